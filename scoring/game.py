@@ -1,0 +1,158 @@
+"""Who wins a game (TSR 7.1) and what it is worth (7.2) — scoring.md §2 and §3.
+
+**Decision** (scoring.md §3, with a winner): the losing party earns nothing from 7.2.2;
+only its Sonderpunkte count. Sonderpunkte are netted first, then against the rest
+(7.2.3): ``value = points(Re) − points(Kontra)``.
+
+**Decision** (scoring.md §3, 7.2.2 c/d): every Absage made, by either party, earns the
+winner one point, skipped levels included (6.4.3).
+
+**Decision** (scoring.md §3, 7.2.2 e/f): against an opponent's Absage each level the
+opponent reached counts on its own (k60 means: 120 against k90 and 90 against k60).
+
+Nobody wins (7.1.3) when neither party reaches its target; then only 7.2.2 (a) under-90/
+60/30 and (e)/(f) points go to each party that achieved them, plus Sonderpunkte.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from scoring.records import TOTAL_AUGEN, GameRecord, Level, Party, Specials
+from scoring.results import BreakdownLine, Evaluation, GameResult
+
+# Augen a party needs when it made the Absage itself (7.1.1 no. 5, 7.1.2 no. 5).
+_OWN_ABSAGE_TARGET = {Level.K90: 151, Level.K60: 181, Level.K30: 211}
+# Augen a party needs against the opponent's Absage (7.1.1 no. 7, 7.1.2 no. 7).
+_AGAINST_ABSAGE_TARGET = {Level.K90: 90, Level.K60: 60, Level.K30: 30}
+# (e)/(f): own Augen that earn a point against each level of the opponent's Absage.
+_REACHED = (
+    (Level.K90, 120, "reached_120_vs_k90"),
+    (Level.K60, 90, "reached_90_vs_k60"),
+    (Level.K30, 60, "reached_60_vs_k30"),
+    (Level.SCHWARZ, 30, "reached_30_vs_schwarz"),
+)
+_UNDER = ((90, "under_90"), (60, "under_60"), (30, "under_30"))
+_ABSAGE_KEYS = {
+    Party.RE: ("re_k90", "re_k60", "re_k30", "re_schwarz"),
+    Party.KONTRA: ("kontra_k90", "kontra_k60", "kontra_k30", "kontra_schwarz"),
+}
+
+
+def reaches_target(
+    party: Party,
+    augen: int,
+    *,
+    took_all: bool,
+    took_any: bool,
+    re_level: Level,
+    kontra_level: Level,
+) -> bool:
+    """Whether ``party`` reached its winning target (7.1.1 / 7.1.2, scoring.md §2)."""
+    own, opp = (re_level, kontra_level) if party is Party.RE else (kontra_level, re_level)
+    if own >= Level.K90:
+        return took_all if own is Level.SCHWARZ else augen >= _OWN_ABSAGE_TARGET[own]
+    if opp >= Level.K90:
+        return took_any if opp is Level.SCHWARZ else augen >= _AGAINST_ABSAGE_TARGET[opp]
+    # No Absage by either: Re needs 121, Kontra 120 — swapped when only Kontra announced.
+    kontra_alone = kontra_level is Level.ANSAGE and re_level is Level.NONE
+    if party is Party.RE:
+        return augen >= (120 if kontra_alone else 121)
+    return augen >= (121 if kontra_alone else 120)
+
+
+def score_game(record: GameRecord) -> GameResult:
+    """Score one valid game record by TSR 7 (see the module's Decisions)."""
+    ann = record.announcements
+    evaluation = _evaluate_core(record.re_augen, record.schwarz, ann.re, ann.kontra)
+    re = record.re
+    solo_like = len(re) == 1
+    if solo_like:
+        soloist = re[0]
+        value = evaluation.value
+        points = {p: (3 * value if p == soloist else -value) for p in record.players}
+    else:
+        specials = record.specials
+        if evaluation.winner is Party.KONTRA or not specials.is_empty:
+            evaluation = _evaluate_normal(
+                record.re_augen, record.schwarz, ann.re, ann.kontra, specials
+            )
+        value = evaluation.value
+        points = {p: (value if p in re else -value) for p in record.players}
+    return GameResult(evaluation=evaluation, solo_like=solo_like, points=points)
+
+
+def _net(lines: tuple[BreakdownLine, ...]) -> int:
+    return sum(line.points if line.party is Party.RE else -line.points for line in lines)
+
+
+# 7.2.2 depends only on these four facts: at most 241 × 3 × 36 combinations, so an
+# unbounded cache stays small and makes the engine about as cheap as parsing its input.
+@cache
+def _evaluate_core(
+    re_augen: int, schwarz: Party | None, re_level: Level, kontra_level: Level
+) -> Evaluation:
+    """Winner (7.1) and the 7.2.2 points — the part shared by normal and solo games."""
+    augen = {Party.RE: re_augen, Party.KONTRA: TOTAL_AUGEN - re_augen}
+    level = {Party.RE: re_level, Party.KONTRA: kontra_level}
+    winner: Party | None = None
+    for party in (Party.RE, Party.KONTRA):
+        other = party.other
+        if reaches_target(
+            party,
+            augen[party],
+            took_all=schwarz is other,
+            took_any=schwarz is not party,
+            re_level=re_level,
+            kontra_level=kontra_level,
+        ):
+            winner = party
+            break
+
+    lines: list[BreakdownLine] = []
+    add = lines.append
+    for party in (Party.RE, Party.KONTRA) if winner is None else (winner,):
+        other = party.other
+        if party is winner:
+            add(BreakdownLine("won", party, 1))
+        for limit, key in _UNDER:
+            if augen[other] < limit:
+                add(BreakdownLine(key, party, 1))
+        if party is winner:
+            if schwarz is other:
+                add(BreakdownLine("schwarz", party, 1))
+            for announcer in (Party.RE, Party.KONTRA):
+                if level[announcer] >= Level.ANSAGE:
+                    add(BreakdownLine(f"{announcer.value}_announced", party, 2))
+            for announcer in (Party.RE, Party.KONTRA):
+                for key in _ABSAGE_KEYS[announcer][: level[announcer].absagen]:
+                    add(BreakdownLine(key, party, 1))
+        for opp_level, needed, key in _REACHED:
+            if level[other] >= opp_level and augen[party] >= needed:
+                add(BreakdownLine(key, party, 1))
+    breakdown = tuple(lines)
+    return Evaluation(winner=winner, value=_net(breakdown), breakdown=breakdown)
+
+
+@lru_cache(maxsize=1 << 16)
+def _evaluate_normal(
+    re_augen: int, schwarz: Party | None, re_level: Level, kontra_level: Level, sp: Specials
+) -> Evaluation:
+    """7.2.2 plus the Sonderpunkte of 7.2.3: normal games only; counted also when
+    nobody wins."""
+    core = _evaluate_core(re_augen, schwarz, re_level, kontra_level)
+    lines = list(core.breakdown)
+    if core.winner is Party.KONTRA:
+        lines.append(BreakdownLine("gegen_die_alten", Party.KONTRA, 1))
+    for party, dk, fuchs in (
+        (Party.RE, sp.doppelkopf_re, sp.fuchs_re),
+        (Party.KONTRA, sp.doppelkopf_kontra, sp.fuchs_kontra),
+    ):
+        if dk:
+            lines.append(BreakdownLine("doppelkopf", party, dk))
+        if fuchs:
+            lines.append(BreakdownLine("fuchs", party, fuchs))
+    if sp.karlchen is not None:
+        lines.append(BreakdownLine("karlchen", sp.karlchen, 1))
+    breakdown = tuple(lines)
+    return Evaluation(winner=core.winner, value=_net(breakdown), breakdown=breakdown)

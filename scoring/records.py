@@ -1,0 +1,304 @@
+"""The game record: one played game as the Listenführer knows it after the last trick.
+
+This is the interchange format of scoring.md §1 (CLI, REST API, import/export).
+A ``GameRecord`` validates itself on construction, so a record that exists is a game
+that can have been played; ``GameRecord.from_dict`` turns untrusted JSON into one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Any
+
+from scoring.errors import GameRecordError
+
+
+class Kind(StrEnum):
+    NORMAL = "normal"
+    HOCHZEIT = "hochzeit"
+    STILLE_HOCHZEIT = "stille_hochzeit"
+    SOLO = "solo"
+
+
+class SoloType(StrEnum):
+    DAMEN = "damen"
+    BUBEN = "buben"
+    FLEISCHLOS = "fleischlos"
+    KREUZ = "kreuz"
+    PIK = "pik"
+    HERZ = "herz"
+    KARO = "karo"
+
+
+class Party(StrEnum):
+    RE = "re"
+    KONTRA = "kontra"
+
+    @property
+    def other(self) -> Party:
+        return Party.KONTRA if self is Party.RE else Party.RE
+
+
+class Level(IntEnum):
+    """Highest announcement a party reached; each level implies all lower ones (6.4.3)."""
+
+    NONE = 0
+    ANSAGE = 1
+    K90 = 2
+    K60 = 3
+    K30 = 4
+    SCHWARZ = 5
+
+    @property
+    def code(self) -> str:
+        return _LEVEL_CODES[self]
+
+    @property
+    def absagen(self) -> int:
+        """How many Absagen this level stands for (k90 = 1 … schwarz = 4)."""
+        return max(0, self - 1)
+
+    @classmethod
+    def from_code(cls, code: str) -> Level:
+        return _LEVEL_BY_CODE[code]
+
+
+_LEVEL_CODES = {
+    Level.NONE: "none",
+    Level.ANSAGE: "ansage",
+    Level.K90: "k90",
+    Level.K60: "k60",
+    Level.K30: "k30",
+    Level.SCHWARZ: "schwarz",
+}
+_LEVEL_BY_CODE = {code: level for level, code in _LEVEL_CODES.items()}
+LEVEL_CODES: tuple[str, ...] = tuple(_LEVEL_CODES.values())
+KINDS: frozenset[str] = frozenset(k.value for k in Kind)
+SOLO_TYPES: frozenset[str] = frozenset(s.value for s in SoloType)
+PARTIES: frozenset[str] = frozenset(p.value for p in Party)
+
+
+@dataclass(frozen=True, slots=True)
+class Announcements:
+    re: Level = Level.NONE
+    kontra: Level = Level.NONE
+
+    def of(self, party: Party) -> Level:
+        return self.re if party is Party.RE else self.kontra
+
+
+NO_ANNOUNCEMENTS = Announcements()
+
+
+@dataclass(frozen=True, slots=True)
+class Specials:
+    """Sonderpunkte (7.2.3) as counted after the game; normal games only."""
+
+    doppelkopf_re: int = 0
+    doppelkopf_kontra: int = 0
+    fuchs_re: int = 0
+    fuchs_kontra: int = 0
+    karlchen: Party | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return self is _NO_SPECIALS or (
+            not (self.doppelkopf_re or self.doppelkopf_kontra or self.fuchs_re)
+            and not self.fuchs_kontra
+            and self.karlchen is None
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "doppelkopf": {"re": self.doppelkopf_re, "kontra": self.doppelkopf_kontra},
+            "fuchs": {"re": self.fuchs_re, "kontra": self.fuchs_kontra},
+            "karlchen": None if self.karlchen is None else self.karlchen.value,
+        }
+
+
+_NO_SPECIALS = NO_SPECIALS = Specials()
+
+# Each trick of >= 40 Augen is a Doppelkopf; 240 Augen allow at most 6 in theory, but
+# only 4 tricks can hold all four Asse and Zehnen needed, hence 4 in all (scoring.md §5).
+MAX_DOPPELKOPF = 4
+MAX_FUCHS = 2
+TOTAL_AUGEN = 240
+
+
+_INT = {int}
+_COUNT_FIELDS = ("doppelkopf.re", "doppelkopf.kontra", "fuchs.re", "fuchs.kontra")
+
+
+def _fail(code: str, fld: str, message: str) -> None:
+    raise GameRecordError(code, fld, message)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game's facts (scoring.md §1). Construction validates (scoring.md §5)."""
+
+    kind: Kind
+    players: tuple[str, ...]
+    re: tuple[str, ...]
+    re_augen: int
+    solo: SoloType | None = None
+    pflicht: bool = False
+    schwarz: Party | None = None
+    announcements: Announcements = NO_ANNOUNCEMENTS
+    specials: Specials = NO_SPECIALS
+
+    def __post_init__(self) -> None:
+        players = self.players
+        if len(players) != 4:
+            _fail("wrong_player_count", "players", "Genau 4 Mitspieler müssen genannt sein.")
+        names = set(players)
+        if len(names) != 4:
+            _fail("duplicate_players", "players", "Die 4 Mitspieler müssen verschieden sein.")
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                _fail("invalid_player_name", "players", "Jeder Mitspieler braucht einen Namen.")
+        re = self.re
+        if not names.issuperset(re):
+            stranger = next(name for name in re if name not in names)
+            _fail("re_not_subset", "re", f"„{stranger}“ ist kein Mitspieler dieses Spiels.")
+        if len(set(re)) != len(re):
+            _fail("re_not_subset", "re", "Ein Re-Spieler ist doppelt genannt.")
+        kind = self.kind
+        allowed = _RE_SIZES[kind]
+        if len(re) not in allowed:
+            sizes = " oder ".join(str(n) for n in allowed)
+            _fail(
+                "re_wrong_size",
+                "re",
+                f"Bei {_KIND_LABEL[kind]} hat die Re-Partei {sizes} Spieler, nicht {len(re)}.",
+            )
+        if kind is Kind.SOLO:
+            if self.solo is None:
+                _fail("solo_missing", "solo", "Bei einem Solo muss die Soloart angegeben sein.")
+        else:
+            if self.solo is not None:
+                _fail("solo_not_allowed", "solo", "Eine Soloart gibt es nur bei kind = solo.")
+            if self.pflicht:
+                _fail("pflicht_not_allowed", "pflicht", "Pflichtsolo gibt es nur bei einem Solo.")
+        augen = self.re_augen
+        if type(augen) is not int or not 0 <= augen <= TOTAL_AUGEN:
+            _fail("augen_out_of_range", "re_augen", "Re-Augen müssen eine ganze Zahl 0–240 sein.")
+        if self.schwarz is Party.KONTRA and augen != TOTAL_AUGEN:
+            _fail(
+                "schwarz_contradicts_augen",
+                "schwarz",
+                "Kontra schwarz heißt: Re hat alle Stiche und damit 240 Augen.",
+            )
+        if self.schwarz is Party.RE and augen != 0:
+            _fail(
+                "schwarz_contradicts_augen",
+                "schwarz",
+                "Re schwarz heißt: Kontra hat alle Stiche, Re also 0 Augen.",
+            )
+        if not self.specials.is_empty:
+            self._check_specials()
+
+    @property
+    def solo_like(self) -> bool:
+        """Scored as a solo (4.4.3 b, 4.4.5, 7.2.4): solo, Stille Hochzeit, lone Hochzeiter."""
+        return len(self.re) == 1
+
+    @property
+    def soloist(self) -> str | None:
+        return self.re[0] if len(self.re) == 1 else None
+
+    @property
+    def kontra(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.re)
+
+    def augen(self, party: Party) -> int:
+        return self.re_augen if party is Party.RE else TOTAL_AUGEN - self.re_augen
+
+    def _check_specials(self) -> None:
+        sp = self.specials
+        if self.solo_like:
+            _fail(
+                "specials_in_solo",
+                "specials",
+                "Sonderpunkte gibt es nur im Normalspiel, nicht in einem Solo (7.2.3).",
+            )
+        counts = (sp.doppelkopf_re, sp.doppelkopf_kontra, sp.fuchs_re, sp.fuchs_kontra)
+        if not set(map(type, counts)) <= _INT or min(counts) < 0:
+            # From Python rather than JSON: find the field to name in the error.
+            for name, value in zip(_COUNT_FIELDS, counts, strict=True):
+                if type(value) is not int:
+                    _fail("invalid_count", f"specials.{name}", "Anzahl muss eine ganze Zahl sein.")
+                if value < 0:
+                    _fail("negative_count", f"specials.{name}", "Anzahl darf nicht negativ sein.")
+        for party, count in ((Party.RE, sp.doppelkopf_re), (Party.KONTRA, sp.doppelkopf_kontra)):
+            if count * 40 > self.augen(party):
+                _fail(
+                    "too_many_doppelkopf",
+                    f"specials.doppelkopf.{party.value}",
+                    f"{count} Doppelköpfe brauchen mindestens {count * 40} Augen; "
+                    f"{party.value.capitalize()} hat {self.augen(party)}.",
+                )
+        if sp.doppelkopf_re + sp.doppelkopf_kontra > MAX_DOPPELKOPF:
+            _fail(
+                "too_many_doppelkopf",
+                "specials.doppelkopf",
+                "Mehr als 4 Doppelköpfe in einem Spiel sind nicht möglich.",
+            )
+        if sp.fuchs_re + sp.fuchs_kontra > MAX_FUCHS:
+            _fail("too_many_fuchs", "specials.fuchs", "Es gibt nur 2 Füchse (Karo-Asse).")
+        for party, count in ((Party.RE, sp.fuchs_re), (Party.KONTRA, sp.fuchs_kontra)):
+            if count and self.schwarz is party:
+                _fail(
+                    "special_without_trick",
+                    f"specials.fuchs.{party.value}",
+                    "Eine Partei ohne Stich kann keinen Fuchs fangen.",
+                )
+        if sp.karlchen is not None and self.schwarz is sp.karlchen:
+            _fail(
+                "special_without_trick",
+                "specials.karlchen",
+                "Eine Partei ohne Stich kann den letzten Stich nicht machen.",
+            )
+
+    # --- interchange format -------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off."""
+        from scoring.parse import parse_game_record
+
+        return parse_game_record(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind.value,
+            "solo": None if self.solo is None else self.solo.value,
+            "pflicht": self.pflicht,
+            "players": list(self.players),
+            "re": list(self.re),
+            "re_augen": self.re_augen,
+            "schwarz": None if self.schwarz is None else self.schwarz.value,
+            "announcements": {
+                "re": self.announcements.re.code,
+                "kontra": self.announcements.kontra.code,
+            },
+        }
+        if not self.specials.is_empty:
+            out["specials"] = self.specials.to_dict()
+        return out
+
+
+_RE_SIZES: Mapping[Kind, tuple[int, ...]] = {
+    Kind.NORMAL: (2,),
+    Kind.HOCHZEIT: (1, 2),
+    Kind.STILLE_HOCHZEIT: (1,),
+    Kind.SOLO: (1,),
+}
+_KIND_LABEL: Mapping[Kind, str] = {
+    Kind.NORMAL: "einem Normalspiel",
+    Kind.HOCHZEIT: "einer Hochzeit",
+    Kind.STILLE_HOCHZEIT: "einer Stillen Hochzeit",
+    Kind.SOLO: "einem Solo",
+}

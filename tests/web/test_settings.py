@@ -1,0 +1,43 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_production_settings_pass_check_deploy():
+    env = {
+        **os.environ,
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": "x7$kq!2m@pz9&w3^r8t#v6y*u1o0i4e5a-b_c+d=f%g(h)j<k>l;n:s?QWERTYUIOP",
+        "DJANGO_ALLOWED_HOSTS": "doko.example.org",
+    }
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_production_without_secret_refuses_to_start():
+    env = {
+        **os.environ,
+        "DJANGO_ENV": "production",
+        "DJANGO_SECRET_KEY": "",
+        "DJANGO_ALLOWED_HOSTS": "x",
+    }
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set" in proc.stderr
