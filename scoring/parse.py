@@ -54,12 +54,12 @@ def parse_game_record(data: Any) -> GameRecord:
             raise GameRecordError("missing_field", name, f"Das Feld „{name}“ fehlt.")
 
     kind = data["kind"]
-    if kind not in KINDS:
+    if type(kind) is not str or kind not in KINDS:
         raise GameRecordError(
             "invalid_kind", "kind", f"Unbekannte Spielart {kind!r}; erlaubt: {_choices(KINDS)}."
         )
     solo = data.get("solo")
-    if solo is not None and solo not in SOLO_TYPES:
+    if solo is not None and (type(solo) is not str or solo not in SOLO_TYPES):
         raise GameRecordError(
             "invalid_solo", "solo", f"Unbekannte Soloart {solo!r}; erlaubt: {_choices(SOLO_TYPES)}."
         )
@@ -81,7 +81,7 @@ def parse_game_record(data: Any) -> GameRecord:
             "augen_out_of_range", "re_augen", "Re-Augen müssen eine ganze Zahl 0–240 sein."
         )
     schwarz = data.get("schwarz")
-    if schwarz is not None and schwarz not in PARTIES:
+    if schwarz is not None and (type(schwarz) is not str or schwarz not in PARTIES):
         raise GameRecordError("invalid_schwarz", "schwarz", 'schwarz ist null, "re" oder "kontra".')
 
     return GameRecord(
@@ -105,9 +105,11 @@ def _parse_announcements(data: Any) -> Announcements:
     if data is None:
         return _NO_ANNOUNCEMENTS
     if type(data) is dict and len(data) == 2:
-        fast = _ANNOUNCEMENTS.get((data.get("re"), data.get("kontra")))  # type: ignore[arg-type]
-        if fast is not None:
-            return fast
+        re, kontra = data.get("re"), data.get("kontra")
+        if type(re) is str and type(kontra) is str:
+            fast = _ANNOUNCEMENTS.get((re, kontra))
+            if fast is not None:
+                return fast
     if not isinstance(data, dict):
         raise GameRecordError(
             "invalid_type", "announcements", "announcements ist ein Objekt mit re und kontra."
@@ -145,7 +147,7 @@ def _parse_specials(data: Any) -> Specials:
     dk_re, dk_kontra = _party_counts(data.get("doppelkopf"), "doppelkopf")
     fuchs_re, fuchs_kontra = _party_counts(data.get("fuchs"), "fuchs")
     karlchen = data.get("karlchen")
-    if karlchen is not None and karlchen not in PARTIES:
+    if karlchen is not None and (type(karlchen) is not str or karlchen not in PARTIES):
         raise GameRecordError(
             "invalid_karlchen", "specials.karlchen", 'karlchen ist null, "re" oder "kontra".'
         )

@@ -32,7 +32,8 @@ def test_calculator_scores_a_game_with_itemised_breakdown(client):
     response = client.get(reverse("calculator"), {**BASE, "re": ["0", "2"]})
     html = response.content.decode()
     assert "Re gewinnt" in html
-    assert "7.2.2 b" in html and "„Re“ angesagt" in html
+    assert "7.2.2 b" in html
+    assert "„Re“ angesagt" in html
     assert 'data-player="Anna">+3<' in html
     assert 'data-player="Bernd">-3<' in html
 
@@ -67,7 +68,8 @@ def test_bad_input_shows_a_clear_error_next_to_the_field(client, params, message
     html = response.content.decode()
     assert message in html
     assert "field-error" in html or "errors" in html
-    assert "Re gewinnt" not in html and "Kontra gewinnt" not in html
+    assert "Re gewinnt" not in html
+    assert "Kontra gewinnt" not in html
 
 
 def test_english_is_available(client):

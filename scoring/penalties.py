@@ -1,0 +1,182 @@
+"""Penalty rows of a Spielliste (TSR section 9, round.md "Penalty rows").
+
+Glossary:
+    geringfügig     minor rule breach (9.3): the game goes on.
+    schwerwiegend   serious rule breach (9.4): the game ends at once.
+    unsportlich     unsporting conduct (9.7): a deduction without credit to anybody.
+    Verursacher     the offender; Solospieler the soloist (here: ``beneficiary``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.errors import ScoringError
+
+
+class PenaltyKind(StrEnum):
+    MINOR = "minor"  # 9.3.2, 9.3.3 a, b2: offender −3, the other three +1
+    MINOR_SOLO_HARM = "minor_solo_harm"  # 9.3.3 b1: offender −3, soloist +3
+    SERIOUS = "serious"  # 9.4.3: game not played; −(12+3a), others +(4+a)
+    SERIOUS_SOLO_OPPONENT = "serious_solo_opponent"  # 9.4.4: solo counts as played
+    UNSPORTING = "unsporting"  # 9.7.2 b: −points, nobody credited
+
+
+PENALTY_TSR = {
+    PenaltyKind.MINOR: "9.3.2",
+    PenaltyKind.MINOR_SOLO_HARM: "9.3.3 b1",
+    PenaltyKind.SERIOUS: "9.4.3",
+    PenaltyKind.SERIOUS_SOLO_OPPONENT: "9.4.4",
+    PenaltyKind.UNSPORTING: "9.7.2 b",
+}
+PENALTY_LABEL = {
+    PenaltyKind.MINOR: "Geringfügiger Regelverstoß",
+    PenaltyKind.MINOR_SOLO_HARM: "Geringfügiger Regelverstoß zum Nachteil des Solospielers",
+    PenaltyKind.SERIOUS: "Schwerwiegender Regelverstoß (Spiel gilt als nicht gespielt)",
+    PenaltyKind.SERIOUS_SOLO_OPPONENT: "Schwerwiegender Regelverstoß der Gegenpartei im Solo",
+    PenaltyKind.UNSPORTING: "Unsportliches Verhalten (Punktabzug)",
+}
+SOLO_KINDS = frozenset({PenaltyKind.MINOR_SOLO_HARM, PenaltyKind.SERIOUS_SOLO_OPPONENT})
+MAX_ABSAGEN = 4
+MAX_DEDUCTION = 12
+
+
+class PenaltyError(ScoringError):
+    def __init__(self, code: str, field: str, message: str) -> None:
+        super().__init__(code, message)
+        self.field = field
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """One penalty row. ``after_game`` places it after game k; for ``serious`` the
+    aborted game is the one dealt after game k (it counts as not played)."""
+
+    after_game: int
+    kind: PenaltyKind
+    offender: str
+    beneficiary: str | None = None
+    absagen: int = 0
+    points: int = 0
+    referee: str = ""
+
+    def __post_init__(self) -> None:
+        if type(self.after_game) is not int or self.after_game < 0:
+            raise PenaltyError(
+                "penalty_invalid_after_game", "after_game", "after_game ist eine Zahl ab 0."
+            )
+        if not isinstance(self.offender, str) or not self.offender:
+            raise PenaltyError("penalty_invalid_offender", "offender", "Verursacher fehlt.")
+        if self.kind in SOLO_KINDS and not self.beneficiary:
+            raise PenaltyError(
+                "penalty_beneficiary_missing",
+                "beneficiary",
+                "Bei einer Solo-Strafe muss der Solospieler (beneficiary) genannt sein.",
+            )
+        if self.kind not in SOLO_KINDS and self.beneficiary is not None:
+            raise PenaltyError(
+                "penalty_beneficiary_not_allowed",
+                "beneficiary",
+                "Einen Begünstigten gibt es nur bei minor_solo_harm und serious_solo_opponent.",
+            )
+        if type(self.absagen) is not int or not 0 <= self.absagen <= MAX_ABSAGEN:
+            raise PenaltyError("penalty_invalid_absagen", "absagen", "absagen ist 0 bis 4.")
+        if self.absagen and self.kind not in (
+            PenaltyKind.SERIOUS,
+            PenaltyKind.SERIOUS_SOLO_OPPONENT,
+        ):
+            raise PenaltyError(
+                "penalty_invalid_absagen",
+                "absagen",
+                "Absagen zählen nur bei schwerwiegenden Regelverstößen (9.4).",
+            )
+        if self.kind is PenaltyKind.UNSPORTING:
+            if type(self.points) is not int or not 1 <= self.points <= MAX_DEDUCTION:
+                raise PenaltyError(
+                    "penalty_invalid_points", "points", "Punktabzug ist 1 bis 12 Punkte (9.7.2 b)."
+                )
+        elif self.points:
+            raise PenaltyError(
+                "penalty_invalid_points", "points", "points gibt es nur bei unsporting."
+            )
+
+    @property
+    def voids_game(self) -> bool:
+        """9.4.3: the aborted game counts as not played and is dealt again."""
+        return self.kind is PenaltyKind.SERIOUS
+
+    @property
+    def deduction(self) -> int:
+        return self.points if self.kind is PenaltyKind.UNSPORTING else 0
+
+    def row_points(self, players: Sequence[str]) -> dict[str, int]:
+        """Points of the row for the four ``players`` of the game concerned."""
+        others = [p for p in players if p != self.offender]
+        kind, a = self.kind, self.absagen
+        out = {p: 0 for p in players}
+        if kind is PenaltyKind.MINOR:
+            out.update({p: 1 for p in others})
+            out[self.offender] = -3
+        elif kind is PenaltyKind.MINOR_SOLO_HARM:
+            out[self.offender] = -3
+            out[str(self.beneficiary)] = 3
+        elif kind is PenaltyKind.SERIOUS:
+            out.update({p: 4 + a for p in others})
+            out[self.offender] = -(12 + 3 * a)
+        elif kind is PenaltyKind.SERIOUS_SOLO_OPPONENT:
+            out[self.offender] = -(12 + 3 * a)
+            out[str(self.beneficiary)] = 12 + 3 * a
+        else:
+            out[self.offender] = -self.points
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "after_game": self.after_game,
+            "kind": self.kind.value,
+            "offender": self.offender,
+            "beneficiary": self.beneficiary,
+            "absagen": self.absagen,
+            "points": self.points,
+        }
+
+
+_FIELDS = frozenset(
+    {"after_game", "kind", "offender", "beneficiary", "absagen", "points", "referee"}
+)
+_KINDS = {k.value: k for k in PenaltyKind}
+
+
+def parse_penalty(data: object) -> Penalty:
+    if not isinstance(data, Mapping):
+        raise PenaltyError("penalty_not_an_object", "", "Eine Strafzeile ist ein JSON-Objekt.")
+    unknown = sorted(str(k) for k in data.keys() - _FIELDS)
+    if unknown:
+        raise PenaltyError("unknown_field", unknown[0], f"Unbekanntes Feld „{unknown[0]}“.")
+    for name in ("after_game", "kind", "offender"):
+        if name not in data:
+            raise PenaltyError("missing_field", name, f"Das Feld „{name}“ fehlt.")
+    kind = data["kind"]
+    if type(kind) is not str or kind not in _KINDS:
+        raise PenaltyError(
+            "penalty_unknown_kind",
+            "kind",
+            f"Unbekannte Strafart {kind!r}; erlaubt: {', '.join(_KINDS)}.",
+        )
+    beneficiary = data.get("beneficiary")
+    if beneficiary is not None and not isinstance(beneficiary, str):
+        raise PenaltyError("penalty_invalid_beneficiary", "beneficiary", "Name erwartet.")
+    referee = data.get("referee") or ""
+    if not isinstance(referee, str):
+        raise PenaltyError("invalid_type", "referee", "Name erwartet.")
+    return Penalty(
+        after_game=data["after_game"],
+        kind=_KINDS[kind],
+        offender=data["offender"],
+        beneficiary=beneficiary,
+        absagen=data.get("absagen", 0) or 0,
+        points=data.get("points", 0) or 0,
+        referee=referee,
+    )
