@@ -177,3 +177,75 @@ class GameForm(forms.Form):
                 "karlchen": sp.karlchen.value if sp.karlchen else "",
             }
         )
+
+
+class VersionedGameForm(GameForm):
+    """A game on a Spielliste; ``version`` guards against concurrent changes."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class SpiellisteCreateForm(forms.Form):
+    title = forms.CharField(label=_("Titel"), max_length=120, initial=_("Clubabend"))
+    seat_1 = forms.CharField(label=_("Position 1 (gibt zuerst)"), max_length=80)
+    seat_2 = forms.CharField(label=_("Position 2"), max_length=80)
+    seat_3 = forms.CharField(label=_("Position 3"), max_length=80)
+    seat_4 = forms.CharField(label=_("Position 4"), max_length=80)
+    seat_5 = forms.CharField(
+        label=_("Position 5 (nur Fünfertisch)"), max_length=80, required=False
+    )
+    listenfuehrer_position = forms.TypedChoiceField(
+        label=_("Listenführer"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", _("Position 4 (beim Fünfertisch 5)"))] + [(str(i), str(i)) for i in range(1, 6)],
+    )
+
+    def seat_names(self) -> list[str]:
+        names = [self.cleaned_data.get(f"seat_{i}", "") for i in range(1, 6)]
+        return [n.strip() for n in names if n and n.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        names = self.seat_names()
+        folded = [n.casefold() for n in names]
+        if len(set(folded)) != len(folded):
+            self.add_error(None, _("Jeder Spieler darf nur einmal am Tisch sitzen."))
+        pos = cleaned.get("listenfuehrer_position")
+        if pos and pos > len(names):
+            self.add_error("listenfuehrer_position", _("Diese Position ist nicht besetzt."))
+        return cleaned
+
+
+PENALTY_CHOICES = [
+    ("minor", _("Geringfügig (9.3.2): Verursacher −3, Mitspieler je +1")),
+    ("minor_solo_harm", _("Geringfügig zum Nachteil des Solospielers (9.3.3 b1): −3 / +3")),
+    ("serious", _("Schwerwiegend (9.4.3): Spiel gilt als nicht gespielt")),
+    ("serious_solo_opponent", _("Schwerwiegend, Gegenpartei im Solo (9.4.4)")),
+    ("unsporting", _("Unsportlich (9.7.2 b): Punktabzug")),
+]
+
+
+class PenaltyForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    after_game = forms.IntegerField(label=_("Nach Spiel"), min_value=0)
+    kind = forms.ChoiceField(label=_("Art"), choices=PENALTY_CHOICES)
+    offender = forms.TypedChoiceField(label=_("Verursacher"), coerce=int)
+    beneficiary = forms.TypedChoiceField(
+        label=_("Solospieler (nur Solo-Strafen)"), coerce=int, required=False, empty_value=None
+    )
+    absagen = forms.IntegerField(
+        label=_("Absagen der Gegenseite / des Solospielers"), min_value=0, max_value=4,
+        initial=0, required=False,
+    )
+    points = forms.IntegerField(
+        label=_("Punktabzug (1–12, nur unsportlich)"), min_value=0, max_value=12, initial=0,
+        required=False,
+    )
+    referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offender"].choices = seats
+        self.fields["beneficiary"].choices = [("", "—"), *seats]

@@ -39,3 +39,127 @@ def result_summary(record: GameRecord, result: GameResult | None = None) -> Resu
             for name, pts in result.points.items()
         ),
     )
+
+
+# --- the Spielliste as on paper ----------------------------------------------------------
+
+SOLO_SHORT = {
+    "damen": "Damen",
+    "buben": "Buben",
+    "fleischlos": "Fleischlos",
+    "kreuz": "Kreuz",
+    "pik": "Pik",
+    "herz": "Herz",
+    "karo": "Karo",
+}
+KIND_SHORT = {"normal": "", "hochzeit": "Hochzeit", "stille_hochzeit": "Stille H."}
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int | None
+    total: int
+    plus: bool
+    sitting_out: bool
+
+
+@dataclass(frozen=True)
+class ListRow:
+    number: int
+    is_penalty: bool
+    dealer: str
+    kind_label: str
+    pflicht: bool
+    vorfuehrung: bool
+    cells: tuple[Cell, ...]
+    ok: bool
+    zero_sum: bool
+    parity: bool | None
+    penalty_label: str = ""
+    penalty_id: int | None = None
+
+
+def list_rows(snapshot: object) -> list[ListRow]:
+    """Rows for the list page and the PDF, one per game or penalty row."""
+    from scoring.penalties import PENALTY_LABEL
+
+    state = snapshot.state  # type: ignore[attr-defined]
+    if state is None:
+        return []
+    seats = state.seats
+    penalty_ids = iter(p.pk for p in snapshot.penalty_rows)  # type: ignore[attr-defined]
+    rows = []
+    for row in state.rows:
+        if row.penalty is None:
+            rec = row.record
+            if rec.solo:
+                label = SOLO_SHORT[rec.solo.value]
+            elif rec.kind == "hochzeit" and rec.solo_like:
+                label = "Hochzeit (allein)"
+            else:
+                label = KIND_SHORT[rec.kind]
+            penalty_label, pid = "", None
+        else:
+            label = "Strafe"
+            penalty_label = f"{PENALTY_LABEL[row.penalty.kind]}: {row.penalty.offender}"
+            pid = next(penalty_ids)
+        cells = tuple(
+            Cell(
+                points=None if name == row.sitting_out and row.points[name] == 0
+                else row.points[name],
+                total=row.totals[name],
+                plus=row.points[name] > 0,
+                sitting_out=name == row.sitting_out,
+            )
+            for name in seats
+        )
+        rows.append(
+            ListRow(
+                number=row.game,
+                is_penalty=row.penalty is not None,
+                dealer=row.dealer,
+                kind_label=label,
+                pflicht=row.pflicht,
+                vorfuehrung=row.vorfuehrung,
+                cells=cells,
+                ok=row.check.ok,
+                zero_sum=row.check.zero_sum,
+                parity=row.check.parity,
+                penalty_label=penalty_label,
+                penalty_id=pid,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class PflichtsoloEntry:
+    player: str
+    game: int | None
+    solo: str
+    points: int | None
+    vorfuehrung: bool
+
+
+def pflichtsolo_section(snapshot: object) -> list[PflichtsoloEntry]:
+    """The list's own Pflichtsolo section (4.2.4): one line per seat."""
+    state = snapshot.state  # type: ignore[attr-defined]
+    if state is None:
+        return []
+    by_player = {}
+    for row in state.rows:
+        if row.pflicht and row.record is not None and row.record.soloist:
+            by_player[row.record.soloist] = row
+    out = []
+    for name in state.seats:
+        row = by_player.get(name)
+        out.append(
+            PflichtsoloEntry(
+                player=name,
+                game=row.game if row else None,
+                solo=SOLO_SHORT.get(row.record.solo.value, "") if row and row.record.solo else "",
+                points=row.points[name] if row else None,
+                vorfuehrung=row.vorfuehrung if row else False,
+            )
+        )
+    return out

@@ -33,6 +33,7 @@ from scoring.errors import GameRecordError, ScoringError
 from scoring.game import score_game
 from scoring.penalties import SOLO_KINDS, Penalty, PenaltyError, PenaltyKind
 from scoring.records import GameRecord, Kind
+from scoring.results import GameResult
 
 GAMES_PER_ROUND = {4: 24, 5: 30}
 
@@ -78,6 +79,7 @@ class Row:
     totals: Mapping[str, int]
     check: RowCheck
     record: GameRecord | None = None
+    result: GameResult | None = None
     pflicht: bool = False
     vorfuehrung: bool = False
     penalty: Penalty | None = None
@@ -231,6 +233,7 @@ class _Table:
                 totals={},
                 check=check_row(result.points, table_size=4),
                 record=record,
+                result=result,
                 pflicht=soloist is not None and record.pflicht,
                 vorfuehrung=upcoming.vorfuehrung is not None,
             )
@@ -368,6 +371,7 @@ class _Table:
                 totals=dict(self.totals),
                 check=check,
                 record=row.record,
+                result=row.result,
                 pflicht=row.pflicht,
                 vorfuehrung=row.vorfuehrung,
                 penalty=row.penalty,

@@ -1,0 +1,1 @@
+"""PDF builders (reportlab). Each returns the document as bytes."""
