@@ -191,15 +191,14 @@ class SpiellisteCreateForm(forms.Form):
     seat_2 = forms.CharField(label=_("Position 2"), max_length=80)
     seat_3 = forms.CharField(label=_("Position 3"), max_length=80)
     seat_4 = forms.CharField(label=_("Position 4"), max_length=80)
-    seat_5 = forms.CharField(
-        label=_("Position 5 (nur Fünfertisch)"), max_length=80, required=False
-    )
+    seat_5 = forms.CharField(label=_("Position 5 (nur Fünfertisch)"), max_length=80, required=False)
     listenfuehrer_position = forms.TypedChoiceField(
         label=_("Listenführer"),
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[("", _("Position 4 (beim Fünfertisch 5)"))] + [(str(i), str(i)) for i in range(1, 6)],
+        choices=[("", _("Position 4 (beim Fünfertisch 5)"))]
+        + [(str(i), str(i)) for i in range(1, 6)],
     )
 
     def seat_names(self) -> list[str]:
@@ -236,11 +235,17 @@ class PenaltyForm(forms.Form):
         label=_("Solospieler (nur Solo-Strafen)"), coerce=int, required=False, empty_value=None
     )
     absagen = forms.IntegerField(
-        label=_("Absagen der Gegenseite / des Solospielers"), min_value=0, max_value=4,
-        initial=0, required=False,
+        label=_("Absagen der Gegenseite / des Solospielers"),
+        min_value=0,
+        max_value=4,
+        initial=0,
+        required=False,
     )
     points = forms.IntegerField(
-        label=_("Punktabzug (1–12, nur unsportlich)"), min_value=0, max_value=12, initial=0,
+        label=_("Punktabzug (1–12, nur unsportlich)"),
+        min_value=0,
+        max_value=12,
+        initial=0,
         required=False,
     )
     referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)

@@ -33,7 +33,11 @@ class Club(models.Model):
 class Player(models.Model):
     name = models.CharField(_("Name"), max_length=80)
     club = models.ForeignKey(
-        Club, verbose_name=_("Verein"), null=True, blank=True, on_delete=models.SET_NULL,
+        Club,
+        verbose_name=_("Verein"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="members",
     )
     ddv_number = models.CharField(_("DDV-Nummer"), max_length=20, blank=True)
@@ -57,7 +61,11 @@ class Spielliste(models.Model):
 
     title = models.CharField(_("Titel"), max_length=120)
     club = models.ForeignKey(
-        Club, verbose_name=_("Verein"), null=True, blank=True, on_delete=models.SET_NULL,
+        Club,
+        verbose_name=_("Verein"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="spiellisten",
     )
     table_size = models.PositiveSmallIntegerField(_("Spieler am Tisch"), default=4)
@@ -201,6 +209,9 @@ class PenaltyRow(models.Model):
     class Meta:
         ordering = ["after_game", "id"]
 
+    def __str__(self) -> str:
+        return f"{self.kind} nach Spiel {self.after_game}: {self.offender}"
+
     def to_penalty(self, names: dict[int, str]) -> Penalty:
         return Penalty(
             after_game=self.after_game,
@@ -234,6 +245,9 @@ class ScoreLine(models.Model):
         ]
         indexes = [models.Index(fields=["player", "spielliste"])]
 
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points}"
+
 
 class ChangeLog(models.Model):
     """Every change to a list: who, when, what before and after."""
@@ -251,3 +265,6 @@ class ChangeLog(models.Model):
 
     class Meta:
         ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%d.%m.%Y %H:%M} {self.actor}: {self.action}"

@@ -105,7 +105,8 @@ def list_rows(snapshot: object) -> list[ListRow]:
             pid = next(penalty_ids)
         cells = tuple(
             Cell(
-                points=None if name == row.sitting_out and row.points[name] == 0
+                points=None
+                if name == row.sitting_out and row.points[name] == 0
                 else row.points[name],
                 total=row.totals[name],
                 plus=row.points[name] > 0,

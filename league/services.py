@@ -89,7 +89,8 @@ def spielliste_create(
     position = listenfuehrer_position or size
     if not 1 <= position <= size:
         raise ServiceError(
-            "invalid_listenfuehrer", "Der Listenführer sitzt auf einem der Plätze.",
+            "invalid_listenfuehrer",
+            "Der Listenführer sitzt auf einem der Plätze.",
             field="listenfuehrer_position",
         )
     liste = Spielliste.objects.create(
@@ -140,7 +141,12 @@ def game_correct(
     game = ctx.game(number)
     before = game.to_record(ctx.names).to_dict()
     ctx.set_facts(game, record)
-    ctx.replay_and_store()
+    try:
+        ctx.replay_and_store()
+    except ServiceError as err:
+        if err.game is not None and err.game != number:
+            err.message = f"Die Berichtigung macht Spiel {err.game} ungültig: {err.message}"
+        raise
     _log(ctx.liste, user, "correct", number, before, record.to_dict())
     return game
 
@@ -188,7 +194,8 @@ def penalty_add(
     ctx = _Context.load(spielliste, expected_version)
     if not referee.strip():
         raise ServiceError(
-            "referee_missing", "Strafzeilen zeichnet ein Schiedsrichter ab (8.2.2).",
+            "referee_missing",
+            "Strafzeilen zeichnet ein Schiedsrichter ab (8.2.2).",
             field="referee",
         )
     for who, fld in ((offender, "offender"), (beneficiary, "beneficiary")):
@@ -301,8 +308,10 @@ class _Context:
         strangers = [n for n in record.players if n not in self.positions]
         if strangers:
             raise ServiceError(
-                "unknown_player", f"{strangers[0]} sitzt nicht an diesem Tisch.",
-                field="players", game=game.number,
+                "unknown_player",
+                f"{strangers[0]} sitzt nicht an diesem Tisch.",
+                field="players",
+                game=game.number,
             )
         game.set_facts(record, self.positions)
 
@@ -336,8 +345,12 @@ class _Context:
                 game.value = result.value
                 game.save()
                 lines.extend(
-                    ScoreLine(spielliste=self.liste, player=self.player_by_name[name],
-                              game=game, points=pts)
+                    ScoreLine(
+                        spielliste=self.liste,
+                        player=self.player_by_name[name],
+                        game=game,
+                        points=pts,
+                    )
                     for name, pts in row.points.items()
                     if name in row.players
                 )
@@ -346,8 +359,12 @@ class _Context:
                 if penalty_row.pk is None:
                     penalty_row.save()
                 lines.extend(
-                    ScoreLine(spielliste=self.liste, player=self.player_by_name[name],
-                              penalty=penalty_row, points=pts)
+                    ScoreLine(
+                        spielliste=self.liste,
+                        player=self.player_by_name[name],
+                        penalty=penalty_row,
+                        points=pts,
+                    )
                     for name, pts in row.points.items()
                     if pts or name in row.players
                 )

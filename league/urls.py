@@ -1,8 +1,7 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
-
-from django.contrib.auth import views as auth_views
 
 from league import liste_views, views
 
@@ -19,7 +18,9 @@ urlpatterns = [
         liste_views.game_edit_preview,
         name="game-edit-preview",
     ),
-    path("listen/<int:pk>/letztes-loeschen/", liste_views.game_delete_last, name="game-delete-last"),
+    path(
+        "listen/<int:pk>/letztes-loeschen/", liste_views.game_delete_last, name="game-delete-last"
+    ),
     path("listen/<int:pk>/strafe/", liste_views.penalty_add, name="penalty-add"),
     path(
         "listen/<int:pk>/strafe/<int:penalty_id>/loeschen/",

@@ -35,9 +35,12 @@ def random_game(
 ) -> GameRecord:
     """A random valid game among ``players``; a solo for ``soloist`` when given."""
     if kind is None:
-        kind = Kind.SOLO if soloist else rng.choices(
-            [Kind.NORMAL, Kind.HOCHZEIT, Kind.STILLE_HOCHZEIT], [92, 6, 2]
-        )[0]
+        kind = (
+            Kind.SOLO
+            if soloist
+            else rng.choices([Kind.NORMAL, Kind.HOCHZEIT, Kind.STILLE_HOCHZEIT], [92, 6, 2])[0]
+        )
+    re: tuple[str, ...]
     if kind is Kind.SOLO:
         re = (soloist or rng.choice(players),)
     elif kind is Kind.STILLE_HOCHZEIT or (kind is Kind.HOCHZEIT and rng.random() < 0.15):

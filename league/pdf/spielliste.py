@@ -44,14 +44,10 @@ def _header(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
     lf = snap.seat_names[liste.listenfuehrer_position - 1] if snap.seats else ""
     games = GAMES_PER_ROUND.get(liste.table_size, 24)
     club = f" · {liste.club}" if liste.club else ""
-    lines = [
-        Paragraph(f"Spielliste – {liste.title}{club}", h),
-        Paragraph(
-            f"Plätze: {seats} · Listenführer: {lf} · {games} Spiele "
-            f"({liste.table_size} Spieler){' · Zeit abgelaufen nach Spiel ' + str(liste.time_up_after) if liste.time_up_after is not None else ''}",
-            p,
-        ),
-    ]
+    info = f"Plätze: {seats} · Listenführer: {lf} · {games} Spiele ({liste.table_size} Spieler)"
+    if liste.time_up_after is not None:
+        info += f" · Zeit abgelaufen nach Spiel {liste.time_up_after}"
+    lines = [Paragraph(f"Spielliste – {liste.title}{club}", h), Paragraph(info, p)]
     if not blank:
         lines.append(Paragraph(f"Stand: {timezone.localtime():%d.%m.%Y %H:%M}", p))
     lines.append(Spacer(1, 3 * mm))
@@ -92,7 +88,9 @@ def _table(names: Sequence[str], body: list[list[str]], marks: list[tuple[int, b
         style.append(("ALIGN", (3 + 2 * i, 0), (4 + 2 * i, 0), "CENTER"))
     for row_index, is_penalty in marks:
         if is_penalty:
-            style.append(("BACKGROUND", (0, row_index), (-1, row_index), colors.HexColor("#fff7ed")))
+            style.append(
+                ("BACKGROUND", (0, row_index), (-1, row_index), colors.HexColor("#fff7ed"))
+            )
     table.setStyle(TableStyle(style))
     return table
 
@@ -101,8 +99,10 @@ def _row_cells(row: ListRow) -> list[str]:
     kind = row.kind_label + (" P" if row.pflicht else "") + (" V" if row.vorfuehrung else "")
     cells = [str(row.number) if not row.is_penalty else f"({row.number})", row.dealer, kind.strip()]
     for cell in row.cells:
-        cells += ["–" if cell.sitting_out and cell.points is None else _points(cell.points),
-                  str(cell.total)]
+        cells += [
+            "–" if cell.sitting_out and cell.points is None else _points(cell.points),
+            str(cell.total),
+        ]
     cells.append("✓" if row.ok else "✗")
     return cells
 
@@ -138,21 +138,31 @@ def blank_spielliste_pdf(snap: ListeSnapshot) -> bytes:
 
 def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
     regular, bold = register_fonts()
-    _, p = _styles()
     data = [["Pflichtsolo", "Spiel", "Solo", "Punkte", "vorgeführt"]]
     if blank:
         data += [[s.player.name, "", "", "", ""] for s in snap.seats]
     else:
         for e in pflichtsolo_section(snap):
-            data.append([e.player, str(e.game or ""), e.solo, _points(e.points),
-                         "ja" if e.vorfuehrung else ""])
+            data.append(
+                [
+                    e.player,
+                    str(e.game or ""),
+                    e.solo,
+                    _points(e.points),
+                    "ja" if e.vorfuehrung else "",
+                ]
+            )
     table = Table(data, colWidths=[45 * mm, 15 * mm, 25 * mm, 18 * mm, 20 * mm])
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), regular, 8.5),
-        ("FONT", (0, 0), (-1, 0), bold, 8.5),
-        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-        ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), regular, 8.5),
+                ("FONT", (0, 0), (-1, 0), bold, 8.5),
+                ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ]
+        )
+    )
     return [Spacer(1, 4 * mm), table]
 
 

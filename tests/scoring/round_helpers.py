@@ -14,8 +14,14 @@ def normal(players, re=None, augen=130) -> GameRecord:
 
 def solo(players, soloist, pflicht=True, augen=130) -> GameRecord:
     return GameRecord.from_dict(
-        {"kind": "solo", "solo": "damen", "pflicht": pflicht, "players": list(players),
-         "re": [soloist], "re_augen": augen}
+        {
+            "kind": "solo",
+            "solo": "damen",
+            "pflicht": pflicht,
+            "players": list(players),
+            "re": [soloist],
+            "re_augen": augen,
+        }
     )
 
 

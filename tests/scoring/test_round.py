@@ -40,10 +40,16 @@ def test_lustsolo_hochzeit_and_stille_hochzeit_do_not_repeat_the_deal():
     t = Table(SEATS)
     t.solo("A")  # Pflichtsolo: A deals again
     t.solo("A", pflicht=False)  # Lustsolo
-    t.games.append(normal(t.next_players()).__class__.from_dict({
-        "kind": "stille_hochzeit", "players": list(SEATS), "re": ["D"], "re_augen": 100}))
-    t.games.append(normal(t.next_players()).__class__.from_dict({
-        "kind": "hochzeit", "players": list(SEATS), "re": ["C"], "re_augen": 100}))
+    t.games.append(
+        normal(t.next_players()).__class__.from_dict(
+            {"kind": "stille_hochzeit", "players": list(SEATS), "re": ["D"], "re_augen": 100}
+        )
+    )
+    t.games.append(
+        normal(t.next_players()).__class__.from_dict(
+            {"kind": "hochzeit", "players": list(SEATS), "re": ["C"], "re_augen": 100}
+        )
+    )
     assert dealers(t.state) == ["A", "A", "B", "C"]
     assert t.state.next_game.dealer == "D"
     assert t.state.owes_pflichtsolo == ("B", "C", "D")
@@ -316,14 +322,22 @@ def test_five_player_serious_penalty_leaves_the_sitting_out_dealer_at_zero():
 @pytest.mark.parametrize(
     ("penalty", "code"),
     [
-        (Penalty(after_game=1, kind=PenaltyKind.MINOR_SOLO_HARM, offender="C",
-                 beneficiary="A"), "penalty_not_in_solo"),
-        (Penalty(after_game=1, kind=PenaltyKind.MINOR, offender="X"),
-         "penalty_offender_not_in_game"),
-        (Penalty(after_game=3, kind=PenaltyKind.MINOR, offender="A"),
-         "penalty_after_game_out_of_range"),
-        (Penalty(after_game=0, kind=PenaltyKind.MINOR, offender="A"),
-         "penalty_after_game_out_of_range"),
+        (
+            Penalty(after_game=1, kind=PenaltyKind.MINOR_SOLO_HARM, offender="C", beneficiary="A"),
+            "penalty_not_in_solo",
+        ),
+        (
+            Penalty(after_game=1, kind=PenaltyKind.MINOR, offender="X"),
+            "penalty_offender_not_in_game",
+        ),
+        (
+            Penalty(after_game=3, kind=PenaltyKind.MINOR, offender="A"),
+            "penalty_after_game_out_of_range",
+        ),
+        (
+            Penalty(after_game=0, kind=PenaltyKind.MINOR, offender="A"),
+            "penalty_after_game_out_of_range",
+        ),
     ],
 )
 def test_bad_penalty_rows(penalty, code):

@@ -12,23 +12,38 @@ def game(players=SEATS, re=("Anna", "Bernd"), augen=130, **kw):
 
 
 def solo_game(soloist, players=SEATS, pflicht=True):
-    return {"kind": "solo", "solo": "buben", "pflicht": pflicht, "players": list(players),
-            "re": [soloist], "re_augen": 150}
+    return {
+        "kind": "solo",
+        "solo": "buben",
+        "pflicht": pflicht,
+        "players": list(players),
+        "re": [soloist],
+        "re_augen": 150,
+    }
 
 
 def test_round_output_shape_and_next_game():
-    data = {"seats": SEATS, "games": [game(), solo_game("Carla")],
-            "penalties": [{"after_game": 2, "kind": "minor", "offender": "Dieter"}],
-            "time_up_after": None}
+    data = {
+        "seats": SEATS,
+        "games": [game(), solo_game("Carla")],
+        "penalties": [{"after_game": 2, "kind": "minor", "offender": "Dieter"}],
+        "time_up_after": None,
+    }
     proc = run("round", stdin=json.dumps(data))
     assert proc.returncode == 0, proc.stdout
     out = json.loads(proc.stdout)
     assert [r["kind"] for r in out["rows"]] == ["normal", "solo", "penalty"]
     first, second, pen = out["rows"]
     assert first == {
-        "game": 1, "dealer": "Anna", "sitting_out": None, "kind": "normal", "pflicht": False,
-        "vorfuehrung": False, "points": {"Anna": 1, "Bernd": 1, "Carla": -1, "Dieter": -1},
-        "totals": {"Anna": 1, "Bernd": 1, "Carla": -1, "Dieter": -1}, "zero_sum": True,
+        "game": 1,
+        "dealer": "Anna",
+        "sitting_out": None,
+        "kind": "normal",
+        "pflicht": False,
+        "vorfuehrung": False,
+        "points": {"Anna": 1, "Bernd": 1, "Carla": -1, "Dieter": -1},
+        "totals": {"Anna": 1, "Bernd": 1, "Carla": -1, "Dieter": -1},
+        "zero_sum": True,
         "parity": True,
     }
     assert second["pflicht"] is True
@@ -47,8 +62,10 @@ def test_round_output_shape_and_next_game():
 
 def test_round_five_players():
     seats = [*SEATS, "Erika"]
-    data = {"seats": seats, "games": [game(players=["Bernd", "Carla", "Dieter", "Erika"],
-                                           re=["Bernd", "Carla"])]}
+    data = {
+        "seats": seats,
+        "games": [game(players=["Bernd", "Carla", "Dieter", "Erika"], re=["Bernd", "Carla"])],
+    }
     out = json.loads(run("round", stdin=json.dumps(data)).stdout)
     assert out["rows"][0]["sitting_out"] == "Anna"
     assert out["rows"][0]["points"]["Anna"] == 0
@@ -79,8 +96,11 @@ def test_bad_seats_and_penalties_exit_1():
     proc = run("round", stdin=json.dumps({"seats": ["A", "B", "C"], "games": []}))
     assert proc.returncode == 1
     assert json.loads(proc.stdout)["error"]["code"] == "invalid_seats"
-    data = {"seats": SEATS, "games": [game()],
-            "penalties": [{"after_game": 1, "kind": "grob", "offender": "Anna"}]}
+    data = {
+        "seats": SEATS,
+        "games": [game()],
+        "penalties": [{"after_game": 1, "kind": "grob", "offender": "Anna"}],
+    }
     proc = run("round", stdin=json.dumps(data))
     assert json.loads(proc.stdout)["error"]["code"] == "penalty_unknown_kind"
 

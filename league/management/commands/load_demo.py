@@ -16,9 +16,20 @@ from scoring.simulate import next_random_game
 
 CLUB = "Doppelkopfclub Herz-Dame Köln"
 NAMES = [
-    "Anna Schäfer", "Bernd Müller", "Carla Weiß", "Dieter Groß", "Erika Köhler",
-    "Frank Hübner", "Gabi Jäger", "Heinz Brück", "Inge Löffler", "Jürgen Fuß",
-    "Karin Böhm", "Lutz Krämer", "Marta Vogt", "Norbert Schröder",
+    "Anna Schäfer",
+    "Bernd Müller",
+    "Carla Weiß",
+    "Dieter Groß",
+    "Erika Köhler",
+    "Frank Hübner",
+    "Gabi Jäger",
+    "Heinz Brück",
+    "Inge Löffler",
+    "Jürgen Fuß",
+    "Karin Böhm",
+    "Lutz Krämer",
+    "Marta Vogt",
+    "Norbert Schröder",
 ]
 
 
@@ -35,16 +46,23 @@ class Command(BaseCommand):
             players = [Player.objects.create(name=n, club=club) for n in NAMES]
             rng = random.Random(2026)
             self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None)
-            self._liste("Clubabend 14.11. – Tisch 2", players[4:8], club, rng, None,
-                        penalty=True)
+            self._liste("Clubabend 14.11. – Tisch 2", players[4:8], club, rng, None, penalty=True)
             self._liste("Clubabend 14.11. – Fünfertisch", players[8:13], club, rng, None)
             self._liste("Clubabend 21.11. – Tisch 1", players[0:4], club, rng, 13)
             self._liste("Clubabend 21.11. – Fünfertisch", players[4:9], club, rng, 17)
-            self._liste("Clubabend 21.11. – Tisch 3 (Zeit abgelaufen)", players[9:13], club,
-                        rng, 19, time_up=True)
-        self.stdout.write(self.style.SUCCESS(
-            "Demo loaded. Log in as listenfuehrer / doko-demo (or admin / doko-admin)."
-        ))
+            self._liste(
+                "Clubabend 21.11. – Tisch 3 (Zeit abgelaufen)",
+                players[9:13],
+                club,
+                rng,
+                19,
+                time_up=True,
+            )
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Demo loaded. Log in as listenfuehrer / doko-demo (or admin / doko-admin)."
+            )
+        )
 
     def _users(self) -> None:
         user_model = get_user_model()
@@ -75,7 +93,10 @@ class Command(BaseCommand):
             state = replay_round(seats, records)
             if penalty and len(records) == 7:
                 services.penalty_add(
-                    spielliste=liste, after_game=7, kind="minor", offender=players[2],
+                    spielliste=liste,
+                    after_game=7,
+                    kind="minor",
+                    offender=players[2],
                     referee="Schiedsrichter Wolf",
                 )
         if time_up:
