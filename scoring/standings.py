@@ -1,0 +1,90 @@
+"""Tournament standings and tie-breaks (competitions.md "Standings").
+
+Ranking: the sum of each player's points over all rounds played (penalty rows
+included). No DDV tie-break is published; the default order is ours and configurable:
+total points, rounds with a positive result, best single round, points in the last
+round; then the rank is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring.errors import ScoringError
+
+TIE_BREAKS: Mapping[str, str] = {
+    "total": "Gesamtpunkte",
+    "positive_rounds": "Runden mit Plus",
+    "best_round": "Beste Runde",
+    "last_round": "Punkte der letzten Runde",
+}
+DEFAULT_ORDER: tuple[str, ...] = ("total", "positive_rounds", "best_round", "last_round")
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: str
+    total: int
+    rounds_played: int
+    per_round: tuple[int | None, ...]  # index 0 = round 1; None = not played
+    positive_rounds: int
+    best_round: int | None
+    last_round: int | None
+
+
+def check_order(order: Sequence[str]) -> tuple[str, ...]:
+    unknown = [k for k in order if k not in TIE_BREAKS]
+    if unknown or len(set(order)) != len(order) or not order:
+        raise ScoringError(
+            "invalid_tie_breaks",
+            f"Wertungsreihenfolge aus {', '.join(TIE_BREAKS)} (jeder Schlüssel höchstens einmal).",
+        )
+    return tuple(order)
+
+
+def rank(
+    results: Mapping[str, Sequence[int | None]],
+    *,
+    rounds: int,
+    order: Sequence[str] = DEFAULT_ORDER,
+) -> list[Standing]:
+    """Rank players by ``order``; ``results[player][r]`` is round r+1's points or None."""
+    order = check_order(order)
+    rows = []
+    for player, raw in results.items():
+        per_round = tuple(list(raw)[:rounds]) + (None,) * max(0, rounds - len(raw))
+        played = [p for p in per_round if p is not None]
+        rows.append(
+            Standing(
+                rank=0,
+                player=player,
+                total=sum(played),
+                rounds_played=len(played),
+                per_round=per_round,
+                positive_rounds=sum(1 for p in played if p > 0),
+                best_round=max(played) if played else None,
+                last_round=per_round[-1] if per_round else None,
+            )
+        )
+
+    def key(s: Standing) -> tuple[int, ...]:
+        values = {
+            "total": s.total,
+            "positive_rounds": s.positive_rounds,
+            "best_round": s.best_round if s.best_round is not None else -(10**9),
+            "last_round": s.last_round if s.last_round is not None else -(10**9),
+        }
+        return tuple(-values[k] for k in order)
+
+    rows.sort(key=lambda s: (key(s), s.player.casefold()))
+    ranked: list[Standing] = []
+    for i, s in enumerate(rows):
+        shared = ranked and key(ranked[-1]) == key(s)
+        r = ranked[-1].rank if shared else i + 1
+        ranked.append(
+            Standing(r, s.player, s.total, s.rounds_played, s.per_round, s.positive_rounds,
+                     s.best_round, s.last_round)
+        )
+    return ranked
