@@ -84,7 +84,15 @@ def rank(
         shared = ranked and key(ranked[-1]) == key(s)
         r = ranked[-1].rank if shared else i + 1
         ranked.append(
-            Standing(r, s.player, s.total, s.rounds_played, s.per_round, s.positive_rounds,
-                     s.best_round, s.last_round)
+            Standing(
+                r,
+                s.player,
+                s.total,
+                s.rounds_played,
+                s.per_round,
+                s.positive_rounds,
+                s.best_round,
+                s.last_round,
+            )
         )
     return ranked

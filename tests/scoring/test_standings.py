@@ -17,9 +17,7 @@ def test_default_tie_breaks():
     assert [s.player for s in standings] == ["Erika", "Bernd", "Anna", "Carla", "Dieter"]
     assert [s.rank for s in standings] == [1, 2, 3, 4, 5]
     erika = standings[0]
-    assert (erika.total, erika.positive_rounds, erika.best_round, erika.last_round) == (
-        12, 3, 5, 5
-    )
+    assert (erika.total, erika.positive_rounds, erika.best_round, erika.last_round) == (12, 3, 5, 5)
     assert standings[-1].rounds_played == 2
     assert standings[-1].per_round == (-20, 5, None)
 

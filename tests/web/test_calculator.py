@@ -75,4 +75,7 @@ def test_bad_input_shows_a_clear_error_next_to_the_field(client, params, message
 def test_english_is_available(client):
     response = client.get(reverse("calculator"), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
-    assert 'lang="en"' in response.content.decode()
+    html = response.content.decode()
+    assert 'lang="en"' in html
+    assert "Game calculator" in html
+    assert "Re party" in html
