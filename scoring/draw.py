@@ -166,8 +166,8 @@ def _try_swaps(
     ti, tj = tables[i], tables[j]
     for a in range(len(ti)):
         for b in range(len(tj)):
-            ni = ti[:a] + [tj[b]] + ti[a + 1 :]
-            nj = tj[:b] + [ti[a]] + tj[b + 1 :]
+            ni = [*ti[:a], tj[b], *ti[a + 1 :]]
+            nj = [*tj[:b], ti[a], *tj[b + 1 :]]
             ci, cj = _cost(ni, met), _cost(nj, met)
             if ci + cj < costs[i] + costs[j]:
                 tables[i], tables[j] = ni, nj
