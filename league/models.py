@@ -56,6 +56,82 @@ class Player(models.Model):
         return self.name
 
 
+class Tournament(models.Model):
+    """A tournament (Turnier): participants play one list per round (competitions.md)."""
+
+    name = models.CharField(_("Name"), max_length=120)
+    date = models.DateField(_("Datum"))
+    venue = models.CharField(_("Ort"), max_length=120, blank=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("Ausrichter"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("Runden"), default=3)
+    official = models.BooleanField(
+        _("Offizielles DDV-Turnier"),
+        default=False,
+        help_text=_("Offizielle Turniere verlangen Vierertische (TSR 8.3.1)."),
+    )
+    tie_breaks = models.JSONField(_("Wertungsreihenfolge"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("Turnier")
+        verbose_name_plural = _("Turniere")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", args=[self.pk])
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(_("Startnummer"))
+    withdrawn = models.BooleanField(_("abgemeldet"), default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="participant_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="participant_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player}"
+
+
+class TournamentRound(models.Model):
+    """A round (Serie) of a tournament: its draw and one Spielliste per table."""
+
+    DRAWN, RUNNING, CLOSED = "drawn", "running", "closed"
+    STATUS_CHOICES = [
+        (DRAWN, _("ausgelost")),
+        (RUNNING, _("läuft")),
+        (CLOSED, _("abgeschlossen")),
+    ]
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("Runde"))
+    status = models.CharField(max_length=8, choices=STATUS_CHOICES, default=DRAWN)
+    seeded = models.BooleanField(_("nach Tabellenstand gesetzt"), default=False)
+    seed = models.BigIntegerField(default=0)
+    repeat_meetings = models.PositiveIntegerField(default=0)
+    time_called = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name} – Runde {self.number}"
+
+
 class Spielliste(models.Model):
     """One table's round: 24 games at 4 players, 30 at 5 (TSR 8.5.1, 10.1.5)."""
 
@@ -70,6 +146,10 @@ class Spielliste(models.Model):
     )
     table_size = models.PositiveSmallIntegerField(_("Spieler am Tisch"), default=4)
     listenfuehrer_position = models.PositiveSmallIntegerField(_("Listenführer (Position)"))
+    tournament_round = models.ForeignKey(
+        TournamentRound, null=True, blank=True, on_delete=models.CASCADE, related_name="lists"
+    )
+    table_number = models.PositiveSmallIntegerField(_("Tisch"), null=True, blank=True)
     time_up_after = models.PositiveSmallIntegerField(
         _("Zeit abgelaufen nach Spiel"), null=True, blank=True
     )

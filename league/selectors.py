@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
@@ -23,6 +24,10 @@ class ListeSnapshot:
     error: ScoringError | None = None
 
     @property
+    def checks_ok(self) -> bool:
+        return self.state is not None and all(r.check.ok for r in self.state.rows)
+
+    @property
     def names(self) -> dict[int, str]:
         return {s.position: s.player.name for s in self.seats}
 
@@ -37,10 +42,31 @@ class ListeSnapshot:
 
 def spielliste_snapshot(*, pk: int) -> ListeSnapshot:
     """One list with seats, games and penalty rows: 4 queries, whatever its length."""
-    liste = Spielliste.objects.select_related("club").get(pk=pk)
-    seats = tuple(Seat.objects.filter(spielliste=liste).select_related("player"))
-    games = tuple(Game.objects.filter(spielliste=liste))
-    penalty_rows = tuple(PenaltyRow.objects.filter(spielliste=liste))
+    liste = Spielliste.objects.select_related("club", "tournament_round").get(pk=pk)
+    return snapshots_of([liste])[0]
+
+
+def snapshots_of(lists: list[Spielliste]) -> list[ListeSnapshot]:
+    """Many lists replayed with 3 queries in all (seats, games, penalty rows)."""
+    ids = [liste.pk for liste in lists]
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(spielliste_id__in=ids).select_related("player"):
+        seats[seat.spielliste_id].append(seat)
+    games: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(spielliste_id__in=ids).order_by("number"):
+        games[game.spielliste_id].append(game)
+    penalties: dict[int, list[PenaltyRow]] = defaultdict(list)
+    for row in PenaltyRow.objects.filter(spielliste_id__in=ids):
+        penalties[row.spielliste_id].append(row)
+    return [
+        _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk]) for liste in lists
+    ]
+
+
+def _snapshot(
+    liste: Spielliste, seats: list[Seat], games: list[Game], penalty_rows: list[PenaltyRow]
+) -> ListeSnapshot:
+    seats.sort(key=lambda seat: seat.position)
     names = {s.position: s.player.name for s in seats}
     player_names = {s.player_id: s.player.name for s in seats}
     try:
@@ -51,8 +77,8 @@ def spielliste_snapshot(*, pk: int) -> ListeSnapshot:
             liste.time_up_after,
         )
     except ScoringError as err:  # stored data no longer passes (e.g. edited in the admin)
-        return ListeSnapshot(liste, seats, games, penalty_rows, None, err)
-    return ListeSnapshot(liste, seats, games, penalty_rows, state)
+        return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err)
+    return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), state)
 
 
 def spielliste_overview() -> QuerySet[Spielliste]:

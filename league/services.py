@@ -14,7 +14,17 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from league.models import ChangeLog, Club, Game, PenaltyRow, Player, ScoreLine, Seat, Spielliste
+from league.models import (
+    ChangeLog,
+    Club,
+    Game,
+    PenaltyRow,
+    Player,
+    ScoreLine,
+    Seat,
+    Spielliste,
+    TournamentRound,
+)
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
@@ -123,6 +133,10 @@ def game_record(
     ctx.set_facts(game, record)
     ctx.games.append(game)
     ctx.replay_and_store()
+    if ctx.liste.tournament_round_id is not None:  # the first game starts the round
+        TournamentRound.objects.filter(
+            pk=ctx.liste.tournament_round_id, status=TournamentRound.DRAWN
+        ).update(status=TournamentRound.RUNNING)
     _log(ctx.liste, user, "record", game.number, None, record.to_dict())
     return game
 
@@ -290,6 +304,16 @@ class _Context:
     @classmethod
     def load(cls, spielliste: Spielliste, expected_version: int | None) -> _Context:
         liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
+        if liste.tournament_round_id is not None and (
+            TournamentRound.objects.filter(
+                pk=liste.tournament_round_id, status=TournamentRound.CLOSED
+            ).exists()
+        ):
+            raise ServiceError(
+                "round_closed",
+                "Diese Runde ist abgeschlossen; Änderungen nur nach Wiedereröffnung durch die "
+                "Turnierleitung.",
+            )
         if expected_version is not None and liste.version != expected_version:
             raise ConflictError(
                 "conflict",

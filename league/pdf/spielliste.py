@@ -108,6 +108,15 @@ def _row_cells(row: ListRow) -> list[str]:
 
 
 def spielliste_pdf(snap: ListeSnapshot) -> bytes:
+    return build_pdf(spielliste_story(snap))
+
+
+def blank_spielliste_pdf(snap: ListeSnapshot) -> bytes:
+    return build_pdf(blank_spielliste_story(snap))
+
+
+def spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
+    """The filled list as flowables, to build alone or many in one file."""
     rows = list_rows(snap)
     body = [_row_cells(r) for r in rows]
     marks = [(i + 1, r.is_penalty) for i, r in enumerate(rows)]
@@ -122,10 +131,10 @@ def spielliste_pdf(snap: ListeSnapshot) -> bytes:
         for r in penalties:
             story.append(Paragraph(f"Strafzeile nach Spiel {r.number}: {r.penalty_label}", p))
     story += _signatures(snap)
-    return _build(story)
+    return story
 
 
-def blank_spielliste_pdf(snap: ListeSnapshot) -> bytes:
+def blank_spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
     games = GAMES_PER_ROUND.get(snap.liste.table_size, 24)
     width = 3 + 2 * len(snap.seats) + 1
     body = [[str(n)] + [""] * (width - 1) for n in range(1, games + 1)]
@@ -133,7 +142,7 @@ def blank_spielliste_pdf(snap: ListeSnapshot) -> bytes:
     story.append(_table(snap.seat_names, body, []))
     story += _pflicht_block(snap, blank=True)
     story += _signatures(snap)
-    return _build(story)
+    return story
 
 
 def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
@@ -172,16 +181,17 @@ def _signatures(snap: ListeSnapshot) -> list[Flowable]:
     return [Spacer(1, 6 * mm), Paragraph(f"Unterschriften: {names}", p)]
 
 
-def _build(story: list[Flowable]) -> bytes:
+def build_pdf(story: list[Flowable], title: str = "Spielliste", *, wide: bool = True) -> bytes:
+    """A4 (landscape when ``wide``) document from flowables."""
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer,
-        pagesize=landscape(A4),
+        pagesize=landscape(A4) if wide else A4,
         leftMargin=10 * mm,
         rightMargin=10 * mm,
         topMargin=10 * mm,
         bottomMargin=10 * mm,
-        title="Spielliste",
+        title=title,
         author="Doppelkopf-Liste",
     )
     doc.build(story)

@@ -58,9 +58,11 @@ class Command(BaseCommand):
                 19,
                 time_up=True,
             )
+            load_demo_tournament(rng)
         self.stdout.write(
             self.style.SUCCESS(
-                "Demo loaded. Log in as listenfuehrer / doko-demo (or admin / doko-admin)."
+                "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
+                "is admin / doko-admin."
             )
         )
 
@@ -102,3 +104,66 @@ class Command(BaseCommand):
         if time_up:
             services.spielliste_call_time(spielliste=liste)
         return liste
+
+
+def load_demo_tournament(rng: random.Random) -> None:
+    """24 players, 4 rounds: 3 closed, the 4th in progress."""
+    import datetime as dt
+
+    from league import services_tournament as ts
+
+    tournament = ts.tournament_create(
+        name="Kölner Stadtmeisterschaft 2026",
+        date=dt.date(2026, 11, 21),
+        venue="Köln-Ehrenfeld",
+        rounds_planned=4,
+    )
+    clubs = ["Herz-Dame Köln", "Kreuz-Bube Bonn", "Karo-As Düsseldorf", ""]
+    first = [
+        "Anna",
+        "Bernd",
+        "Carla",
+        "Dieter",
+        "Erika",
+        "Frank",
+        "Gabi",
+        "Heinz",
+        "Inge",
+        "Jürgen",
+        "Karin",
+        "Lutz",
+        "Marta",
+        "Norbert",
+        "Olga",
+        "Peter",
+        "Rita",
+        "Stefan",
+        "Tanja",
+        "Uwe",
+        "Vera",
+        "Walter",
+        "Xenia",
+        "Yvonne",
+    ]
+    last = ["Schäfer", "Müller", "Weiß", "Groß", "Köhler", "Hübner", "Jäger", "Brück"]
+    for i, name in enumerate(first):
+        ts.participant_add(
+            tournament=tournament,
+            name=f"{name} {last[i % len(last)]}",
+            club_name=clubs[i % len(clubs)],
+            ddv_number=str(40100 + i),
+        )
+    for number in range(1, 5):
+        rnd, _ = ts.round_draw(tournament=tournament, seed=1000 + number)
+        for liste in rnd.lists.all():
+            seats = [s.player.name for s in liste.seats.select_related("player")]
+            records: list[Any] = []
+            state = replay_round(seats, records)
+            stop = None if number < 4 else rng.randint(6, 24)
+            while state.next_game is not None and (stop is None or len(records) < stop):
+                record = next_random_game(rng, state)
+                services.game_record(spielliste=liste, record=record)
+                records.append(record)
+                state = replay_round(seats, records)
+        if number < 4:
+            ts.round_close(tournament_round=rnd)

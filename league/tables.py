@@ -1,0 +1,70 @@
+"""django-tables2 tables. They display and export; values come from selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from league.selectors_tournament import Standings
+
+
+class PointsColumn(tables.Column):
+    def render(self, value: Any) -> Any:
+        return "–" if value is None else value
+
+    def value(self, value: Any) -> Any:  # exports get plain numbers
+        return "" if value is None else value
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Name"))
+    club = tables.Column(verbose_name=_("Verein"))
+    rounds_played = tables.Column(verbose_name=_("Runden"), attrs={"td": {"class": "num"}})
+    total = tables.Column(verbose_name=_("Punkte"), attrs={"td": {"class": "num total-col"}})
+
+    class Meta:
+        attrs = {"class": "standings"}
+        sequence = ("rank", "name", "club", "rounds_played", "...", "total")
+        order_by = ("rank",)
+        orderable = True
+        template_name = "django_tables2/table.html"
+        row_attrs = {"data-player": lambda record: record["name"]}
+
+    def __init__(self, standings: Standings, *, tournament_id: int, **kwargs: Any) -> None:
+        self.tournament_id = tournament_id
+        data = []
+        for row in standings.rows:
+            item = {
+                "rank": row.rank,
+                "name": row.name,
+                "club": row.club,
+                "rounds_played": row.rounds_played,
+                "total": row.total,
+                "participant_id": row.participant_id,
+                "withdrawn": row.withdrawn,
+            }
+            for n, pts in enumerate(row.per_round, start=1):
+                item[f"r{n}"] = pts
+            data.append(item)
+        extra = [
+            (f"r{n}", PointsColumn(verbose_name=f"R{n}", attrs={"td": {"class": "num"}}))
+            for n in range(1, standings.rounds + 1)
+        ]
+        super().__init__(data, extra_columns=extra, **kwargs)
+
+    def render_name(self, value: str, record: dict[str, Any]) -> Any:
+        url = reverse("tournament-player", args=[self.tournament_id, record["participant_id"]])
+        suffix = (
+            format_html(' <span class="badge">{}</span>', _("abgemeldet"))
+            if record["withdrawn"]
+            else ""
+        )
+        return format_html('<a href="{}">{}</a>{}', url, value, suffix)
+
+    def value_name(self, value: str) -> str:
+        return value
