@@ -206,7 +206,7 @@ def round_action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             ts.round_reopen(tournament_round=rnd)
             messages.success(request, _("Runde wieder geöffnet."))
         elif action == "redraw":
-            _, warnings = ts.round_redraw(tournament_round=rnd, user=request.user)
+            _redrawn, warnings = ts.round_redraw(tournament_round=rnd, user=request.user)
             for warning in warnings:
                 messages.warning(request, warning)
             messages.success(request, _("Runde neu ausgelost."))

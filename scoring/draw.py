@@ -140,7 +140,7 @@ def _least_repeats(
         tables = _split(players, sizes)
         costs = [_cost(t, met) for t in tables]
         improved = True
-        while improved and sum(costs):
+        while improved and sum(costs) > 0:
             improved = False
             for i in range(len(tables)):
                 if not costs[i]:

@@ -42,7 +42,7 @@ def _grid(data: list[list[str]], widths: list[float], size: float = 10) -> Table
 
 
 def draw_pdf(rnd: TournamentRound) -> bytes:
-    h, h2, p = _styles()
+    h, h2, _p = _styles()
     snaps = round_board(tournament_round=rnd)
     title = f"{rnd.tournament.name} – Auslosung Runde {rnd.number}"
     story: list[Flowable] = [Paragraph(title, h), Paragraph("Tischeinteilung", h2)]
@@ -85,7 +85,7 @@ def round_lists_pdf(rnd: TournamentRound, *, blank: bool) -> bytes:
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
-    h, h2, p = _styles()
+    h, h2, _p = _styles()
     status = (
         "Endstand"
         if standings.final
