@@ -36,6 +36,7 @@ test: $(STAMP) browser lint
 
 bench: $(STAMP)
 	$(BIN)/python bench/score_throughput.py
+	$(BIN)/python bench/tournament_scale.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

@@ -63,32 +63,41 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
     """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries."""
     rounds = list(tournament.rounds.values_list("number", "status"))
     counted = tuple(n for n, status in rounds if provisional or status == TournamentRound.CLOSED)
+    # Plain tuples, not model instances: this page is read the most during a tournament.
     participants = list(
-        Participant.objects.filter(tournament=tournament).select_related("player__club")
+        Participant.objects.filter(tournament=tournament).values_list(
+            "pk",
+            "number",
+            "withdrawn",
+            "player_id",
+            "player__name",
+            "player__club__name",
+            "player__ddv_number",
+        )
     )
     points = round_points(tournament=tournament, round_numbers=counted) if counted else {}
     seated: set[tuple[int, int]] = set(points)
     width = max(counted, default=0)
     results = {}
-    for p in participants:
-        results[str(p.pk)] = [
-            points.get((p.player_id, n)) if (p.player_id, n) in seated else None
+    for pk, _number, _withdrawn, player_id, *_rest in participants:
+        results[str(pk)] = [
+            points.get((player_id, n)) if (player_id, n) in seated else None
             for n in range(1, width + 1)
         ]
     order = tournament.tie_breaks or list(DEFAULT_ORDER)
-    by_pk = {str(p.pk): p for p in participants}
+    by_pk = {str(p[0]): p for p in participants}
     rows = []
     for s in rank(results, rounds=width, order=order):
-        p = by_pk[s.player]
+        pk, number, withdrawn, _player_id, name, club, ddv_number = by_pk[s.player]
         rows.append(
             StandingRow(
                 rank=s.rank,
-                participant_id=p.pk,
-                number=p.number,
-                name=p.player.name,
-                club=p.player.club.name if p.player.club else "",
-                ddv_number=p.player.ddv_number,
-                withdrawn=p.withdrawn,
+                participant_id=pk,
+                number=number,
+                name=name,
+                club=club or "",
+                ddv_number=ddv_number,
+                withdrawn=withdrawn,
                 rounds_played=s.rounds_played,
                 per_round=s.per_round,
                 total=s.total,

@@ -142,6 +142,26 @@ def game_record(
 
 
 @transaction.atomic
+def games_import(
+    *,
+    spielliste: Spielliste,
+    records: Sequence[GameRecord],
+    user: User = None,
+    expected_version: int | None = None,
+) -> int:
+    """Append many games at once (an import): one replay, bulk writes. All or nothing."""
+    ctx = _Context.load(spielliste, expected_version)
+    first = len(ctx.games) + 1
+    for offset, record in enumerate(records):
+        game = Game(spielliste=ctx.liste, number=first + offset)
+        ctx.set_facts(game, record)
+        ctx.games.append(game)
+    ctx.replay_and_store()
+    _log(ctx.liste, user, "import", None, None, {"games": len(records), "from": first})
+    return len(records)
+
+
+@transaction.atomic
 def game_correct(
     *,
     spielliste: Spielliste,
@@ -355,8 +375,6 @@ class _Context:
         state = self.replay()
         positions = self.positions
         by_number = {g.number: g for g in self.games}
-        penalties = iter(self.penalties)
-        lines: list[ScoreLine] = []
         for row in state.rows:
             if row.penalty is None:
                 game = by_number[row.game]
@@ -367,7 +385,19 @@ class _Context:
                 assert result is not None  # game rows always carry their result
                 game.winner = result.winner.value if result.winner else ""
                 game.value = result.value
-                game.save()
+        new = [g for g in self.games if g.pk is None]
+        old = [g for g in self.games if g.pk is not None]
+        Game.objects.bulk_create(new)
+        if old:
+            Game.objects.bulk_update(old, _GAME_FIELDS)
+        for penalty_row in self.penalties:
+            if penalty_row.pk is None:
+                penalty_row.save()
+        penalties = iter(self.penalties)
+        lines: list[ScoreLine] = []
+        for row in state.rows:
+            if row.penalty is None:
+                game = by_number[row.game]
                 lines.extend(
                     ScoreLine(
                         spielliste=self.liste,
@@ -380,8 +410,6 @@ class _Context:
                 )
             else:
                 penalty_row = next(penalties)
-                if penalty_row.pk is None:
-                    penalty_row.save()
                 lines.extend(
                     ScoreLine(
                         spielliste=self.liste,
@@ -399,6 +427,11 @@ class _Context:
         self.liste.version += 1
         self.liste.save()
         return state
+
+
+_GAME_FIELDS = [
+    f.name for f in Game._meta.concrete_fields if f.name not in ("id", "spielliste", "number")
+]
 
 
 def _log(
