@@ -26,6 +26,9 @@ from league.selectors import ListeSnapshot
 from scoring.round import GAMES_PER_ROUND
 
 GRID = colors.HexColor("#94a3b8")
+# Check marks from ZapfDingbats, one of the 14 fonts every PDF reader has: the TTF
+# fallback (Vera) lacks ✓ and ✗.
+CHECK_OK, CHECK_BAD = "4", "8"
 SHADE = colors.HexColor("#f1f5f9")
 
 
@@ -65,7 +68,7 @@ def _table(names: Sequence[str], body: list[list[str]], marks: list[tuple[int, b
     head = ["Nr.", "Geber", "Art"]
     for name in names:
         head += [name, ""]  # the name spans its points and running-total columns
-    head.append("✓")
+    head.append(CHECK_OK)
     widths = [10 * mm, 24 * mm, 22 * mm]
     per_seat = (277 * mm - sum(widths) - 8 * mm) / len(names)
     for _ in names:
@@ -79,6 +82,8 @@ def _table(names: Sequence[str], body: list[list[str]], marks: list[tuple[int, b
         ("BACKGROUND", (0, 0), (-1, 0), SHADE),
         ("ALIGN", (3, 1), (-1, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("FONT", (-1, 0), (-1, -1), "ZapfDingbats", 8.5),
+        ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6),
     ]
@@ -103,7 +108,7 @@ def _row_cells(row: ListRow) -> list[str]:
             "–" if cell.sitting_out and cell.points is None else _points(cell.points),
             str(cell.total),
         ]
-    cells.append("✓" if row.ok else "✗")
+    cells.append(CHECK_OK if row.ok else CHECK_BAD)
     return cells
 
 

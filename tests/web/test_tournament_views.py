@@ -197,3 +197,14 @@ def test_create_tournament_and_register(organiser):
         {"name": "Zoe", "club": "", "ddv_number": ""},
     )
     assert t.participants.count() == 1
+
+
+@pytest.mark.django_db
+def test_sorting_by_any_column_even_with_missed_rounds(client):
+    t = played(8, 1)
+    ts.participant_add(tournament=t, name="Zu Spät")  # no result in round 1
+    for key in ["r1", "-r1", "name", "-total", "club", "rounds_played"]:
+        response = client.get(reverse("standings", args=[t.pk]), {"sort": key})
+        assert response.status_code == 200, key
+    html = client.get(reverse("standings", args=[t.pk]), {"sort": "-r1"}).content.decode()
+    assert html.rindex("Zu Spät") > html.index("Spieler")  # the missing round sorts last
