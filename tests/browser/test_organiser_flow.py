@@ -10,8 +10,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 CSV = "Name;Verein;DDV-Nummer\n" + "".join(
     f"{name};{club};{100 + i}\n"
     for i, (name, club) in enumerate(
-        [("Jürgen Fuß", "Köln"), ("Bärbel Öz", "Bonn"), ("Anna", "Köln"), ("Bernd", "Bonn"),
-         ("Carla", "Köln"), ("Dieter", "Bonn"), ("Erika", "Köln"), ("Frank", "Bonn")]
+        [
+            ("Jürgen Fuß", "Köln"),
+            ("Bärbel Öz", "Bonn"),
+            ("Anna", "Köln"),
+            ("Bernd", "Bonn"),
+            ("Carla", "Köln"),
+            ("Dieter", "Bonn"),
+            ("Erika", "Köln"),
+            ("Frank", "Bonn"),
+        ]
     )
 )
 
