@@ -26,7 +26,7 @@ CSV = "Name;Verein;DDV-Nummer\n" + "".join(
 
 def test_organiser_runs_a_round(live_server, browser, django_user_model, tmp_path):
     django_user_model.objects.create_user("org", password="pw-secret-123", is_staff=True)
-    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page = browser.new_page(viewport={"width": 1200, "height": 900}, locale="de-DE")
     page.set_default_timeout(10_000)
     base = live_server.url
     page.goto(base + reverse("login"))
@@ -45,7 +45,7 @@ def test_organiser_runs_a_round(live_server, browser, django_user_model, tmp_pat
     csv_file.write_text(CSV, encoding="utf-8-sig")
     page.set_input_files("input[name=file]", str(csv_file))
     with page.expect_navigation():
-        page.click("text=Vorschau")
+        page.click("form[enctype] button")
     assert "8 gültige Zeilen" in page.inner_text("main")
     with page.expect_navigation():
         page.click("[data-confirm-import]")
