@@ -21,11 +21,13 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import best_of  # noqa: E402
 
 from scoring import GameRecord, score_game  # noqa: E402
 from scoring.parse import parse_game_record  # noqa: E402
@@ -64,15 +66,6 @@ def random_game(rnd: random.Random) -> dict:
             "karlchen": rnd.choice([None, "re"]),
         }
     return game
-
-
-def best_of(runs: int, fn) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main(n: int = 100_000) -> None:

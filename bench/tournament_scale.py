@@ -24,6 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from timing import best_of  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
 if "DATABASE_URL" not in os.environ:
     os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
@@ -43,15 +47,6 @@ from league import services_tournament as ts  # noqa: E402
 from league.models import Participant  # noqa: E402
 from league.pdf.tournament import round_lists_pdf  # noqa: E402
 from scoring.simulate import random_round  # noqa: E402
-
-
-def best_of(runs: int, fn) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main(players: int = 168, rounds: int = 8) -> None:

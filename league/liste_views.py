@@ -24,7 +24,6 @@ from league.selectors import (
     spielliste_snapshot,
 )
 from scoring.errors import ScoringError
-from scoring.round import replay_round
 
 
 def _snapshot(pk: int) -> ListeSnapshot:
@@ -145,19 +144,8 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
     if form is not None and form.is_valid() and state is not None:
         record = form.cleaned_data["record"]
         summary = result_summary(record)
-        names = snap.names
-        games = [g.to_record(names) for g in snap.games]
-        if number is None:
-            games.append(record)
-        else:
-            games[number - 1] = record
         try:
-            replay_round(
-                snap.seat_names,
-                games,
-                [p.to_penalty(snap.player_names) for p in snap.penalty_rows],
-                snap.liste.time_up_after,
-            )
+            snap.replay_with(record, number)
         except ScoringError as err:
             procedure_error = err.message
     return render(

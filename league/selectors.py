@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
 from league.models import ChangeLog, Game, PenaltyRow, Seat, Spielliste
+from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.round import RoundState, replay_round
 
@@ -22,6 +24,17 @@ class ListeSnapshot:
     penalty_rows: tuple[PenaltyRow, ...]
     state: RoundState | None
     error: ScoringError | None = None
+
+    def replay_with(self, record: GameRecord, number: int | None = None) -> RoundState:
+        """The list as it would be with ``record`` appended (or replacing game ``number``)."""
+        records = [g.to_record(self.names) for g in self.games]
+        if number is None:
+            records.append(record)
+        else:
+            records[number - 1] = record
+        return replay_stored(
+            self.seats, self.games, self.penalty_rows, self.liste.time_up_after, records=records
+        )
 
     @property
     def checks_ok(self) -> bool:
@@ -63,19 +76,35 @@ def snapshots_of(lists: list[Spielliste]) -> list[ListeSnapshot]:
     ]
 
 
+def replay_stored(
+    seats: Sequence[Seat],
+    games: Sequence[Game],
+    penalty_rows: Sequence[PenaltyRow],
+    time_up_after: int | None,
+    *,
+    records: Sequence[GameRecord] | None = None,
+) -> RoundState:
+    """Run the round state machine over a stored list (seats in position order).
+
+    ``records`` replaces the stored games' facts (a preview of a new or corrected game).
+    Raises the engine's ScoringError when a row breaks the rules.
+    """
+    names = {s.position: s.player.name for s in seats}
+    player_names = {s.player_id: s.player.name for s in seats}
+    return replay_round(
+        [names[p] for p in sorted(names)],
+        [g.to_record(names) for g in games] if records is None else records,
+        [p.to_penalty(player_names) for p in penalty_rows],
+        time_up_after,
+    )
+
+
 def _snapshot(
     liste: Spielliste, seats: list[Seat], games: list[Game], penalty_rows: list[PenaltyRow]
 ) -> ListeSnapshot:
     seats.sort(key=lambda seat: seat.position)
-    names = {s.position: s.player.name for s in seats}
-    player_names = {s.player_id: s.player.name for s in seats}
     try:
-        state = replay_round(
-            [names[p] for p in sorted(names)],
-            [g.to_record(names) for g in games],
-            [p.to_penalty(player_names) for p in penalty_rows],
-            liste.time_up_after,
-        )
+        state = replay_stored(seats, games, penalty_rows, liste.time_up_after)
     except ScoringError as err:  # stored data no longer passes (e.g. edited in the admin)
         return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err)
     return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), state)

@@ -25,10 +25,11 @@ from league.models import (
     Spielliste,
     TournamentRound,
 )
+from league.selectors import replay_stored
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
-from scoring.round import GAMES_PER_ROUND, RoundError, RoundState, replay_round
+from scoring.round import GAMES_PER_ROUND, RoundError, RoundState
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -313,6 +314,7 @@ class _Context:
     def __init__(self, liste: Spielliste) -> None:
         self.liste = liste
         seats = list(liste.seats.select_related("player"))
+        self.seats = seats
         self.seat_players = [s.player for s in seats]
         self.names = {s.position: s.player.name for s in seats}  # position -> name
         self.positions = {s.player.name: s.position for s in seats}
@@ -360,14 +362,8 @@ class _Context:
         game.set_facts(record, self.positions)
 
     def replay(self) -> RoundState:
-        names = self.names
         try:
-            return replay_round(
-                [names[p] for p in sorted(names)],
-                [g.to_record(names) for g in self.games],
-                [p.to_penalty(self.player_names) for p in self.penalties],
-                self.liste.time_up_after,
-            )
+            return replay_stored(self.seats, self.games, self.penalties, self.liste.time_up_after)
         except (RoundError, PenaltyError) as err:
             raise ServiceError.from_scoring(err) from None
 

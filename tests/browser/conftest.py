@@ -42,3 +42,13 @@ def phone(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def log_in(page, base_url: str, username: str, password: str) -> None:
+    from django.urls import reverse
+
+    page.goto(base_url + reverse("login"))
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    with page.expect_navigation():
+        page.click("main button.primary")

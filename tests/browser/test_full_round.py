@@ -8,6 +8,8 @@ from league.models import Player
 from scoring import GameRecord
 from scoring.round import replay_round
 
+from .conftest import log_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ["Anna", "Bernd", "Carla", "Dieter"]
@@ -65,10 +67,7 @@ def test_full_round_on_a_phone(live_server, phone, django_user_model):
         title="Browserrunde", players=[Player.objects.create(name=n) for n in SEATS]
     )
     page = phone
-    page.goto(live_server.url + reverse("login"))
-    page.fill("input[name=username]", "lf")
-    page.fill("input[name=password]", "pw-secret-123")
-    page.click("main button.primary")
+    log_in(page, live_server.url, "lf", "pw-secret-123")
     url = live_server.url + reverse("liste-detail", args=[liste.pk])
     page.goto(url)
 
@@ -119,10 +118,7 @@ def test_live_preview_updates_before_saving(live_server, phone, django_user_mode
         title="Vorschau", players=[Player.objects.create(name=n) for n in SEATS]
     )
     page = phone
-    page.goto(live_server.url + reverse("login"))
-    page.fill("input[name=username]", "lf")
-    page.fill("input[name=password]", "pw-secret-123")
-    page.click("main button.primary")
+    log_in(page, live_server.url, "lf", "pw-secret-123")
     page.goto(live_server.url + reverse("liste-detail", args=[liste.pk]))
     form = page.locator("#game-form")
     form.locator("label.chip", has_text="Anna").click()

@@ -5,6 +5,8 @@ from django.urls import reverse
 
 from league.models import Spielliste, Tournament
 
+from .conftest import log_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CSV = "Name;Verein;DDV-Nummer\n" + "".join(
@@ -29,10 +31,7 @@ def test_organiser_runs_a_round(live_server, browser, django_user_model, tmp_pat
     page = browser.new_page(viewport={"width": 1200, "height": 900}, locale="de-DE")
     page.set_default_timeout(10_000)
     base = live_server.url
-    page.goto(base + reverse("login"))
-    page.fill("input[name=username]", "org")
-    page.fill("input[name=password]", "pw-secret-123")
-    page.click("main button.primary")
+    log_in(page, base, "org", "pw-secret-123")
 
     page.goto(base + reverse("tournament-create"))
     page.fill("input[name=name]", "Herbstturnier")
