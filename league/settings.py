@@ -139,5 +139,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Doppelkopf-Liste API",
     "DESCRIPTION": "Spiellisten, Spiele und Wertung nach den DDV-Turnierspielregeln.",
     "VERSION": "0.1.0",
+    "ENUM_NAME_OVERRIDES": {
+        "AnnouncementLevel": "scoring.records.LEVEL_CODES",
+        "Party": "league.api.serializers.PARTY",
+    },
 }
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"

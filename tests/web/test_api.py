@@ -70,3 +70,9 @@ def test_openapi_schema_documents_the_endpoints(client):
     for path in ["/api/v1/score/", "/api/v1/listen/{id}/", "/api/v1/turniere/{id}/wertung/"]:
         assert path in text
     assert client.get(reverse("api-docs")).status_code == 200
+
+
+def test_schema_generates_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--fail-on-warn", "--file", "/dev/null")
