@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from league import services
 from league.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
-from league.models import Game, PenaltyRow, Spielliste
+from league.models import Game, PenaltyRow, Spielliste, TournamentRound
 from league.pdf.spielliste import blank_spielliste_pdf, spielliste_pdf
 from league.presenters import list_rows, pflichtsolo_section, result_summary
 from league.selectors import (
@@ -35,7 +35,7 @@ def _snapshot(pk: int) -> ListeSnapshot:
 
 def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | None:
     state = snap.state
-    if state is None or state.next_game is None:
+    if state is None or state.next_game is None or _round_closed(snap):
         return None
     nxt = state.next_game
     players = list(nxt.players)
@@ -45,6 +45,11 @@ def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | No
             {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
         )
     return form
+
+
+def _round_closed(snap: ListeSnapshot) -> bool:
+    rnd = snap.liste.tournament_round
+    return rnd is not None and rnd.status == TournamentRound.CLOSED
 
 
 def _penalty_form(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:

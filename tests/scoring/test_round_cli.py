@@ -120,3 +120,31 @@ def test_time_up_in_cli():
     assert out["games_left"] == 4
     assert out["next_dealer"] == "Bernd"  # five normal games: A B C D A dealt
     assert out["next_vorfuehrung"] == "Carla"  # left of the dealer
+
+
+def test_round_command_never_raises_on_any_json():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from scoring.cli import UnreadableInput
+    from scoring.round_cli import round_command
+
+    keys = st.sampled_from(["seats", "games", "penalties", "time_up_after", "after_game",
+                            "kind", "offender", "beneficiary", "absagen", "points", "x"])
+    leaves = st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+        ["A", "B", "C", "D", "E", "minor", "serious", "unsporting", "solo", "normal"])
+    junk = st.recursive(leaves, lambda c: st.lists(c, max_size=6) | st.dictionaries(
+        keys, c, max_size=5), max_leaves=25)
+
+    @settings(max_examples=300, deadline=None)
+    @given(junk)
+    def check(data):
+        try:
+            out, status = round_command(data)
+        except UnreadableInput:
+            assert not isinstance(data, dict)
+            return
+        assert status in (0, 1)
+        assert json.loads(out)
+
+    check()

@@ -208,3 +208,13 @@ def test_sorting_by_any_column_even_with_missed_rounds(client):
         assert response.status_code == 200, key
     html = client.get(reverse("standings", args=[t.pk]), {"sort": "-r1"}).content.decode()
     assert html.rindex("Zu Spät") > html.index("Spieler")  # the missing round sorts last
+
+
+@pytest.mark.django_db
+def test_list_of_a_closed_round_offers_no_entry_form(client, django_user_model):
+    t = played(8, 1)
+    client.force_login(django_user_model.objects.create_user("lf", password="pw"))
+    liste = t.rounds.get().lists.first()
+    html = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
+    assert "Runde abgeschlossen" in html
+    assert 'id="game-form"' not in html
