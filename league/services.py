@@ -392,30 +392,19 @@ class _Context:
         penalties = iter(self.penalties)
         lines: list[ScoreLine] = []
         for row in state.rows:
-            if row.penalty is None:
-                game = by_number[row.game]
-                lines.extend(
-                    ScoreLine(
-                        spielliste=self.liste,
-                        player=self.player_by_name[name],
-                        game=game,
-                        points=pts,
-                    )
-                    for name, pts in row.points.items()
-                    if name in row.players
+            # A row belongs to its game or to its penalty row (rows come in list order).
+            owner: dict[str, Any] = (
+                {"game": by_number[row.game]}
+                if row.penalty is None
+                else {"penalty": next(penalties)}
+            )
+            lines.extend(
+                ScoreLine(
+                    spielliste=self.liste, player=self.player_by_name[name], points=pts, **owner
                 )
-            else:
-                penalty_row = next(penalties)
-                lines.extend(
-                    ScoreLine(
-                        spielliste=self.liste,
-                        player=self.player_by_name[name],
-                        penalty=penalty_row,
-                        points=pts,
-                    )
-                    for name, pts in row.points.items()
-                    if pts or name in row.players
-                )
+                for name, pts in row.points.items()
+                if pts or name in row.players
+            )
         ScoreLine.objects.filter(spielliste=self.liste).delete()
         ScoreLine.objects.bulk_create(lines)
         self.liste.games_played = state.games_played

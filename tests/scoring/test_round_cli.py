@@ -129,12 +129,34 @@ def test_round_command_never_raises_on_any_json():
     from scoring.cli import UnreadableInput
     from scoring.round_cli import round_command
 
-    keys = st.sampled_from(["seats", "games", "penalties", "time_up_after", "after_game",
-                            "kind", "offender", "beneficiary", "absagen", "points", "x"])
-    leaves = st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
-        ["A", "B", "C", "D", "E", "minor", "serious", "unsporting", "solo", "normal"])
-    junk = st.recursive(leaves, lambda c: st.lists(c, max_size=6) | st.dictionaries(
-        keys, c, max_size=5), max_leaves=25)
+    keys = st.sampled_from(
+        [
+            "seats",
+            "games",
+            "penalties",
+            "time_up_after",
+            "after_game",
+            "kind",
+            "offender",
+            "beneficiary",
+            "absagen",
+            "points",
+            "x",
+        ]
+    )
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers(-3, 30)
+        | st.sampled_from(
+            ["A", "B", "C", "D", "E", "minor", "serious", "unsporting", "solo", "normal"]
+        )
+    )
+    junk = st.recursive(
+        leaves,
+        lambda c: st.lists(c, max_size=6) | st.dictionaries(keys, c, max_size=5),
+        max_leaves=25,
+    )
 
     @settings(max_examples=300, deadline=None)
     @given(junk)
