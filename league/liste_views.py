@@ -23,6 +23,7 @@ from league.selectors import (
     spielliste_overview,
     spielliste_snapshot,
 )
+from scoring import score_game
 from scoring.errors import ScoringError
 
 
@@ -131,8 +132,16 @@ def game_add(request: HttpRequest, pk: int) -> HttpResponse:
         except services.ServiceError as err:
             form.add_error(None, err.message)
         else:
-            messages.success(request, _("Spiel %(n)d eingetragen.") % {"n": game.number})
-            return redirect(f"{snap.liste.get_absolute_url()}#spiel-{game.number}")
+            points = ", ".join(
+                f"{name} {pts:+d}"
+                for name, pts in score_game(form.cleaned_data["record"]).points.items()
+            )
+            messages.success(
+                request,
+                _("Spiel %(n)d eingetragen: %(points)s.") % {"n": game.number, "points": points},
+            )
+            # Back to the top: the next game's form and the "next" box come first.
+            return redirect(snap.liste)
     return _render_detail(request, snap, form=form, status=422)
 
 

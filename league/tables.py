@@ -39,6 +39,8 @@ class StandingsTable(tables.Table):
 
     def __init__(self, standings: Standings, *, tournament_id: int, **kwargs: Any) -> None:
         self.tournament_id = tournament_id
+        # One reverse() for the page, not one per row.
+        player_url = reverse("tournament-player", args=[tournament_id, 0])[: -len("0/")]
         data = []
         for row in standings.rows:
             item = {
@@ -50,6 +52,7 @@ class StandingsTable(tables.Table):
                 "participant_id": row.participant_id,
                 "withdrawn": row.withdrawn,
                 "per_round": row.per_round,
+                "url": f"{player_url}{row.participant_id}/",
             }
             for n, pts in enumerate(row.per_round, start=1):
                 item[f"r{n}"] = pts
