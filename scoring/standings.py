@@ -1,7 +1,7 @@
 """Tournament standings and tie-breaks (competitions.md "Standings").
 
 Ranking: the sum of each player's points over all rounds played (penalty rows
-included). No DDV tie-break is published; the default order is ours and configurable:
+included). Participants who have not played a round yet come last. No DDV tie-break is published; the default order is ours and configurable:
 total points, rounds with a positive result, best single round, points in the last
 round; then the rank is shared.
 """
@@ -70,13 +70,16 @@ def rank(
         )
 
     def key(s: Standing) -> tuple[int, ...]:
+        # Nobody who has not played yet (late arrival, early withdrawal) ranks above
+        # anybody who has, whatever the sign of the others' totals.
+        not_played = int(s.rounds_played == 0)
         values = {
             "total": s.total,
             "positive_rounds": s.positive_rounds,
             "best_round": s.best_round if s.best_round is not None else -(10**9),
             "last_round": s.last_round if s.last_round is not None else -(10**9),
         }
-        return tuple(-values[k] for k in order)
+        return (not_played, *(-values[k] for k in order))
 
     rows.sort(key=lambda s: (key(s), s.player.casefold()))
     ranked: list[Standing] = []

@@ -34,3 +34,10 @@ def test_invalid_order_rejected():
         rank(RESULTS, rounds=3, order=["total", "total"])
     with pytest.raises(ScoringError):
         rank(RESULTS, rounds=3, order=["alphabet"])
+
+
+def test_participants_without_a_round_come_last():
+    standings = rank({"Late": [None, None], "Loser": [-30, -12], "Win": [5, 1]}, rounds=2)
+    assert [s.player for s in standings] == ["Win", "Loser", "Late"]
+    assert standings[-1].rank == 3
+    assert standings[-1].best_round is None
