@@ -117,6 +117,14 @@ class GameForm(forms.Form):
         return [self.cleaned_data.get(f"name_{i}", "").strip() for i in range(4)]
 
     @property
+    def has_specials(self) -> bool:
+        """Whether any Sonderpunkt is entered (then its section starts open)."""
+        source = self.data if self.is_bound else self.initial
+        keys = ("dk_re", "dk_kontra", "fuchs_re", "fuchs_kontra")
+        counted = any(str(source.get(self.add_prefix(k), 0) or 0) not in ("0", "") for k in keys)
+        return counted or bool(source.get(self.add_prefix("karlchen")))
+
+    @property
     def augen_quick(self) -> tuple[int, ...]:
         return AUGEN_QUICK
 

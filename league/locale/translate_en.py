@@ -173,6 +173,7 @@ EN = {
     "nach Spiel": "after game",
     "Deutsch": "Deutsch",
     "English": "English",
+    "Doppelkopf, Fuchs, Karlchen": "Doppelkopf, fox, Karlchen",
     "Runde %(n)s, Tisch %(t)s": "Round %(n)s, table %(t)s",
     "Runde abgeschlossen – Änderungen nur nach Wiedereröffnung": "Round closed – changes only after reopening",
     "Turniere": "Tournaments",
