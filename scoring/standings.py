@@ -1,9 +1,9 @@
 """Tournament standings and tie-breaks (competitions.md "Standings").
 
 Ranking: the sum of each player's points over all rounds played (penalty rows
-included). Participants who have not played a round yet come last. No DDV tie-break is published; the default order is ours and configurable:
-total points, rounds with a positive result, best single round, points in the last
-round; then the rank is shared.
+included). Participants who have not played a round yet come last. No DDV tie-break
+is published; the default order is ours and configurable: total points, rounds with a
+positive result, best single round, points in the last round; then the rank is shared.
 """
 
 from __future__ import annotations
