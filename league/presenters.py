@@ -98,6 +98,8 @@ def list_rows(snapshot: object) -> list[ListRow]:
                 label = "Hochzeit (allein)"
             else:
                 label = KIND_SHORT[rec.kind]
+            if row.voided:
+                label += " (abgebrochen, 9.4.4)"
             penalty_label, pid = "", None
         else:
             label = "Strafe"

@@ -379,8 +379,8 @@ class _Context:
                 game.vorfuehrung = row.vorfuehrung
                 result = row.result
                 assert result is not None  # game rows always carry their result
-                game.winner = result.winner.value if result.winner else ""
-                game.value = result.value
+                game.winner = result.winner.value if result.winner and not row.voided else ""
+                game.value = 0 if row.voided else result.value
         new = [g for g in self.games if g.pk is None]
         old = [g for g in self.games if g.pk is not None]
         Game.objects.bulk_create(new)

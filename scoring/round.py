@@ -19,14 +19,16 @@ Rules as implemented (round.md):
   Pflichtsoli, each played as a Vorführung.
 - **Decision** (penalty rows, section 9): a ``serious`` row voids the game dealt after
   game k, which the same dealer deals again (9.4.3). Every other penalty row belongs to
-  game k and leaves the procedure alone; for ``serious_solo_opponent`` the solo "counts as
-  played" (9.4.4): game k is that solo as recorded, and its penalty row stands beside it.
+  game k and leaves the procedure alone. For ``serious_solo_opponent`` the solo "counts as
+  played" (9.4.4): game k is that solo — it keeps its place (deal, Pflichtsolo) but scores
+  0 for everybody, because the penalty row (soloist +12+3a, offender −(12+3a)) is its
+  result. A second such row for the same game is refused: the game ended at the first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from scoring.checks import RowCheck, check_row
 from scoring.errors import GameRecordError, ScoringError
@@ -83,6 +85,7 @@ class Row:
     pflicht: bool = False
     vorfuehrung: bool = False
     penalty: Penalty | None = None
+    voided: bool = False  # 9.4.4: the solo counts as played; only its penalty row scores
 
     @property
     def kind(self) -> str:
@@ -295,6 +298,13 @@ class _Table:
                     field="after_game",
                 )
             players, dealer, sitting_out = game_row.players, game_row.dealer, game_row.sitting_out
+            if penalty.kind in SOLO_KINDS and game_row.voided:
+                raise RoundError(
+                    "game_already_aborted",
+                    f"Spiel {k} wurde schon wegen eines schwerwiegenden Regelverstoßes beendet.",
+                    game=k,
+                    field="kind",
+                )
             if penalty.kind in SOLO_KINDS:
                 soloist = game_row.record.soloist
                 if soloist is None:
@@ -348,6 +358,26 @@ class _Table:
                 penalty=penalty,
             )
         )
+        if penalty.kind is PenaltyKind.SERIOUS_SOLO_OPPONENT:
+            self._void_game(k)
+
+    def _void_game(self, number: int) -> None:
+        """Game ``number`` scores 0 (9.4.4); running totals are summed again."""
+        rows = self.rows
+        for i, row in enumerate(rows):
+            if row.penalty is None and row.game == number:
+                rows[i] = replace(
+                    row,
+                    points=dict.fromkeys(row.points, 0),
+                    check=RowCheck(zero_sum=True, parity=None if self.n == 5 else True),
+                    voided=True,
+                )
+        running = dict.fromkeys(self.seats, 0)
+        for i, row in enumerate(rows):
+            for name, pts in row.points.items():
+                running[name] += pts
+            rows[i] = replace(row, totals=dict(running))
+        self.totals = running
 
     def _game_row(self, number: int) -> Row | None:
         for row in reversed(self.rows):
@@ -361,22 +391,7 @@ class _Table:
         check = row.check
         if self.n == 5 and check.parity is not None:
             check = RowCheck(zero_sum=check.zero_sum, parity=None)  # 10.1.3
-        self.rows.append(
-            Row(
-                game=row.game,
-                dealer=row.dealer,
-                sitting_out=row.sitting_out,
-                players=row.players,
-                points=row.points,
-                totals=dict(self.totals),
-                check=check,
-                record=row.record,
-                result=row.result,
-                pflicht=row.pflicht,
-                vorfuehrung=row.vorfuehrung,
-                penalty=row.penalty,
-            )
-        )
+        self.rows.append(replace(row, totals=dict(self.totals), check=check))
 
     def state(self) -> RoundState:
         return RoundState(

@@ -70,6 +70,8 @@ def row_to_dict(row: Row) -> dict[str, Any]:
         out["solo"] = row.record.solo.value
     if row.penalty is not None:
         out["penalty"] = row.penalty.to_dict()
+    if row.voided:
+        out["voided"] = True  # 9.4.4: the solo counts as played; its penalty row scores
     return out
 
 

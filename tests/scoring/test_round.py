@@ -299,6 +299,27 @@ def test_solo_penalties_in_favour_of_the_soloist_break_parity():
     assert state.rows[-1].check.ok
 
 
+def test_serious_breach_against_a_soloist_the_penalty_is_the_solo_result():
+    t = Table(SEATS)
+    t.normal()
+    t.solo("B", augen=100)  # as entered: the soloist would have lost (-3 / +1)
+    t.penalty("minor", "C")  # happened earlier in that game: stands
+    state = t.penalty("serious_solo_opponent", "D", beneficiary="B", absagen=1)
+    solo_row = state.rows[1]
+    assert solo_row.voided
+    assert set(solo_row.points.values()) == {0}
+    assert solo_row.pflicht  # it counts as played: B's Pflichtsolo is done
+    assert state.owes_pflichtsolo == ("A", "C", "D")
+    assert state.next_game.dealer == "B"  # the deal repeats after a Pflichtsolo
+    # game 1 (+1 A, B; -1 C, D), minor (C -3, others +1), 9.4.4 (B +15, D -15)
+    assert state.totals == {"A": 2, "B": 17, "C": -4, "D": -15}
+    assert [r.totals for r in state.rows][-1] == state.totals
+    assert state.rows[2].totals == {"A": 2, "B": 2, "C": -4, "D": 0}
+    with pytest.raises(RoundError) as exc:
+        t.penalty("serious_solo_opponent", "A", beneficiary="B")
+    assert exc.value.code == "game_already_aborted"
+
+
 def test_unsporting_deduction_breaks_the_zero_sum_legitimately():
     t = Table(SEATS)
     t.normal()

@@ -184,3 +184,20 @@ def test_complete_round_is_marked_complete(liste):
     assert liste.complete
     assert liste.games_played == 24
     assert sum(totals_in_db(liste).values()) == 0
+
+
+def test_serious_breach_against_the_soloist_replaces_the_solo_result(liste, players):
+    services.game_record(spielliste=liste, record=solo("Bernd", augen=100))
+    services.penalty_add(
+        spielliste=liste,
+        after_game=1,
+        kind="serious_solo_opponent",
+        offender=players[2],
+        beneficiary=players[1],
+        referee="Wolf",
+    )
+    game = Game.objects.get()
+    assert (game.value, game.winner) == (0, "")
+    assert totals_in_db(liste) == {"Anna": 0, "Bernd": 12, "Carla": -12, "Dieter": 0}
+    html_rows = spielliste_snapshot(pk=liste.pk).state.rows
+    assert html_rows[0].voided
