@@ -82,7 +82,7 @@ def draw_round(
     seed: int,
     met: Mapping[Pair, int] | None = None,
     seeding: Sequence[str] | None = None,
-    restarts: int = 8,
+    restarts: int | None = None,
 ) -> Draw:
     """Draw one round.
 
@@ -103,7 +103,9 @@ def draw_round(
         rng.shuffle(players)
         tables = _split(players, sizes)
     else:
-        tables = _least_repeats(players, sizes, met, rng, restarts)
+        # More random starts where they are cheap (small fields), fewer at a DEM.
+        tries = restarts if restarts is not None else max(8, 1200 // len(players))
+        tables = _least_repeats(players, sizes, met, rng, tries)
     seated = []
     for table in tables:
         seats = list(table)
