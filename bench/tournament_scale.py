@@ -4,8 +4,8 @@ Fills a fresh SQLite database (or the one DATABASE_URL names — it must be empt
 168 players in 8 rounds of full lists (42 tables a round, 336 lists, ~8,000 games) and
 prints, as one JSON object on its last line:
   build_s                       draws + all games through the services + closing rounds
-  standings_page_s              GET of the standings page (best of 5)
-  raw_sql_aggregate_s           the bare SUM ... GROUP BY over the same score lines
+  standings_page_s              GET of the standings page (best of 10)
+  raw_sql_aggregate_s           the bare SUM ... GROUP BY over the same score lines (best of 20)
   standings_over_raw_sql        the ratio (target <= 3)
   standings_queries, player_page_queries, export_csv_queries
   round_lists_pdf_s             all 42 Spiellisten of one round as one PDF (target < 5 s)
@@ -82,7 +82,7 @@ def main(players: int = 168, rounds: int = 8) -> None:
     client = Client()
     url = reverse("standings", args=[tournament.pk])
     client.get(url)  # warm caches (templates, connection)
-    page = best_of(5, lambda: client.get(url))
+    page = best_of(10, lambda: client.get(url))
     with CaptureQueriesContext(connection) as q:
         response = client.get(url)
     assert response.status_code == 200
@@ -100,7 +100,7 @@ def main(players: int = 168, rounds: int = 8) -> None:
             cursor.execute(sql, [tournament.pk])
             cursor.fetchall()
 
-    raw_s = best_of(5, raw)
+    raw_s = best_of(20, raw)
 
     participant = Participant.objects.filter(tournament=tournament).first()
     player_url = reverse("tournament-player", args=[tournament.pk, participant.pk])

@@ -44,19 +44,22 @@ class Standings:
 
 
 def round_points(
-    *, tournament: Tournament, round_numbers: tuple[int, ...]
+    *, tournament: Tournament, round_numbers: tuple[int, ...] | None = None
 ) -> dict[tuple[int, int], int]:
-    """{(player_id, round number): points} — one SQL aggregate over all score lines."""
+    """{(player_id, round number): points} — one SQL aggregate over all score lines.
+
+    ``round_numbers`` None means every round (the common case once a round is closed:
+    the planner then needs no extra filter)."""
+    lines = ScoreLine.objects.filter(spielliste__tournament_round__tournament=tournament)
+    if round_numbers is not None:
+        lines = lines.filter(spielliste__tournament_round__number__in=round_numbers)
     rows = (
-        ScoreLine.objects.filter(
-            spielliste__tournament_round__tournament=tournament,
-            spielliste__tournament_round__number__in=round_numbers,
-        )
-        .values("player_id", "spielliste__tournament_round__number")
+        lines.values("player_id", "spielliste__tournament_round__number")
         .annotate(points=Sum("points"))
+        .values_list("player_id", "spielliste__tournament_round__number", "points")
         .order_by()
     )
-    return {(r["player_id"], r["spielliste__tournament_round__number"]): r["points"] for r in rows}
+    return {(player, number): points for player, number, points in rows}
 
 
 def standings(*, tournament: Tournament, provisional: bool = False) -> Standings:
@@ -75,7 +78,12 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
             "player__ddv_number",
         )
     )
-    points = round_points(tournament=tournament, round_numbers=counted) if counted else {}
+    every_round = len(counted) == len(rounds)
+    points = (
+        round_points(tournament=tournament, round_numbers=None if every_round else counted)
+        if counted
+        else {}
+    )
     seated: set[tuple[int, int]] = set(points)
     width = max(counted, default=0)
     results = {}

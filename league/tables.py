@@ -51,7 +51,12 @@ class StandingsTable(tables.Table):
                 "total": row.total,
                 "participant_id": row.participant_id,
                 "withdrawn": row.withdrawn,
-                "per_round": row.per_round,
+                # Display strings: the row template needs no branch and no number
+                # localisation per cell (that alone cost a third of the page).
+                "per_round": ["–" if v is None else str(v) for v in row.per_round],
+                "rank_text": str(row.rank),
+                "rounds_text": str(row.rounds_played),
+                "total_text": str(row.total),
                 "url": f"{player_url}{row.participant_id}/",
             }
             for n, pts in enumerate(row.per_round, start=1):

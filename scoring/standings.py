@@ -9,7 +9,7 @@ positive result, best single round, points in the last round; then the rank is s
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scoring.errors import ScoringError
 
@@ -81,21 +81,11 @@ def rank(
         }
         return (not_played, *(-values[k] for k in order))
 
-    rows.sort(key=lambda s: (key(s), s.player.casefold()))
+    keyed = sorted(((key(s), s.player.casefold(), s) for s in rows), key=lambda t: t[:2])
     ranked: list[Standing] = []
-    for i, s in enumerate(rows):
-        shared = ranked and key(ranked[-1]) == key(s)
-        r = ranked[-1].rank if shared else i + 1
-        ranked.append(
-            Standing(
-                r,
-                s.player,
-                s.total,
-                s.rounds_played,
-                s.per_round,
-                s.positive_rounds,
-                s.best_round,
-                s.last_round,
-            )
-        )
+    previous: tuple[int, ...] | None = None
+    for i, (k, _name, s) in enumerate(keyed):
+        r = ranked[-1].rank if k == previous else i + 1
+        previous = k
+        ranked.append(replace(s, rank=r))
     return ranked
