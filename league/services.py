@@ -322,6 +322,8 @@ class _Context:
         self.player_by_name = {s.player.name: s.player for s in seats}
         self.games = list(liste.games.all())
         self.penalties = list(liste.penalty_rows.all())
+        # What each stored game looked like, so that only changed games are written.
+        self.stored = {g.pk: _game_values(g) for g in self.games}
 
     @classmethod
     def load(cls, spielliste: Spielliste, expected_version: int | None) -> _Context:
@@ -382,10 +384,12 @@ class _Context:
                 game.winner = result.winner.value if result.winner and not row.voided else ""
                 game.value = 0 if row.voided else result.value
         new = [g for g in self.games if g.pk is None]
-        old = [g for g in self.games if g.pk is not None]
+        changed = [
+            g for g in self.games if g.pk is not None and _game_values(g) != self.stored[g.pk]
+        ]
         Game.objects.bulk_create(new)
-        if old:
-            Game.objects.bulk_update(old, _GAME_FIELDS)
+        if changed:
+            Game.objects.bulk_update(changed, _GAME_FIELDS)
         for penalty_row in self.penalties:
             if penalty_row.pk is None:
                 penalty_row.save()
@@ -417,6 +421,10 @@ class _Context:
 _GAME_FIELDS = [
     f.name for f in Game._meta.concrete_fields if f.name not in ("id", "spielliste", "number")
 ]
+
+
+def _game_values(game: Game) -> tuple[Any, ...]:
+    return tuple(getattr(game, name) for name in _GAME_FIELDS)
 
 
 def _log(
