@@ -29,7 +29,7 @@ from league.selectors import replay_stored
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
-from scoring.round import GAMES_PER_ROUND, RoundError, RoundState
+from scoring.round import GAMES_PER_ROUND, LISTENFUEHRER_POSITION, RoundError, RoundState
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -97,7 +97,7 @@ def spielliste_create(
             "(z. B. „Thomas M.“).",
             field="players",
         )
-    position = listenfuehrer_position or size
+    position = listenfuehrer_position or LISTENFUEHRER_POSITION[size]
     if not 1 <= position <= size:
         raise ServiceError(
             "invalid_listenfuehrer",

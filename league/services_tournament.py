@@ -168,12 +168,6 @@ def _fill_round(rnd: TournamentRound, user: User) -> tuple[str, ...]:
     tournament = rnd.tournament
     participants = _active(tournament)
     by_key = {str(p.pk): p for p in participants}
-    if tournament.official and len(participants) % 4:
-        raise ServiceError(
-            "official_needs_fours",
-            f"{len(participants)} Teilnehmer: ein offizielles DDV-Turnier braucht eine durch 4 "
-            "teilbare Zahl (Vierertische, TSR 8.3.1). Bitte Teilnehmer an- oder abmelden.",
-        )
     earlier = Seat.objects.filter(
         spielliste__tournament_round__tournament=tournament,
         spielliste__tournament_round__number__lt=rnd.number,
@@ -191,7 +185,11 @@ def _fill_round(rnd: TournamentRound, user: User) -> tuple[str, ...]:
         seeding = [str(pk) for pk in order if str(pk) in by_key]
     try:
         draw = draw_round(
-            list(by_key), seed=rnd.seed, met=meetings_of(list(tables.values())), seeding=seeding
+            list(by_key),
+            seed=rnd.seed,
+            met=meetings_of(list(tables.values())),
+            seeding=seeding,
+            official=tournament.official,
         )
     except DrawError as err:
         raise ServiceError.from_scoring(err) from None

@@ -83,15 +83,23 @@ def draw_round(
     met: Mapping[Pair, int] | None = None,
     seeding: Sequence[str] | None = None,
     restarts: int | None = None,
+    official: bool = False,
 ) -> Draw:
     """Draw one round.
 
     ``met`` counts earlier meetings (from ``meetings_of`` over all earlier tables);
-    ``seeding`` (best first) fills tables in standing order instead.
+    ``seeding`` (best first) fills tables in standing order instead; ``official`` refuses
+    counts that would need 5-player tables.
     """
     players = list(dict.fromkeys(participants))
     if len(players) != len(participants):
         raise DrawError("duplicate_participant", "Ein Teilnehmer ist doppelt genannt.")
+    if official and len(players) % 4:
+        raise DrawError(
+            "official_needs_fours",
+            f"{len(players)} Teilnehmer: ein offizielles DDV-Turnier braucht eine durch 4 "
+            "teilbare Zahl (Vierertische, TSR 8.3.1). Bitte Teilnehmer an- oder abmelden.",
+        )
     sizes = table_sizes(len(players))
     rng = random.Random(seed)
     met = met or {}

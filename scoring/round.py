@@ -38,6 +38,8 @@ from scoring.records import GameRecord, Kind
 from scoring.results import GameResult
 
 GAMES_PER_ROUND = {4: 24, 5: 30}
+# Who keeps the list unless the table agrees otherwise (3.1.1, 10.1.4).
+LISTENFUEHRER_POSITION = {4: 4, 5: 5}
 
 
 class RoundError(ScoringError):

@@ -81,3 +81,10 @@ def test_seeding_puts_the_top_players_together():
 def test_duplicate_participant_refused():
     with pytest.raises(DrawError):
         draw_round(["A", "B", "C", "A"], seed=1)
+
+
+def test_official_events_refuse_five_player_tables():
+    with pytest.raises(DrawError) as exc:
+        draw_round(NAMES[:13], seed=1, official=True)
+    assert exc.value.code == "official_needs_fours"
+    assert len(draw_round(NAMES[:12], seed=1, official=True).tables) == 3
