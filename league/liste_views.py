@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from league import services
 from league.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
 from league.models import Game, PenaltyRow, Spielliste, TournamentRound
+from league.pdf import pdf_response
 from league.pdf.spielliste import blank_spielliste_pdf, spielliste_pdf
 from league.presenters import list_rows, pflichtsolo_section, result_summary
 from league.selectors import (
@@ -320,17 +321,11 @@ def liste_history(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _pdf_response(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 def liste_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap = _snapshot(pk)
-    return _pdf_response(spielliste_pdf(snap), f"spielliste-{pk}.pdf")
+    return pdf_response(spielliste_pdf(snap), f"spielliste-{pk}.pdf")
 
 
 def liste_blank_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap = _snapshot(pk)
-    return _pdf_response(blank_spielliste_pdf(snap), f"spielliste-{pk}-blanko.pdf")
+    return pdf_response(blank_spielliste_pdf(snap), f"spielliste-{pk}-blanko.pdf")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from league.selectors import ListeSnapshot
 from scoring import GameRecord, GameResult, Party, score_game
 
 
@@ -79,15 +80,15 @@ class ListRow:
     penalty_id: int | None = None
 
 
-def list_rows(snapshot: object) -> list[ListRow]:
+def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
     """Rows for the list page and the PDF, one per game or penalty row."""
     from scoring.penalties import PENALTY_LABEL
 
-    state = snapshot.state  # type: ignore[attr-defined]
+    state = snapshot.state
     if state is None:
         return []
     seats = state.seats
-    penalty_ids = iter(p.pk for p in snapshot.penalty_rows)  # type: ignore[attr-defined]
+    penalty_ids = iter(p.pk for p in snapshot.penalty_rows)
     rows = []
     for row in state.rows:
         if row.penalty is None:
@@ -144,9 +145,9 @@ class PflichtsoloEntry:
     vorfuehrung: bool
 
 
-def pflichtsolo_section(snapshot: object) -> list[PflichtsoloEntry]:
+def pflichtsolo_section(snapshot: ListeSnapshot) -> list[PflichtsoloEntry]:
     """The list's own Pflichtsolo section (4.2.4): one line per seat."""
-    state = snapshot.state  # type: ignore[attr-defined]
+    state = snapshot.state
     if state is None:
         return []
     by_player = {}

@@ -130,14 +130,7 @@ def game_record(
 ) -> Game:
     """Append the next game."""
     ctx = _Context.load(spielliste, expected_version)
-    game = Game(spielliste=ctx.liste, number=len(ctx.games) + 1)
-    ctx.set_facts(game, record)
-    ctx.games.append(game)
-    ctx.replay_and_store()
-    if ctx.liste.tournament_round_id is not None:  # the first game starts the round
-        TournamentRound.objects.filter(
-            pk=ctx.liste.tournament_round_id, status=TournamentRound.DRAWN
-        ).update(status=TournamentRound.RUNNING)
+    (game,) = ctx.append([record])
     _log(ctx.liste, user, "record", game.number, None, record.to_dict())
     return game
 
@@ -152,14 +145,10 @@ def games_import(
 ) -> int:
     """Append many games at once (an import): one replay, bulk writes. All or nothing."""
     ctx = _Context.load(spielliste, expected_version)
-    first = len(ctx.games) + 1
-    for offset, record in enumerate(records):
-        game = Game(spielliste=ctx.liste, number=first + offset)
-        ctx.set_facts(game, record)
-        ctx.games.append(game)
-    ctx.replay_and_store()
-    _log(ctx.liste, user, "import", None, None, {"games": len(records), "from": first})
-    return len(records)
+    games = ctx.append(records)
+    first = games[0].number if games else len(ctx.games) + 1
+    _log(ctx.liste, user, "import", None, None, {"games": len(games), "from": first})
+    return len(games)
 
 
 @transaction.atomic
@@ -315,7 +304,6 @@ class _Context:
         self.liste = liste
         seats = list(liste.seats.select_related("player"))
         self.seats = seats
-        self.seat_players = [s.player for s in seats]
         self.names = {s.position: s.player.name for s in seats}  # position -> name
         self.positions = {s.player.name: s.position for s in seats}
         self.player_names = {s.player_id: s.player.name for s in seats}
@@ -351,6 +339,21 @@ class _Context:
             if game.number == number:
                 return game
         raise ServiceError("no_such_game", f"Spiel {number} gibt es in dieser Liste nicht.")
+
+    def append(self, records: Sequence[GameRecord]) -> list[Game]:
+        """Add games at the end, replay, store; the first game starts a tournament round."""
+        added = []
+        for record in records:
+            game = Game(spielliste=self.liste, number=len(self.games) + 1)
+            self.set_facts(game, record)
+            self.games.append(game)
+            added.append(game)
+        self.replay_and_store()
+        if added and self.liste.tournament_round_id is not None:
+            TournamentRound.objects.filter(
+                pk=self.liste.tournament_round_id, status=TournamentRound.DRAWN
+            ).update(status=TournamentRound.RUNNING)
+        return added
 
     def set_facts(self, game: Game, record: GameRecord) -> None:
         strangers = [n for n in record.players if n not in self.positions]

@@ -20,6 +20,7 @@ from league.models import (
     Tournament,
     TournamentRound,
 )
+from league.selectors_tournament import standings
 from league.services import ServiceError, User
 from scoring.draw import DrawError, draw_round, meetings_of
 from scoring.errors import ScoringError
@@ -179,8 +180,6 @@ def _fill_round(rnd: TournamentRound, user: User) -> tuple[str, ...]:
             tables.setdefault(liste_id, []).append(key_of_player[player_id])
     seeding = None
     if rnd.seeded:
-        from league.selectors_tournament import standings
-
         order = [row.participant_id for row in standings(tournament=tournament).rows]
         seeding = [str(pk) for pk in order if str(pk) in by_key]
     try:

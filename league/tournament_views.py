@@ -19,6 +19,7 @@ from league import services_tournament as ts
 from league.csv_import import ImportRow, parse_participants
 from league.forms import CsvUploadForm, DrawForm, ParticipantForm, TournamentForm
 from league.models import Participant, Tournament, TournamentRound
+from league.pdf import pdf_response
 from league.pdf import tournament as tournament_pdf
 from league.selectors_tournament import (
     player_rounds,
@@ -283,26 +284,20 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     )
 
 
-def _pdf(data: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(data, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
 def draw_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
-    return _pdf(tournament_pdf.draw_pdf(rnd), f"auslosung-runde-{number}.pdf")
+    return pdf_response(tournament_pdf.draw_pdf(rnd), f"auslosung-runde-{number}.pdf")
 
 
 def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     blank = request.GET.get("leer") == "1"
     data = tournament_pdf.round_lists_pdf(rnd, blank=blank)
-    return _pdf(data, f"spiellisten-runde-{number}{'-leer' if blank else ''}.pdf")
+    return pdf_response(data, f"spiellisten-runde-{number}{'-leer' if blank else ''}.pdf")
 
 
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
     result = standings(tournament=tournament, provisional=provisional)
-    return _pdf(tournament_pdf.standings_pdf(tournament, result), f"wertung-{pk}.pdf")
+    return pdf_response(tournament_pdf.standings_pdf(tournament, result), f"wertung-{pk}.pdf")

@@ -39,8 +39,6 @@ _FIELDS = frozenset(
 )
 _REQUIRED = ("kind", "players", "re", "re_augen")
 _STR = {str}
-_NO_ANNOUNCEMENTS = NO_ANNOUNCEMENTS
-_NO_SPECIALS = NO_SPECIALS
 
 
 def parse_game_record(data: Any) -> GameRecord:
@@ -103,7 +101,7 @@ def _choices(values: frozenset[str]) -> str:
 
 def _parse_announcements(data: Any) -> Announcements:
     if data is None:
-        return _NO_ANNOUNCEMENTS
+        return NO_ANNOUNCEMENTS
     if type(data) is dict and len(data) == 2:
         re, kontra = data.get("re"), data.get("kontra")
         if type(re) is str and type(kontra) is str:
@@ -136,7 +134,7 @@ def _parse_announcements(data: Any) -> Announcements:
 
 def _parse_specials(data: Any) -> Specials:
     if data is None:
-        return _NO_SPECIALS
+        return NO_SPECIALS
     if type(data) is not dict:
         raise GameRecordError("invalid_type", "specials", "specials ist ein Objekt.")
     if not data.keys() <= _SPECIAL_KEYS:

@@ -104,7 +104,7 @@ class Specials:
 
     @property
     def is_empty(self) -> bool:
-        return self is _NO_SPECIALS or (
+        return self is NO_SPECIALS or (
             not (self.doppelkopf_re or self.doppelkopf_kontra or self.fuchs_re)
             and not self.fuchs_kontra
             and self.karlchen is None
@@ -118,7 +118,7 @@ class Specials:
         }
 
 
-_NO_SPECIALS = NO_SPECIALS = Specials()
+NO_SPECIALS = Specials()
 
 # Each trick of >= 40 Augen is a Doppelkopf; 240 Augen allow at most 6 in theory, but
 # only 4 tricks can hold all four Asse and Zehnen needed, hence 4 in all (scoring.md §5).

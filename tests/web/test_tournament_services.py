@@ -140,3 +140,23 @@ def test_duplicate_registration_is_refused():
     with pytest.raises(services.ServiceError) as exc:
         ts.participant_add(tournament=t, name="Eva E.", ddv_number="777")
     assert exc.value.code == "already_registered"
+
+
+@pytest.mark.django_db
+def test_a_bulk_import_starts_the_round_like_a_single_game():
+    import random
+
+    from scoring.simulate import random_round
+
+    t = make_tournament(8)
+    rnd, _ = ts.round_draw(tournament=t, seed=1)
+    liste = rnd.lists.first()
+    seats = [s.player.name for s in liste.seats.order_by("position")]
+    assert (
+        services.games_import(
+            spielliste=liste, records=random_round(random.Random(3), seats, games=4)
+        )
+        == 4
+    )
+    rnd.refresh_from_db()
+    assert rnd.status == TournamentRound.RUNNING
