@@ -42,10 +42,10 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from league import services  # noqa: E402
-from league import services_tournament as ts  # noqa: E402
-from league.models import Participant  # noqa: E402
-from league.pdf.tournament import round_lists_pdf  # noqa: E402
+from league.lists import services  # noqa: E402
+from league.tournaments import services as ts  # noqa: E402
+from league.tournaments.models import Participant  # noqa: E402
+from league.tournaments.pdf import round_lists_pdf  # noqa: E402
 from scoring.simulate import random_round  # noqa: E402
 
 

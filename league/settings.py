@@ -54,10 +54,15 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_tables2",
-    "django_filters",
     "rest_framework",
     "drf_spectacular",
-    "league",
+    "league.core",
+    "league.accounts",
+    "league.clubs",
+    "league.lists",
+    "league.tournaments",
+    "league.api",
+    "league.demo",
 ]
 
 MIDDLEWARE = [

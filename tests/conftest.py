@@ -1,5 +1,9 @@
 import pytest
 
+from league.clubs.models import Player
+from league.lists import services
+from tests.site_helpers import NAMES
+
 
 @pytest.fixture
 def game_data():
@@ -10,3 +14,24 @@ def game_data():
         "re_augen": 131,
         "announcements": {"re": "ansage", "kontra": "none"},
     }
+
+
+@pytest.fixture
+def players(db):
+    return [Player.objects.create(name=n) for n in NAMES]
+
+
+@pytest.fixture
+def liste(players):
+    return services.spielliste_create(title="Testtisch", players=players)
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("lf", password="pw-secret-123")
+
+
+@pytest.fixture
+def lf_client(client, user):
+    client.force_login(user)
+    return client

@@ -16,9 +16,10 @@ from league.api.serializers import (
     RoundStateSerializer,
     StandingsSerializer,
 )
-from league.models import Spielliste, Tournament
-from league.selectors import spielliste_snapshot
-from league.selectors_tournament import standings
+from league.lists.models import Spielliste
+from league.lists.selectors import spielliste_snapshot
+from league.tournaments.models import Tournament
+from league.tournaments.selectors import standings
 from scoring import GameRecord, GameRecordError, score_game
 from scoring.round_cli import state_to_dict
 

@@ -3,12 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from league import services
-from league.models import Player
+from league.clubs.models import Player
+from league.lists import services
 from scoring import GameRecord
 from scoring.round import replay_round
-
-from .conftest import log_in
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

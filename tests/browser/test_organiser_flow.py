@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from league.models import Spielliste, Tournament
-
-from .conftest import log_in
+from league.lists.models import Spielliste
+from league.tournaments.models import Tournament
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,7 +59,9 @@ def test_organiser_runs_a_round(live_server, browser, django_user_model, tmp_pat
 
     with page.expect_navigation():
         page.click("tr[data-table='1'] a")
-    liste = Spielliste.objects.get(tournament_round__tournament=tournament, table_number=1)
+    liste = Spielliste.objects.get(
+        round_table__tournament_round__tournament=tournament, round_table__number=1
+    )
     seats = [s.player.name for s in liste.seats.order_by("position")]
     form = page.locator("#game-form")
     form.locator("label.chip", has_text=seats[0]).click()

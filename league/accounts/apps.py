@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    """Users and logins; roles (Listenführer, organiser, club manager) come here next."""
+
+    name = "league.accounts"
+    label = "accounts"
+    verbose_name = _("Konten")

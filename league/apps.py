@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class LeagueConfig(AppConfig):
-    name = "league"
-    verbose_name = "Doppelkopf-Liste"

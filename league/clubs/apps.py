@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubsConfig(AppConfig):
+    """Clubs and the people who play: players are records with ids, not names."""
+
+    name = "league.clubs"
+    label = "clubs"
+    verbose_name = _("Vereine und Spieler")

@@ -1,0 +1,46 @@
+"""Clubs (Vereine) and players. A player is a record; lists keep the name he played under."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("Name"), max_length=120, unique=True)
+    city = models.CharField(_("Ort"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Verein")
+        verbose_name_plural = _("Vereine")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    name = models.CharField(_("Name"), max_length=80)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("Verein"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="members",
+    )
+    ddv_number = models.CharField(_("DDV-Nummer"), max_length=20, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("Spieler")
+        verbose_name_plural = _("Spieler")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ddv_number"], condition=~Q(ddv_number=""), name="player_ddv_number_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,101 @@
+"""Writes to clubs and players: keyword-only, in a transaction, each with an audit entry."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from league.clubs.models import Club, Player
+from league.core.audit import User, audit_record
+from league.core.errors import ServiceError
+
+
+def _clean(name: str) -> str:
+    return " ".join(name.split())
+
+
+@transaction.atomic
+def club_get_or_create(*, name: str, user: User = None) -> Club | None:
+    """The club of that name, created on first mention; None for an empty name."""
+    clean = _clean(name)
+    if not clean:
+        return None
+    club, created = Club.objects.get_or_create(name=clean)
+    if created:
+        audit_record(user=user, action="create", target=club, after={"name": clean})
+    return club
+
+
+@transaction.atomic
+def club_update(*, club: Club, name: str, city: str = "", user: User = None) -> Club:
+    clean = _clean(name)
+    if not clean:
+        raise ServiceError("club_name_missing", field="name")
+    if Club.objects.filter(name=clean).exclude(pk=club.pk).exists():
+        raise ServiceError("club_name_taken", {"name": clean}, field="name")
+    before = {"name": club.name, "city": club.city}
+    club.name, club.city = clean, _clean(city)
+    club.save(update_fields=["name", "city"])
+    audit_record(
+        user=user,
+        action="update",
+        target=club,
+        before=before,
+        after={"name": clean, "city": club.city},
+    )
+    return club
+
+
+@transaction.atomic
+def player_get_or_create(
+    *, name: str, club: Club | None = None, ddv_number: str = "", user: User = None
+) -> Player:
+    """The player with this DDV number, else with this name in this club; created if new."""
+    clean = _clean(name)
+    if not clean:
+        raise ServiceError("player_name_missing", field="name")
+    number = ddv_number.strip()
+    if number:
+        player = Player.objects.filter(ddv_number=number).first()
+        if player is not None:
+            return player
+    else:
+        player = Player.objects.filter(name=clean, club=club).order_by("pk").first()
+        if player is not None:
+            return player
+    player = Player.objects.create(name=clean, club=club, ddv_number=number)
+    audit_record(
+        user=user,
+        action="create",
+        target=player,
+        after={"name": clean, "club": club.name if club else None, "ddv_number": number},
+    )
+    return player
+
+
+@transaction.atomic
+def player_update(
+    *, player: Player, name: str, club: Club | None, ddv_number: str = "", user: User = None
+) -> Player:
+    """Rename or move a player. Lists keep the name he played under (``Seat.name``)."""
+    clean = _clean(name)
+    if not clean:
+        raise ServiceError("player_name_missing", field="name")
+    number = ddv_number.strip()
+    if number and Player.objects.filter(ddv_number=number).exclude(pk=player.pk).exists():
+        raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number")
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    before = {"name": locked.name, "club": locked.club_id, "ddv_number": locked.ddv_number}
+    locked.name, locked.club, locked.ddv_number = clean, club, number
+    try:
+        with transaction.atomic():
+            locked.save(update_fields=["name", "club", "ddv_number"])
+    except IntegrityError:  # a DDV number taken by a concurrent write
+        raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number") from None
+    audit_record(
+        user=user,
+        action="update",
+        target=locked,
+        before=before,
+        after={"name": clean, "club": club.pk if club else None, "ddv_number": number},
+    )
+    return locked

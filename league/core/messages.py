@@ -1,0 +1,82 @@
+"""The site's code → text table (German msgids; English in the one ``.po`` catalogue).
+
+Codes raised by services of the site live here; codes of the rules engine live in
+``scoring.messages`` and are rendered through the same Django catalogue, so one
+language switch covers both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext, gettext_noop
+
+try:
+    from scoring import messages as scoring_messages
+except ImportError:  # TEMP
+    scoring_messages = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from league.core.errors import ServiceError
+
+MESSAGES: Mapping[str, str] = {
+    # lists
+    "player_name_missing": gettext_noop("Jeder Spieler braucht einen Namen."),
+    "invalid_listenfuehrer": gettext_noop("Der Listenführer sitzt auf einem der Plätze."),
+    "seat_taken_twice": gettext_noop("Ein Spieler kann nur einen Platz haben."),
+    "no_games": gettext_noop("Die Liste hat noch kein Spiel."),
+    "no_such_game": gettext_noop("Spiel {number} gibt es in dieser Liste nicht."),
+    "not_at_table": gettext_noop("{name} sitzt nicht an diesem Tisch."),
+    "referee_missing": gettext_noop("Strafzeilen zeichnet ein Schiedsrichter ab (8.2.2)."),
+    "penalty_unknown_kind": gettext_noop("Unbekannte Strafart."),
+    "time_already_up": gettext_noop("Die Zeit ist bereits abgelaufen."),
+    "round_closed": gettext_noop(
+        "Diese Runde ist abgeschlossen; Änderungen nur nach Wiedereröffnung durch die "
+        "Turnierleitung."
+    ),
+    "conflict": gettext_noop(
+        "Die Liste wurde inzwischen an anderer Stelle geändert. Bitte die Seite neu laden "
+        "und die Eingabe prüfen."
+    ),
+    "correction_invalidates": gettext_noop(
+        "Die Berichtigung macht Spiel {game} ungültig: {reason}"
+    ),
+    # clubs
+    "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
+    "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
+    "ddv_number_taken": gettext_noop("Die DDV-Nummer {number} ist schon vergeben."),
+    # tournaments
+    "name_missing": gettext_noop("Der Name fehlt."),
+    "invalid_rounds": gettext_noop("1 bis 20 Runden."),
+    "already_registered": gettext_noop("{name} ist schon angemeldet."),
+    "round_open": gettext_noop("Runde {number} ist noch nicht abgeschlossen."),
+    "all_rounds_drawn": gettext_noop("Alle {rounds} Runden sind gespielt."),
+    "round_started": gettext_noop(
+        "An dieser Runde wurde schon gespielt: sie kann nicht neu ausgelost werden."
+    ),
+    "round_incomplete": gettext_noop("Noch nicht fertig: Tisch {tables}. Erst dann abschließen."),
+    "round_not_closed": gettext_noop("Die Runde ist nicht abgeschlossen."),
+    "round_already_closed": gettext_noop("Die Runde ist bereits abgeschlossen."),
+    "rounds_below_drawn": gettext_noop("Es sind schon {drawn} Runden ausgelost."),
+    "import_line_refused": gettext_noop("Zeile {line}: {reason}"),
+}
+
+
+def render(code: str, params: Mapping[str, Any] | None = None) -> str:
+    """The text for ``code`` in the active language; engine codes via scoring's table."""
+    params = params or {}
+    template = MESSAGES.get(code)
+    if template is not None:
+        return gettext(template).format(**params)
+    return scoring_messages.render(code, params, gettext)
+
+
+def render_error(err: ServiceError) -> str:
+    if err.cause is not None and not hasattr(err.cause, "params"):  # TEMP
+        text = err.cause.message
+    else:
+        text = render(err.code, err.params)
+    if err.frame is not None:
+        return render(err.frame, {"game": err.game, "reason": text})
+    return text

@@ -1,0 +1,39 @@
+"""The audit log: one entry for every write, whoever made it (page, API, admin, command)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, and how it looked before and after.
+
+    ``target`` names the changed object's model ("lists.spielliste") and ``target_id`` its
+    key; ``item`` is a position inside it where one is useful (a list's game number).
+    Entries are never changed or deleted (the admin shows them read-only).
+    """
+
+    at = models.DateTimeField(_("Zeitpunkt"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    actor = models.CharField(_("Wer"), max_length=150)
+    action = models.CharField(_("Aktion"), max_length=32)
+    target = models.CharField(_("Objektart"), max_length=48)
+    target_id = models.BigIntegerField(_("Objekt"))
+    item = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["target", "target_id", "item"])]
+        verbose_name = _("Protokolleintrag")
+        verbose_name_plural = _("Protokoll")
+
+    def __str__(self) -> str:
+        return (
+            f"{self.at:%d.%m.%Y %H:%M} {self.actor}: {self.action} {self.target}#{self.target_id}"
+        )

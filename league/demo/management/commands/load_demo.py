@@ -1,0 +1,171 @@
+"""``manage.py load_demo``: a realistic demo (idempotent: does nothing if it exists)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from league.clubs.models import Club, Player
+from league.clubs.services import club_get_or_create, player_get_or_create
+from league.lists import services
+from league.lists.models import Spielliste
+from league.tournaments import services as ts
+from scoring.round import replay_round
+from scoring.simulate import next_random_game
+
+CLUB = "Doppelkopfclub Herz-Dame Köln"
+NAMES = [
+    "Anna Schäfer",
+    "Bernd Müller",
+    "Carla Weiß",
+    "Dieter Groß",
+    "Erika Köhler",
+    "Frank Hübner",
+    "Gabi Jäger",
+    "Heinz Brück",
+    "Inge Löffler",
+    "Jürgen Fuß",
+    "Karin Böhm",
+    "Lutz Krämer",
+    "Marta Vogt",
+    "Norbert Schröder",
+]
+
+
+class Command(BaseCommand):
+    help = "Load demo data: a club, players, users and complete and half-finished lists."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if Club.objects.filter(name=CLUB).exists():
+            self.stdout.write("Demo already loaded.")
+            return
+        with transaction.atomic():
+            self._users()
+            club = club_get_or_create(name=CLUB)
+            assert club is not None
+            players = [player_get_or_create(name=n, club=club) for n in NAMES]
+            rng = random.Random(2026)
+            self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None)
+            self._liste("Clubabend 14.11. – Tisch 2", players[4:8], club, rng, None, penalty=True)
+            self._liste("Clubabend 14.11. – Fünfertisch", players[8:13], club, rng, None)
+            self._liste("Clubabend 21.11. – Tisch 1", players[0:4], club, rng, 13)
+            self._liste("Clubabend 21.11. – Fünfertisch", players[4:9], club, rng, 17)
+            self._liste(
+                "Clubabend 21.11. – Tisch 3 (Zeit abgelaufen)",
+                players[9:13],
+                club,
+                rng,
+                19,
+                time_up=True,
+            )
+            load_demo_tournament(rng)
+        self.stdout.write(
+            self.style.SUCCESS(
+                "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
+                "is admin / doko-admin."
+            )
+        )
+
+    def _users(self) -> None:
+        user_model = get_user_model()
+        if not user_model.objects.filter(username="admin").exists():
+            user_model.objects.create_superuser("admin", "admin@example.org", "doko-admin")
+        if not user_model.objects.filter(username="listenfuehrer").exists():
+            user_model.objects.create_user("listenfuehrer", password="doko-demo")
+
+    def _liste(
+        self,
+        title: str,
+        players: list[Player],
+        club: Club,
+        rng: random.Random,
+        stop: int | None,
+        *,
+        penalty: bool = False,
+        time_up: bool = False,
+    ) -> Spielliste:
+        liste = services.spielliste_create(title=title, players=players, club=club)
+        seats = services.table_names(players)
+        records: list[Any] = []
+        state = replay_round(seats, records)
+        while state.next_game is not None and (stop is None or len(records) < stop):
+            record = next_random_game(rng, state)
+            services.game_record(spielliste=liste, record=record)
+            records.append(record)
+            state = replay_round(seats, records)
+            if penalty and len(records) == 7:
+                services.penalty_add(
+                    spielliste=liste,
+                    after_game=7,
+                    kind="minor",
+                    offender=players[2],
+                    referee="Schiedsrichter Wolf",
+                )
+        if time_up:
+            services.spielliste_call_time(spielliste=liste)
+        return liste
+
+
+def load_demo_tournament(rng: random.Random) -> None:
+    """24 players, 4 rounds: 3 closed, the 4th in progress."""
+    import datetime as dt
+
+    tournament = ts.tournament_create(
+        name="Kölner Stadtmeisterschaft 2026",
+        date=dt.date(2026, 11, 21),
+        venue="Köln-Ehrenfeld",
+        rounds_planned=4,
+    )
+    clubs = ["Herz-Dame Köln", "Kreuz-Bube Bonn", "Karo-As Düsseldorf", ""]
+    first = [
+        "Anna",
+        "Bernd",
+        "Carla",
+        "Dieter",
+        "Erika",
+        "Frank",
+        "Gabi",
+        "Heinz",
+        "Inge",
+        "Jürgen",
+        "Karin",
+        "Lutz",
+        "Marta",
+        "Norbert",
+        "Olga",
+        "Peter",
+        "Rita",
+        "Stefan",
+        "Tanja",
+        "Uwe",
+        "Vera",
+        "Walter",
+        "Xenia",
+        "Yvonne",
+    ]
+    last = ["Schäfer", "Müller", "Weiß", "Groß", "Köhler", "Hübner", "Jäger", "Brück"]
+    for i, name in enumerate(first):
+        ts.participant_add(
+            tournament=tournament,
+            name=f"{name} {last[i % len(last)]}",
+            club_name=clubs[i % len(clubs)],
+            ddv_number=str(40100 + i),
+        )
+    for number in range(1, 5):
+        rnd, _ = ts.round_draw(tournament=tournament, seed=1000 + number)
+        for liste in Spielliste.objects.filter(round_table__tournament_round=rnd).order_by("pk"):
+            seats = [s.name for s in liste.seats.all()]
+            records: list[Any] = []
+            state = replay_round(seats, records)
+            stop = None if number < 4 else rng.randint(6, 24)
+            while state.next_game is not None and (stop is None or len(records) < stop):
+                record = next_random_game(rng, state)
+                services.game_record(spielliste=liste, record=record)
+                records.append(record)
+                state = replay_round(seats, records)
+        if number < 4:
+            ts.round_close(tournament_round=rnd)

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ListsConfig(AppConfig):
+    """Spiellisten: one table's round, its games, penalty rows and score lines."""
+
+    name = "league.lists"
+    label = "lists"
+    verbose_name = _("Spiellisten")

@@ -1,0 +1,264 @@
+"""Forms. They collect input and hand it to scoring/ or services: no rules here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring import GameRecord, GameRecordError
+
+KIND_CHOICES = [
+    ("normal", _("Normalspiel")),
+    ("hochzeit", _("Hochzeit")),
+    ("stille_hochzeit", _("Stille Hochzeit")),
+    ("solo", _("Solo")),
+]
+SOLO_CHOICES = [
+    ("", "—"),
+    ("damen", _("Damensolo")),
+    ("buben", _("Bubensolo")),
+    ("fleischlos", _("Fleischloser")),
+    ("kreuz", _("Kreuzsolo")),
+    ("pik", _("Piksolo")),
+    ("herz", _("Herzsolo")),
+    ("karo", _("Karosolo")),
+]
+LEVEL_CHOICES = [
+    ("none", "—"),
+    ("ansage", _("angesagt")),
+    ("k90", _("keine 90")),
+    ("k60", _("keine 60")),
+    ("k30", _("keine 30")),
+    ("schwarz", _("schwarz")),
+]
+PARTY_CHOICES = [("", "—"), ("re", "Re"), ("kontra", "Kontra")]
+AUGEN_QUICK = (0, 30, 60, 90, 120, 121, 151, 181, 211, 240)
+DEFAULT_NAMES = ("Anna", "Bernd", "Carla", "Dieter")
+
+# Where an engine error's field (scoring.md §1 JSON path) shows up in this form.
+_ERROR_FIELD = {
+    "kind": "kind",
+    "solo": "solo",
+    "pflicht": "pflicht",
+    "re": "re",
+    "re_augen": "re_augen",
+    "schwarz": "schwarz",
+    "announcements.re": "ann_re",
+    "announcements.kontra": "ann_kontra",
+    "specials.doppelkopf": "dk_re",
+    "specials.doppelkopf.re": "dk_re",
+    "specials.doppelkopf.kontra": "dk_kontra",
+    "specials.fuchs": "fuchs_re",
+    "specials.fuchs.re": "fuchs_re",
+    "specials.fuchs.kontra": "fuchs_kontra",
+    "specials.karlchen": "karlchen",
+    "specials": None,
+}
+
+
+def _count_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        initial=0,
+        widget=forms.NumberInput(attrs={"min": 0, "max": 4, "class": "stepper"}),
+    )
+
+
+class GameForm(forms.Form):
+    """One game as the Listenführer enters it. ``players`` fixes the four names
+    (a Spielliste); without it the four names are fields of the form (the calculator)."""
+
+    kind = forms.ChoiceField(
+        label=_("Spielart"), choices=KIND_CHOICES, initial="normal", widget=forms.RadioSelect
+    )
+    solo = forms.ChoiceField(label=_("Soloart"), choices=SOLO_CHOICES, required=False)
+    pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
+    re = forms.MultipleChoiceField(label=_("Re-Partei"), widget=forms.CheckboxSelectMultiple)
+    re_augen = forms.IntegerField(
+        label=_("Augen der Re-Partei"),
+        widget=forms.NumberInput(attrs={"min": 0, "max": 240, "inputmode": "numeric"}),
+    )
+    schwarz = forms.ChoiceField(
+        label=_("Schwarz (ohne Stich)"), choices=PARTY_CHOICES, required=False
+    )
+    ann_re = forms.ChoiceField(label=_("Ansage Re"), choices=LEVEL_CHOICES, initial="none")
+    ann_kontra = forms.ChoiceField(label=_("Ansage Kontra"), choices=LEVEL_CHOICES, initial="none")
+    dk_re = _count_field(_("Doppelkopf Re"))
+    dk_kontra = _count_field(_("Doppelkopf Kontra"))
+    fuchs_re = _count_field(_("Fuchs gefangen Re"))
+    fuchs_kontra = _count_field(_("Fuchs gefangen Kontra"))
+    karlchen = forms.ChoiceField(label=_("Karlchen"), choices=PARTY_CHOICES, required=False)
+
+    def __init__(self, *args: Any, players: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fixed_players = players
+        if players is None:
+            for i, name in enumerate(DEFAULT_NAMES):
+                self.fields[f"name_{i}"] = forms.CharField(
+                    label=_("Spieler %(n)d") % {"n": i + 1}, initial=name, max_length=40
+                )
+            names = [self._name(i) for i in range(4)]
+        else:
+            names = list(players)
+        self.fields["re"].choices = [(str(i), name or f"#{i + 1}") for i, name in enumerate(names)]
+
+    def _name(self, i: int) -> str:
+        key = self.add_prefix(f"name_{i}")
+        if self.is_bound and self.data.get(key, "").strip():
+            return str(self.data[key]).strip()
+        return DEFAULT_NAMES[i]
+
+    def players(self) -> list[str]:
+        if self.fixed_players is not None:
+            return list(self.fixed_players)
+        return [self.cleaned_data.get(f"name_{i}", "").strip() for i in range(4)]
+
+    @property
+    def has_specials(self) -> bool:
+        """Whether any Sonderpunkt is entered (then its section starts open)."""
+        source = self.data if self.is_bound else self.initial
+        keys = ("dk_re", "dk_kontra", "fuchs_re", "fuchs_kontra")
+        counted = any(str(source.get(self.add_prefix(k), 0) or 0) not in ("0", "") for k in keys)
+        return counted or bool(source.get(self.add_prefix("karlchen")))
+
+    @property
+    def augen_quick(self) -> tuple[int, ...]:
+        return AUGEN_QUICK
+
+    def record_data(self) -> dict[str, Any]:
+        """The scoring.md §1 game record built from the cleaned form."""
+        cd = self.cleaned_data
+        players = self.players()
+        data: dict[str, Any] = {
+            "kind": cd["kind"],
+            "solo": cd.get("solo") or None,
+            "pflicht": bool(cd.get("pflicht")),
+            "players": players,
+            "re": [players[int(i)] for i in cd.get("re", [])],
+            "re_augen": cd["re_augen"],
+            "schwarz": cd.get("schwarz") or None,
+            "announcements": {"re": cd["ann_re"], "kontra": cd["ann_kontra"]},
+        }
+        counts = {k: cd.get(k) or 0 for k in ("dk_re", "dk_kontra", "fuchs_re", "fuchs_kontra")}
+        if any(counts.values()) or cd.get("karlchen"):
+            data["specials"] = {
+                "doppelkopf": {"re": counts["dk_re"], "kontra": counts["dk_kontra"]},
+                "fuchs": {"re": counts["fuchs_re"], "kontra": counts["fuchs_kontra"]},
+                "karlchen": cd.get("karlchen") or None,
+            }
+        return data
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        try:
+            cleaned["record"] = GameRecord.from_dict(self.record_data())
+        except GameRecordError as err:
+            target = _ERROR_FIELD.get(err.field)
+            if err.field == "players":
+                target = None if self.fixed_players is not None else "name_0"
+            self.add_error(target, err.message)
+        return cleaned
+
+    def initial_from_record(self, record: GameRecord) -> None:
+        """Pre-fill the form from a stored record (for a correction)."""
+        players = self.players() if self.fixed_players is not None else list(record.players)
+        sp = record.specials
+        self.initial.update(
+            {
+                "kind": record.kind.value,
+                "solo": record.solo.value if record.solo else "",
+                "pflicht": record.pflicht,
+                "re": [str(players.index(p)) for p in record.re if p in players],
+                "re_augen": record.re_augen,
+                "schwarz": record.schwarz.value if record.schwarz else "",
+                "ann_re": record.announcements.re.code,
+                "ann_kontra": record.announcements.kontra.code,
+                "dk_re": sp.doppelkopf_re,
+                "dk_kontra": sp.doppelkopf_kontra,
+                "fuchs_re": sp.fuchs_re,
+                "fuchs_kontra": sp.fuchs_kontra,
+                "karlchen": sp.karlchen.value if sp.karlchen else "",
+            }
+        )
+
+
+class VersionedGameForm(GameForm):
+    """A game on a Spielliste; ``version`` guards against concurrent changes."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class SpiellisteCreateForm(forms.Form):
+    title = forms.CharField(label=_("Titel"), max_length=120, initial=_("Clubabend"))
+    seat_1 = forms.CharField(label=_("Position 1 (gibt zuerst)"), max_length=80)
+    seat_2 = forms.CharField(label=_("Position 2"), max_length=80)
+    seat_3 = forms.CharField(label=_("Position 3"), max_length=80)
+    seat_4 = forms.CharField(label=_("Position 4"), max_length=80)
+    seat_5 = forms.CharField(label=_("Position 5 (nur Fünfertisch)"), max_length=80, required=False)
+    listenfuehrer_position = forms.TypedChoiceField(
+        label=_("Listenführer"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", _("Position 4 (beim Fünfertisch 5)"))]
+        + [(str(i), str(i)) for i in range(1, 6)],
+    )
+
+    def seat_names(self) -> list[str]:
+        names = [self.cleaned_data.get(f"seat_{i}", "") for i in range(1, 6)]
+        return [n.strip() for n in names if n and n.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        names = self.seat_names()
+        folded = [n.casefold() for n in names]
+        if len(set(folded)) != len(folded):
+            self.add_error(None, _("Jeder Spieler darf nur einmal am Tisch sitzen."))
+        pos = cleaned.get("listenfuehrer_position")
+        if pos and pos > len(names):
+            self.add_error("listenfuehrer_position", _("Diese Position ist nicht besetzt."))
+        return cleaned
+
+
+PENALTY_CHOICES = [
+    ("minor", _("Geringfügig (9.3.2): Verursacher −3, Mitspieler je +1")),
+    ("minor_solo_harm", _("Geringfügig zum Nachteil des Solospielers (9.3.3 b1): −3 / +3")),
+    ("serious", _("Schwerwiegend (9.4.3): Spiel gilt als nicht gespielt")),
+    ("serious_solo_opponent", _("Schwerwiegend, Gegenpartei im Solo (9.4.4)")),
+    ("unsporting", _("Unsportlich (9.7.2 b): Punktabzug")),
+]
+
+
+class PenaltyForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    after_game = forms.IntegerField(label=_("Nach Spiel"), min_value=0)
+    kind = forms.ChoiceField(label=_("Art"), choices=PENALTY_CHOICES)
+    offender = forms.TypedChoiceField(label=_("Verursacher"), coerce=int)
+    beneficiary = forms.TypedChoiceField(
+        label=_("Solospieler (nur Solo-Strafen)"), coerce=int, required=False, empty_value=None
+    )
+    absagen = forms.IntegerField(
+        label=_("Absagen der Gegenseite / des Solospielers"),
+        min_value=0,
+        max_value=4,
+        initial=0,
+        required=False,
+    )
+    points = forms.IntegerField(
+        label=_("Punktabzug (1–12, nur unsportlich)"),
+        min_value=0,
+        max_value=12,
+        initial=0,
+        required=False,
+    )
+    referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offender"].choices = seats
+        self.fields["beneficiary"].choices = [("", "—"), *seats]

@@ -1,0 +1,219 @@
+"""Spiellisten. Rules live in scoring/; writes go through league/lists/services.py.
+
+A Spielliste stores each game's facts (who played, Re, Augen, announcements,
+Sonderpunkte) and, derived by the round state machine, each row's dealer and per-player
+points (``ScoreLine``), so that standings are a SQL ``SUM``. A list knows nothing of
+tournaments or leagues: whoever owns it freezes it through ``frozen``.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.clubs.models import Club, Player
+from scoring import Announcements, GameRecord, Kind, Level, Party, SoloType, Specials
+from scoring.penalties import Penalty, PenaltyKind
+
+
+class Spielliste(models.Model):
+    """One table's round: 24 games at 4 players, 30 at 5 (TSR 8.5.1, 10.1.5)."""
+
+    title = models.CharField(_("Titel"), max_length=120)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("Verein"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="spiellisten",
+    )
+    table_size = models.PositiveSmallIntegerField(_("Spieler am Tisch"), default=4)
+    listenfuehrer_position = models.PositiveSmallIntegerField(_("Listenführer (Position)"))
+    time_up_after = models.PositiveSmallIntegerField(
+        _("Zeit abgelaufen nach Spiel"), null=True, blank=True
+    )
+    # Every write bumps the version: concurrent entry is refused, not merged blindly.
+    version = models.PositiveIntegerField(default=0)
+    games_played = models.PositiveSmallIntegerField(default=0)
+    complete = models.BooleanField(_("vollständig"), default=False)
+    # Set by whoever owns the list (a tournament round when it closes); every write checks
+    # it on the locked row, so a close and a correction cannot interleave.
+    frozen = models.BooleanField(_("abgeschlossen"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        verbose_name = _("Spielliste")
+        verbose_name_plural = _("Spiellisten")
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("liste-detail", args=[self.pk])
+
+
+class Seat(models.Model):
+    spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("Position"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # The name this player has in this list (scoring.md identity Decision): the name he
+    # played under, made distinct at the table ("Thomas Müller (2)"); a later rename of
+    # the player does not rewrite the list.
+    name = models.CharField(_("Name am Tisch"), max_length=90)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["spielliste", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["spielliste", "player"], name="seat_player_unique"),
+            models.UniqueConstraint(fields=["spielliste", "name"], name="seat_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.name}"
+
+
+class Game(models.Model):
+    """A game's facts (scoring.md §1) with seats as positions, plus what the round
+    state machine derived for it (dealer, sitting out, Vorführung, result)."""
+
+    KIND_CHOICES = [(k.value, k.value) for k in Kind]
+    SOLO_CHOICES = [(s.value, s.value) for s in SoloType]
+    LEVEL_CHOICES = [(lv.code, lv.code) for lv in Level]
+    PARTY_CHOICES = [(p.value, p.value) for p in Party]
+
+    spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(_("Spiel"))
+    players = models.JSONField(help_text="positions of the four who played")
+    re = models.JSONField(help_text="positions of the Re party")
+    kind = models.CharField(max_length=20, choices=KIND_CHOICES)
+    solo = models.CharField(max_length=12, choices=SOLO_CHOICES, blank=True)
+    pflicht = models.BooleanField(default=False)
+    re_augen = models.PositiveSmallIntegerField()
+    schwarz = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    ann_re = models.CharField(max_length=8, choices=LEVEL_CHOICES, default="none")
+    ann_kontra = models.CharField(max_length=8, choices=LEVEL_CHOICES, default="none")
+    dk_re = models.PositiveSmallIntegerField(default=0)
+    dk_kontra = models.PositiveSmallIntegerField(default=0)
+    fuchs_re = models.PositiveSmallIntegerField(default=0)
+    fuchs_kontra = models.PositiveSmallIntegerField(default=0)
+    karlchen = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    # derived by the state machine
+    dealer_position = models.PositiveSmallIntegerField(null=True)
+    sitting_out_position = models.PositiveSmallIntegerField(null=True)
+    vorfuehrung = models.BooleanField(default=False)
+    winner = models.CharField(max_length=6, blank=True)
+    value = models.SmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["spielliste", "number"], name="game_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spielliste} · {self.number}"
+
+    def to_record(self, names: dict[int, str]) -> GameRecord:
+        """The engine's record, with seat positions turned into names."""
+        return GameRecord(
+            kind=Kind(self.kind),
+            players=tuple(names[p] for p in self.players),
+            re=tuple(names[p] for p in self.re),
+            re_augen=self.re_augen,
+            solo=SoloType(self.solo) if self.solo else None,
+            pflicht=self.pflicht,
+            schwarz=Party(self.schwarz) if self.schwarz else None,
+            announcements=Announcements(
+                re=Level.from_code(self.ann_re), kontra=Level.from_code(self.ann_kontra)
+            ),
+            specials=Specials(
+                doppelkopf_re=self.dk_re,
+                doppelkopf_kontra=self.dk_kontra,
+                fuchs_re=self.fuchs_re,
+                fuchs_kontra=self.fuchs_kontra,
+                karlchen=Party(self.karlchen) if self.karlchen else None,
+            ),
+        )
+
+    def set_facts(self, record: GameRecord, positions: dict[str, int]) -> None:
+        sp = record.specials
+        self.players = [positions[n] for n in record.players]
+        self.re = [positions[n] for n in record.re]
+        self.kind = record.kind.value
+        self.solo = record.solo.value if record.solo else ""
+        self.pflicht = record.pflicht
+        self.re_augen = record.re_augen
+        self.schwarz = record.schwarz.value if record.schwarz else ""
+        self.ann_re = record.announcements.re.code
+        self.ann_kontra = record.announcements.kontra.code
+        self.dk_re, self.dk_kontra = sp.doppelkopf_re, sp.doppelkopf_kontra
+        self.fuchs_re, self.fuchs_kontra = sp.fuchs_re, sp.fuchs_kontra
+        self.karlchen = sp.karlchen.value if sp.karlchen else ""
+
+
+class PenaltyRow(models.Model):
+    """A penalty row (TSR 9), signed off by a referee (8.2.2)."""
+
+    KIND_CHOICES = [(k.value, k.value) for k in PenaltyKind]
+
+    spielliste = models.ForeignKey(
+        Spielliste, on_delete=models.CASCADE, related_name="penalty_rows"
+    )
+    after_game = models.PositiveSmallIntegerField(_("nach Spiel"))
+    kind = models.CharField(_("Art"), max_length=24, choices=KIND_CHOICES)
+    offender = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    beneficiary = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    absagen = models.PositiveSmallIntegerField(default=0)
+    points = models.PositiveSmallIntegerField(default=0)
+    referee = models.CharField(_("Schiedsrichter"), max_length=80)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["after_game", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} nach Spiel {self.after_game}: {self.offender}"
+
+    def to_penalty(self, names: dict[int, str]) -> Penalty:
+        return Penalty(
+            after_game=self.after_game,
+            kind=PenaltyKind(self.kind),
+            offender=names[self.offender_id],
+            beneficiary=names[self.beneficiary_id] if self.beneficiary_id else None,
+            absagen=self.absagen,
+            points=self.points,
+            referee=self.referee,
+        )
+
+
+class ScoreLine(models.Model):
+    """One player's points in one row (a game or a penalty row): standings sum these."""
+
+    spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="score_lines")
+    game = models.ForeignKey(Game, null=True, on_delete=models.CASCADE, related_name="lines")
+    penalty = models.ForeignKey(
+        PenaltyRow, null=True, on_delete=models.CASCADE, related_name="lines"
+    )
+    points = models.SmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(game__isnull=False, penalty__isnull=True)
+                | Q(game__isnull=True, penalty__isnull=False),
+                name="scoreline_game_xor_penalty",
+            )
+        ]
+        indexes = [models.Index(fields=["player", "spielliste"])]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.points}"

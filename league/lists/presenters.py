@@ -1,0 +1,168 @@
+"""Shape engine results for display. Arithmetic comes from scoring/, never from here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from league.lists.selectors import ListeSnapshot
+from scoring import GameRecord, GameResult, Party, score_game
+
+
+@dataclass(frozen=True)
+class PlayerPoints:
+    name: str
+    party: str
+    points: int
+
+
+@dataclass(frozen=True)
+class ResultSummary:
+    record: GameRecord
+    result: GameResult
+    re_points: int
+    kontra_points: int
+    players: tuple[PlayerPoints, ...]
+
+    @property
+    def multiplier(self) -> int:
+        return 3 if self.result.solo_like else 1
+
+
+def result_summary(record: GameRecord, result: GameResult | None = None) -> ResultSummary:
+    result = result or score_game(record)
+    return ResultSummary(
+        record=record,
+        result=result,
+        re_points=result.party_points(Party.RE),
+        kontra_points=result.party_points(Party.KONTRA),
+        players=tuple(
+            PlayerPoints(name, "re" if name in record.re else "kontra", pts)
+            for name, pts in result.points.items()
+        ),
+    )
+
+
+# --- the Spielliste as on paper ----------------------------------------------------------
+
+SOLO_SHORT = {
+    "damen": "Damen",
+    "buben": "Buben",
+    "fleischlos": "Fleischlos",
+    "kreuz": "Kreuz",
+    "pik": "Pik",
+    "herz": "Herz",
+    "karo": "Karo",
+}
+KIND_SHORT = {"normal": "", "hochzeit": "Hochzeit", "stille_hochzeit": "Stille H."}
+
+
+@dataclass(frozen=True)
+class Cell:
+    points: int | None
+    total: int
+    plus: bool
+    sitting_out: bool
+
+
+@dataclass(frozen=True)
+class ListRow:
+    number: int
+    is_penalty: bool
+    dealer: str
+    kind_label: str
+    pflicht: bool
+    vorfuehrung: bool
+    cells: tuple[Cell, ...]
+    ok: bool
+    zero_sum: bool
+    parity: bool | None
+    penalty_label: str = ""
+    penalty_id: int | None = None
+
+
+def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
+    """Rows for the list page and the PDF, one per game or penalty row."""
+    from scoring.penalties import PENALTY_LABEL
+
+    state = snapshot.state
+    if state is None:
+        return []
+    seats = state.seats
+    rows = []
+    for row in state.rows:
+        if row.penalty is None:
+            rec = row.record
+            if rec.solo:
+                label = SOLO_SHORT[rec.solo.value]
+            elif rec.kind == "hochzeit" and rec.solo_like:
+                label = "Hochzeit (allein)"
+            else:
+                label = KIND_SHORT[rec.kind]
+            if row.voided:
+                label += " (abgebrochen, 9.4.4)"
+            penalty_label, pid = "", None
+        else:
+            label = "Strafe"
+            penalty_label = f"{PENALTY_LABEL[row.penalty.kind]}: {row.penalty.offender}"
+            pid = snapshot.penalty_of[id(row.penalty)].pk
+        cells = tuple(
+            Cell(
+                points=None
+                if name == row.sitting_out and row.points[name] == 0
+                else row.points[name],
+                total=row.totals[name],
+                plus=row.points[name] > 0,
+                sitting_out=name == row.sitting_out,
+            )
+            for name in seats
+        )
+        rows.append(
+            ListRow(
+                number=row.game,
+                is_penalty=row.penalty is not None,
+                dealer=row.dealer,
+                kind_label=label,
+                pflicht=row.pflicht,
+                vorfuehrung=row.vorfuehrung,
+                cells=cells,
+                ok=row.check.ok,
+                zero_sum=row.check.zero_sum,
+                parity=row.check.parity,
+                penalty_label=penalty_label,
+                penalty_id=pid,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class PflichtsoloEntry:
+    player: str
+    game: int | None
+    solo: str
+    points: int | None
+    vorfuehrung: bool
+
+
+def pflichtsolo_section(snapshot: ListeSnapshot) -> list[PflichtsoloEntry]:
+    """The list's own Pflichtsolo section (4.2.4): one line per seat."""
+    state = snapshot.state
+    if state is None:
+        return []
+    by_player = {}
+    for row in state.rows:
+        if row.pflicht and row.record is not None and row.record.soloist:
+            by_player[row.record.soloist] = row
+    out = []
+    for name in state.seats:
+        row = by_player.get(name)
+        out.append(
+            PflichtsoloEntry(
+                player=name,
+                game=row.game if row else None,
+                solo=SOLO_SHORT.get(row.record.solo.value, "") if row and row.record.solo else "",
+                points=row.points[name] if row else None,
+                vorfuehrung=row.vorfuehrung if row else False,
+            )
+        )
+    return out

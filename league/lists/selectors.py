@@ -1,0 +1,137 @@
+"""Reads. Each returns what a page needs in a fixed number of queries."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+
+from league.core.models import AuditEntry
+from league.lists.models import Game, PenaltyRow, Seat, Spielliste
+from scoring import GameRecord
+from scoring.errors import ScoringError
+from scoring.round import RoundState, replay_round
+
+
+@dataclass(frozen=True)
+class ListeSnapshot:
+    """A list as stored plus the state machine's view of it."""
+
+    liste: Spielliste
+    seats: tuple[Seat, ...]
+    games: tuple[Game, ...]
+    penalty_rows: tuple[PenaltyRow, ...]
+    state: RoundState | None
+    error: ScoringError | None = None
+    # The penalty row each state row with a penalty was replayed from (by the row's
+    # Penalty object): rows are paired by identity, never by position.
+    penalty_of: dict[int, PenaltyRow] = field(default_factory=dict)
+
+    def replay_with(self, record: GameRecord, number: int | None = None) -> RoundState:
+        """The list as it would be with ``record`` appended (or replacing game ``number``)."""
+        records = [g.to_record(self.names) for g in self.games]
+        if number is None:
+            records.append(record)
+        else:
+            records[number - 1] = record
+        state, _ = replay_stored(
+            self.seats, self.games, self.penalty_rows, self.liste.time_up_after, records=records
+        )
+        return state
+
+    @property
+    def checks_ok(self) -> bool:
+        return self.state is not None and all(r.check.ok for r in self.state.rows)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {s.position: s.name for s in self.seats}
+
+    @property
+    def seat_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def player_names(self) -> dict[int, str]:
+        return {s.player_id: s.name for s in self.seats}
+
+
+def spielliste_snapshot(*, pk: int) -> ListeSnapshot:
+    """One list with seats, games and penalty rows: 4 queries, whatever its length."""
+    liste = Spielliste.objects.select_related("club").get(pk=pk)
+    return snapshots_of([liste])[0]
+
+
+def snapshots_of(lists: list[Spielliste]) -> list[ListeSnapshot]:
+    """Many lists replayed with 3 queries in all (seats, games, penalty rows)."""
+    ids = [liste.pk for liste in lists]
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(spielliste_id__in=ids).select_related("player__club"):
+        seats[seat.spielliste_id].append(seat)
+    games: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(spielliste_id__in=ids).order_by("number"):
+        games[game.spielliste_id].append(game)
+    penalties: dict[int, list[PenaltyRow]] = defaultdict(list)
+    for row in PenaltyRow.objects.filter(spielliste_id__in=ids):
+        penalties[row.spielliste_id].append(row)
+    return [
+        _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk]) for liste in lists
+    ]
+
+
+def replay_stored(
+    seats: Sequence[Seat],
+    games: Sequence[Game],
+    penalty_rows: Sequence[PenaltyRow],
+    time_up_after: int | None,
+    *,
+    records: Sequence[GameRecord] | None = None,
+) -> tuple[RoundState, dict[int, PenaltyRow]]:
+    """Run the round state machine over a stored list (seats in position order).
+
+    ``records`` replaces the stored games' facts (a preview of a new or corrected game).
+    Returns the state and, keyed by ``id()`` of each row's Penalty, the penalty row it came
+    from. Raises the engine's ScoringError when a row breaks the rules.
+    """
+    names = {s.position: s.name for s in seats}
+    player_names = {s.player_id: s.name for s in seats}
+    penalties = [p.to_penalty(player_names) for p in penalty_rows]
+    state = replay_round(
+        [names[p] for p in sorted(names)],
+        [g.to_record(names) for g in games] if records is None else records,
+        penalties,
+        time_up_after,
+    )
+    return state, {id(p): row for p, row in zip(penalties, penalty_rows, strict=True)}
+
+
+def _snapshot(
+    liste: Spielliste, seats: list[Seat], games: list[Game], penalty_rows: list[PenaltyRow]
+) -> ListeSnapshot:
+    seats.sort(key=lambda seat: seat.position)
+    try:
+        state, penalty_of = replay_stored(seats, games, penalty_rows, liste.time_up_after)
+    except ScoringError as err:  # stored data no longer passes the rules (a rule changed)
+        return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err)
+    return ListeSnapshot(
+        liste, tuple(seats), tuple(games), tuple(penalty_rows), state, penalty_of=penalty_of
+    )
+
+
+def spielliste_overview() -> QuerySet[Spielliste]:
+    """All lists, newest first, with their players (2 queries)."""
+    return Spielliste.objects.select_related("club").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    )
+
+
+def spielliste_changes(
+    *, liste: Spielliste, game_number: int | None = None
+) -> QuerySet[AuditEntry]:
+    """The list's history from the audit log, newest first."""
+    qs = AuditEntry.objects.filter(target="lists.spielliste", target_id=liste.pk)
+    if game_number is not None:
+        qs = qs.filter(item=game_number)
+    return qs.select_related("user")

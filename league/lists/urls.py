@@ -1,0 +1,29 @@
+from django.urls import path
+
+from league.lists import calculator_views, views
+
+urlpatterns = [
+    path("", calculator_views.calculator, name="calculator"),
+    path("listen/", views.liste_index, name="liste-index"),
+    path("listen/neu/", views.liste_create, name="liste-create"),
+    path("listen/<int:pk>/", views.liste_detail, name="liste-detail"),
+    path("listen/<int:pk>/spiel/", views.game_add, name="game-add"),
+    path("listen/<int:pk>/vorschau/", views.game_preview, name="game-preview"),
+    path("listen/<int:pk>/spiel/<int:number>/", views.game_edit, name="game-edit"),
+    path(
+        "listen/<int:pk>/spiel/<int:number>/vorschau/",
+        views.game_edit_preview,
+        name="game-edit-preview",
+    ),
+    path("listen/<int:pk>/letztes-loeschen/", views.game_delete_last, name="game-delete-last"),
+    path("listen/<int:pk>/strafe/", views.penalty_add, name="penalty-add"),
+    path(
+        "listen/<int:pk>/strafe/<int:penalty_id>/loeschen/",
+        views.penalty_delete,
+        name="penalty-delete",
+    ),
+    path("listen/<int:pk>/zeit/", views.time_call, name="time-call"),
+    path("listen/<int:pk>/verlauf/", views.liste_history, name="liste-history"),
+    path("listen/<int:pk>/liste.pdf", views.liste_pdf, name="liste-pdf"),
+    path("listen/<int:pk>/blanko.pdf", views.liste_blank_pdf, name="liste-blank-pdf"),
+]

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    """Tournaments: registration, rounds with their draws and tables, standings."""
+
+    name = "league.tournaments"
+    label = "tournaments"
+    verbose_name = _("Turniere")
+
+    def ready(self) -> None:
+        from league.lists import owners
+        from league.tournaments.selectors import list_owner
+
+        owners.register(list_owner)

@@ -1,0 +1,126 @@
+"""Tournaments (competitions.md): participants play one Spielliste per round and table."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.clubs.models import Club, Player
+from league.lists.models import Spielliste
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    date = models.DateField(_("Datum"))
+    venue = models.CharField(_("Ort"), max_length=120, blank=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("Ausrichter"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("Runden"), default=3)
+    official = models.BooleanField(
+        _("Offizielles DDV-Turnier"),
+        default=False,
+        help_text=_("Offizielle Turniere verlangen Vierertische (TSR 8.3.1)."),
+    )
+    tie_breaks = models.JSONField(_("Wertungsreihenfolge"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("Turnier")
+        verbose_name_plural = _("Turniere")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d.%m.%Y})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", args=[self.pk])
+
+
+class Participant(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="participants"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(_("Startnummer"))
+    withdrawn = models.BooleanField(_("abgemeldet"), default=False)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("Teilnehmer")
+        verbose_name_plural = _("Teilnehmer")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="participant_unique"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="participant_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player}"
+
+
+class TournamentRound(models.Model):
+    """A round (Serie) of a tournament: its draw and one Spielliste per table.
+
+    Stored is only whether the round is closed; "läuft" (a game was entered at some
+    table) is read from its lists (``selectors.round_phase``).
+    """
+
+    class Status(models.TextChoices):
+        DRAWN = "drawn", _("ausgelost")
+        CLOSED = "closed", _("abgeschlossen")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("Runde"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.DRAWN)
+    seeded = models.BooleanField(_("nach Tabellenstand gesetzt"), default=False)
+    seed = models.BigIntegerField(default=0)
+    repeat_meetings = models.PositiveIntegerField(default=0)
+    time_called = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("Runde")
+        verbose_name_plural = _("Runden")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name} – {self.number}"
+
+    @property
+    def closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+    @property
+    def lists(self) -> models.QuerySet[Spielliste]:
+        """The round's Spiellisten in table order."""
+        return Spielliste.objects.filter(round_table__tournament_round=self).order_by(
+            "round_table__number"
+        )
+
+
+class RoundTable(models.Model):
+    """Table ``number`` of a round and the Spielliste it plays."""
+
+    tournament_round = models.ForeignKey(
+        TournamentRound, on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveSmallIntegerField(_("Tisch"))
+    spielliste = models.OneToOneField(
+        Spielliste, on_delete=models.CASCADE, related_name="round_table"
+    )
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("Tisch")
+        verbose_name_plural = _("Tische")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_round", "number"], name="round_table_number_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_round} · {self.number}"

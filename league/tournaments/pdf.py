@@ -1,0 +1,112 @@
+"""Tournament printouts: the draw (by table and "where do I sit"), standings sheet,
+all Spiellisten of a round in one file (filled or blank)."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus.flowables import Flowable
+
+from league.core.pdf import GRID, SHADE, build_pdf
+from league.core.pdf.fonts import register_fonts
+from league.lists.pdf import blank_spielliste_story, spielliste_story
+from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.selectors import Standings, round_board
+
+
+def _styles() -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]:
+    regular, bold = register_fonts()
+    return (
+        ParagraphStyle("h", fontName=bold, fontSize=16, leading=20, spaceAfter=3 * mm),
+        ParagraphStyle("h2", fontName=bold, fontSize=12, leading=15, spaceAfter=1 * mm),
+        ParagraphStyle("p", fontName=regular, fontSize=10, leading=13),
+    )
+
+
+def _grid(data: list[list[str]], widths: list[float], size: float = 10) -> Table:
+    regular, bold = register_fonts()
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), regular, size),
+                ("FONT", (0, 0), (-1, 0), bold, size),
+                ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f8fafc")]),
+            ]
+        )
+    )
+    return table
+
+
+def draw_pdf(rnd: TournamentRound) -> bytes:
+    h, h2, _p = _styles()
+    snaps = round_board(tournament_round=rnd)
+    title = f"{rnd.tournament.name} – Auslosung Runde {rnd.number}"
+    story: list[Flowable] = [Paragraph(title, h), Paragraph("Tischeinteilung", h2)]
+    for table in snaps:
+        snap = table.snapshot
+        rows = [["Platz", "Name", "Verein"]]
+        for seat in snap.seats:
+            role = " (Liste)" if seat.position == snap.liste.listenfuehrer_position else ""
+            club = seat.player.club.name if seat.player.club_id and seat.player.club else ""
+            rows.append([str(seat.position), seat.name + role, club])
+        story.append(
+            KeepTogether(
+                [
+                    Paragraph(f"Tisch {table.number}", h2),
+                    _grid(rows, [15 * mm, 80 * mm, 80 * mm]),
+                    Spacer(1, 4 * mm),
+                ]
+            )
+        )
+    story += [PageBreak(), Paragraph(f"{title} – Wo sitze ich?", h)]
+    where = sorted(
+        ((seat.name, table.number, seat.position) for table in snaps for seat in table.seats),
+        key=lambda item: item[0].casefold(),
+    )
+    data = [["Name", "Tisch", "Platz"]] + [[n, str(t), str(pos)] for n, t, pos in where]
+    story.append(_grid(data, [110 * mm, 25 * mm, 25 * mm]))
+    return build_pdf(story, title, wide=False)
+
+
+def round_lists_pdf(rnd: TournamentRound, *, blank: bool) -> bytes:
+    story: list[Flowable] = []
+    for table in round_board(tournament_round=rnd):
+        if story:
+            story.append(PageBreak())
+        snap = table.snapshot
+        story += blank_spielliste_story(snap) if blank else spielliste_story(snap)
+    return build_pdf(story, f"{rnd.tournament.name} – Runde {rnd.number}")
+
+
+def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
+    h, h2, _p = _styles()
+    status = (
+        "Endstand"
+        if standings.final
+        else "VORLÄUFIG – laufende Runde eingerechnet"
+        if standings.provisional
+        else f"Zwischenstand nach {len(standings.counted)} Runde(n)"
+    )
+    head = ["Pl.", "Name", "Verein"] + [f"R{n}" for n in range(1, standings.rounds + 1)]
+    head.append("Punkte")
+    data = [head]
+    for row in standings.rows:
+        cells = [str(row.rank), row.name + (" (abg.)" if row.withdrawn else ""), row.club]
+        cells += ["–" if v is None else str(v) for v in row.per_round]
+        cells.append(str(row.total))
+        data.append(cells)
+    fixed = 12 * mm + 60 * mm + 55 * mm + 18 * mm
+    per_round = (277 * mm - fixed) / max(1, standings.rounds)
+    widths = [12 * mm, 60 * mm, 55 * mm] + [min(18 * mm, per_round)] * standings.rounds
+    widths.append(18 * mm)
+    story = [
+        Paragraph(f"{tournament.name} – Wertung", h),
+        Paragraph(status, h2),
+        _grid(data, widths, size=9),
+    ]
+    return build_pdf(story, f"{tournament.name} – Wertung")

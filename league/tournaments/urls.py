@@ -1,0 +1,35 @@
+from django.urls import path
+
+from league.tournaments import views as tv
+
+urlpatterns = [
+    path("turniere/", tv.tournament_index, name="tournament-index"),
+    path("turniere/neu/", tv.tournament_create, name="tournament-create"),
+    path("turniere/<int:pk>/", tv.tournament_detail, name="tournament-detail"),
+    path(
+        "turniere/<int:pk>/teilnehmer/", tv.tournament_participants, name="tournament-participants"
+    ),
+    path(
+        "turniere/<int:pk>/teilnehmer/<int:participant_id>/abmelden/",
+        tv.participant_toggle,
+        name="participant-toggle",
+    ),
+    path(
+        "turniere/<int:pk>/teilnehmer/import/", tv.participants_import, name="participants-import"
+    ),
+    path("turniere/<int:pk>/auslosen/", tv.round_draw, name="round-draw"),
+    path("turniere/<int:pk>/runde/<int:number>/", tv.round_board_view, name="round-board"),
+    path("turniere/<int:pk>/runde/<int:number>/aktion/", tv.round_action, name="round-action"),
+    path("turniere/<int:pk>/runde/<int:number>/auslosung.pdf", tv.draw_pdf, name="draw-pdf"),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/listen.pdf",
+        tv.round_lists_pdf,
+        name="round-lists-pdf",
+    ),
+    path("turniere/<int:pk>/wertung/", tv.standings_view, name="standings"),
+    path("turniere/<int:pk>/wertung.pdf", tv.standings_pdf, name="standings-pdf"),
+    path("turniere/<int:pk>/beamer/", tv.projector, name="projector"),
+    path(
+        "turniere/<int:pk>/spieler/<int:participant_id>/", tv.player_view, name="tournament-player"
+    ),
+]

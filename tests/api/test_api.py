@@ -1,0 +1,77 @@
+import json
+
+import pytest
+from django.urls import reverse
+
+from league.lists import services
+from tests.site_helpers import normal
+from tests.tournaments.helpers import make_tournament
+
+RECORD = {
+    "kind": "solo",
+    "solo": "damen",
+    "players": ["A", "B", "C", "D"],
+    "re": ["A"],
+    "re_augen": 190,
+    "announcements": {"re": "ansage", "kontra": "none"},
+}
+
+
+def test_score_endpoint_matches_the_cli_contract(client):
+    response = client.post(reverse("api-score"), RECORD, content_type="application/json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["winner"] == "re"
+    assert body["points"] == {"A": 15, "B": -5, "C": -5, "D": -5}
+    assert body["breakdown"][0] == {"item": "7.2.2 a", "key": "won", "party": "re", "points": 1}
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "code"),
+    [
+        ({**RECORD, "re_augen": 300}, "re_augen", "augen_out_of_range"),
+        ({**RECORD, "kind": "normal", "solo": None}, "re", "re_wrong_size"),
+        ([1, 2], "", "not_an_object"),
+    ],
+)
+def test_score_endpoint_400_with_field_messages(client, data, field, code):
+    response = client.post(reverse("api-score"), json.dumps(data), content_type="application/json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == code
+    assert body["field"] == field
+    assert body[field or "non_field_errors"] == [body["message"]]
+
+
+def test_malformed_json_is_a_400_not_a_500(client):
+    response = client.post(reverse("api-score"), "{nope", content_type="application/json")
+    assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_liste_state_and_standings(client, liste):
+    services.game_record(spielliste=liste, record=normal())
+    body = client.get(reverse("api-liste", args=[liste.pk])).json()
+    assert body["totals"] == {"Anna": 1, "Bernd": 1, "Carla": -1, "Dieter": -1}
+    assert body["next_dealer"] == "Bernd"
+    assert client.get(reverse("api-liste", args=[999])).status_code == 404
+    t = make_tournament(8)
+    body = client.get(reverse("api-standings", args=[t.pk])).json()
+    assert len(body["rows"]) == 8
+    assert body["final"] is False
+
+
+@pytest.mark.django_db
+def test_openapi_schema_documents_the_endpoints(client):
+    response = client.get(reverse("api-schema"))
+    assert response.status_code == 200
+    text = response.content.decode()
+    for path in ["/api/v1/score/", "/api/v1/listen/{id}/", "/api/v1/turniere/{id}/wertung/"]:
+        assert path in text
+    assert client.get(reverse("api-docs")).status_code == 200
+
+
+def test_schema_generates_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--fail-on-warn", "--file", "/dev/null")

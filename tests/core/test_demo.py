@@ -1,0 +1,32 @@
+import io
+
+import pytest
+from django.core.management import call_command
+
+from league.lists.models import Spielliste
+from league.lists.selectors import snapshots_of
+from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.selectors import round_started
+
+
+@pytest.mark.django_db
+def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    assert "listenfuehrer / doko-demo" in out.getvalue()
+    free = list(Spielliste.objects.filter(round_table__isnull=True))
+    assert len(free) == 6
+    assert sum(li.complete for li in free) >= 3
+    assert sum(not li.complete for li in free) >= 2
+    assert {li.table_size for li in free} == {4, 5}
+    assert any(li.time_up_after is not None for li in free)
+    assert all(snap.checks_ok for snap in snapshots_of(free))
+    tournament = Tournament.objects.get()
+    assert tournament.participants.count() == 24
+    statuses = list(tournament.rounds.values_list("status", flat=True))
+    assert statuses == [TournamentRound.Status.CLOSED] * 3 + [TournamentRound.Status.DRAWN]
+    assert round_started(tournament_round=tournament.rounds.last())
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)  # idempotent
+    assert "already loaded" in out.getvalue()
+    assert Tournament.objects.count() == 1
