@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install browser clean
+.PHONY: run test lint bench install browser clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -33,6 +33,12 @@ lint: $(STAMP)
 test: $(STAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest
+
+# The one English catalogue: collect German msgids from league/ and scoring/, compile.
+messages: $(STAMP)
+	$(BIN)/python manage.py makemessages -l en --no-obsolete --no-location \
+	  --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages -l en --ignore=.venv
 
 bench: $(STAMP)
 	$(BIN)/python bench/score_throughput.py

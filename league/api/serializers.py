@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from scoring.records import KINDS, LEVEL_CODES, SOLO_TYPES
@@ -9,23 +11,23 @@ from scoring.records import KINDS, LEVEL_CODES, SOLO_TYPES
 PARTY = ["re", "kontra"]
 
 
-class AnnouncementsSerializer(serializers.Serializer):
+class AnnouncementsSerializer(serializers.Serializer[Any]):
     re = serializers.ChoiceField(choices=LEVEL_CODES, default="none")
     kontra = serializers.ChoiceField(choices=LEVEL_CODES, default="none")
 
 
-class PartyCountSerializer(serializers.Serializer):
+class PartyCountSerializer(serializers.Serializer[Any]):
     re = serializers.IntegerField(min_value=0, default=0)
     kontra = serializers.IntegerField(min_value=0, default=0)
 
 
-class SpecialsSerializer(serializers.Serializer):
+class SpecialsSerializer(serializers.Serializer[Any]):
     doppelkopf = PartyCountSerializer(required=False)
     fuchs = PartyCountSerializer(required=False)
     karlchen = serializers.ChoiceField(choices=PARTY, allow_null=True, required=False)
 
 
-class GameRecordSerializer(serializers.Serializer):
+class GameRecordSerializer(serializers.Serializer[Any]):
     """One played game (shared/spec/scoring.md §1)."""
 
     kind = serializers.ChoiceField(choices=sorted(KINDS))
@@ -39,26 +41,26 @@ class GameRecordSerializer(serializers.Serializer):
     specials = SpecialsSerializer(required=False)
 
 
-class BreakdownLineSerializer(serializers.Serializer):
+class BreakdownLineSerializer(serializers.Serializer[Any]):
     item = serializers.CharField(help_text="TSR item, e.g. 7.2.2 a")
     key = serializers.CharField(help_text="stable key, e.g. won, under_90, re_announced")
     party = serializers.ChoiceField(choices=PARTY)
     points = serializers.IntegerField()
 
 
-class GameResultSerializer(serializers.Serializer):
+class GameResultSerializer(serializers.Serializer[Any]):
     winner = serializers.ChoiceField(choices=PARTY, allow_null=True)
     points = serializers.DictField(child=serializers.IntegerField())
     breakdown = BreakdownLineSerializer(many=True)
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="stable error code")
     field = serializers.CharField(help_text="the record's field (JSON path), '' for the whole")
     message = serializers.CharField()
 
 
-class RoundRowSerializer(serializers.Serializer):
+class RoundRowSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     dealer = serializers.CharField()
     sitting_out = serializers.CharField(allow_null=True)
@@ -71,7 +73,7 @@ class RoundRowSerializer(serializers.Serializer):
     parity = serializers.BooleanField(allow_null=True)
 
 
-class RoundStateSerializer(serializers.Serializer):
+class RoundStateSerializer(serializers.Serializer[Any]):
     rows = RoundRowSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField())
     games_left = serializers.IntegerField()
@@ -82,7 +84,7 @@ class RoundStateSerializer(serializers.Serializer):
     complete = serializers.BooleanField()
 
 
-class StandingSerializer(serializers.Serializer):
+class StandingSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
@@ -92,7 +94,7 @@ class StandingSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     provisional = serializers.BooleanField()
     final = serializers.BooleanField()
     counted_rounds = serializers.ListField(child=serializers.IntegerField())

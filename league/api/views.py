@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -39,7 +41,7 @@ class ScoreView(APIView):
         try:
             result = score_game(GameRecord.from_dict(request.data))
         except GameRecordError as err:
-            body = err.as_dict()
+            body: dict[str, Any] = dict(err.as_dict())
             # DRF's usual shape too: {field: [message]}
             body[err.field or "non_field_errors"] = [err.message]
             return Response(body, status=400)

@@ -68,6 +68,9 @@ class ServiceForm(forms.ModelForm):  # type: ignore[type-arg]
     def save(self, commit: bool = True) -> Any:
         return self.saved
 
+    def save_m2m(self) -> None:
+        pass
+
 
 class ServiceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """Saves through the form's service; nothing is deleted here."""
@@ -76,8 +79,8 @@ class ServiceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
     ) -> Any:
         form = super().get_form(request, obj, change=change, **kwargs)
-        form.request_user = request.user
-        return form
+        # A subclass per request, so that concurrent requests never share the user.
+        return type(form.__name__, (form,), {"request_user": request.user})
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         pass  # written by the form's service during validation

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import models
 
@@ -30,7 +31,7 @@ def audit_record(
     actor = real_user.get_username() if real_user is not None else ANONYMOUS_ACTOR
     assert target.pk is not None, "audit entries name a stored object"
     return AuditEntry.objects.create(
-        user=real_user if isinstance(real_user, AbstractBaseUser) else None,
+        user=real_user if isinstance(real_user, get_user_model()) else None,
         actor=actor,
         action=action,
         target=target_label(target),

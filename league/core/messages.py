@@ -60,6 +60,13 @@ MESSAGES: Mapping[str, str] = {
     "round_already_closed": gettext_noop("Die Runde ist bereits abgeschlossen."),
     "rounds_below_drawn": gettext_noop("Es sind schon {drawn} Runden ausgelost."),
     "import_line_refused": gettext_noop("Zeile {line}: {reason}"),
+    "csv_too_large": gettext_noop("Die Datei ist zu groß (höchstens {mb} MB)."),
+    "csv_not_utf8": gettext_noop("Die Datei ist nicht UTF-8. Bitte als „CSV UTF-8“ speichern."),
+    "csv_empty": gettext_noop("Die Datei ist leer."),
+    "csv_bad_ddv_number": gettext_noop("„{number}“ ist keine gültige DDV-Nummer."),
+    "csv_duplicate_number": gettext_noop("DDV-Nummer {number} steht schon in Zeile {line}."),
+    "csv_duplicate_name": gettext_noop("{name} (ohne Verein) steht schon in Zeile {line}."),
+    "csv_duplicate_name_club": gettext_noop("{name} ({club}) steht schon in Zeile {line}."),
 }
 
 

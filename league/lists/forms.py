@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 from scoring import GameRecord, GameRecordError
 
@@ -58,7 +61,7 @@ _ERROR_FIELD = {
 }
 
 
-def _count_field(label: str) -> forms.IntegerField:
+def _count_field(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         required=False,
@@ -103,7 +106,9 @@ class GameForm(forms.Form):
             names = [self._name(i) for i in range(4)]
         else:
             names = list(players)
-        self.fields["re"].choices = [(str(i), name or f"#{i + 1}") for i, name in enumerate(names)]
+        re_field = self.fields["re"]
+        assert isinstance(re_field, forms.MultipleChoiceField)
+        re_field.choices = [(str(i), name or f"#{i + 1}") for i, name in enumerate(names)]
 
     def _name(self, i: int) -> str:
         key = self.add_prefix(f"name_{i}")
@@ -260,5 +265,8 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["offender"].choices = seats
-        self.fields["beneficiary"].choices = [("", "—"), *seats]
+        offender, beneficiary = self.fields["offender"], self.fields["beneficiary"]
+        assert isinstance(offender, forms.ChoiceField)
+        assert isinstance(beneficiary, forms.ChoiceField)
+        offender.choices = seats
+        beneficiary.choices = [("", "—"), *seats]

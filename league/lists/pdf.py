@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -43,12 +44,19 @@ def _header(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
     lf = snap.seat_names[liste.listenfuehrer_position - 1] if snap.seats else ""
     games = GAMES_PER_ROUND.get(liste.table_size, 24)
     club = f" · {liste.club}" if liste.club else ""
-    info = f"Plätze: {seats} · Listenführer: {lf} · {games} Spiele ({liste.table_size} Spieler)"
+    info = _("Plätze: %(seats)s · Listenführer: %(lf)s · %(games)s Spiele (%(size)s Spieler)") % {
+        "seats": seats,
+        "lf": lf,
+        "games": games,
+        "size": liste.table_size,
+    }
     if liste.time_up_after is not None:
-        info += f" · Zeit abgelaufen nach Spiel {liste.time_up_after}"
-    lines = [Paragraph(f"Spielliste – {liste.title}{club}", h), Paragraph(info, p)]
+        info += " · " + _("Zeit abgelaufen nach Spiel %(n)s") % {"n": liste.time_up_after}
+    lines = [Paragraph(_("Spielliste") + f" – {liste.title}{club}", h), Paragraph(info, p)]
     if not blank:
-        lines.append(Paragraph(f"Stand: {timezone.localtime():%d.%m.%Y %H:%M}", p))
+        lines.append(
+            Paragraph(_("Stand: %(at)s") % {"at": f"{timezone.localtime():%d.%m.%Y %H:%M}"}, p)
+        )
     lines.append(Spacer(1, 3 * mm))
     return lines
 
@@ -61,7 +69,7 @@ def _points(value: int | None) -> str:
 
 def _table(names: Sequence[str], body: list[list[str]], marks: list[tuple[int, bool]]) -> Table:
     regular, bold = register_fonts()
-    head = ["Nr.", "Geber", "Art"]
+    head = [_("Nr."), _("Geber"), _("Art")]
     for name in names:
         head += [name, ""]  # the name spans its points and running-total columns
     head.append(CHECK_OK)
@@ -127,10 +135,14 @@ def spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
     if snap.state is not None:
         _, p = _styles()
         totals = " · ".join(f"{n}: {_points(v) or '0'}" for n, v in snap.state.totals.items())
-        story += [Spacer(1, 3 * mm), Paragraph(f"Endstand: {totals}", p)]
+        story += [Spacer(1, 3 * mm), Paragraph(_("Endstand: %(totals)s") % {"totals": totals}, p)]
         penalties = [r for r in rows if r.is_penalty]
         for r in penalties:
-            story.append(Paragraph(f"Strafzeile nach Spiel {r.number}: {r.penalty_label}", p))
+            line = _("Strafzeile nach Spiel %(n)s: %(what)s") % {
+                "n": r.number,
+                "what": r.penalty_label,
+            }
+            story.append(Paragraph(line, p))
     story += _signatures(snap)
     return story
 
@@ -148,7 +160,7 @@ def blank_spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
 
 def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
     regular, bold = register_fonts()
-    data = [["Pflichtsolo", "Spiel", "Solo", "Punkte", "vorgeführt"]]
+    data = [[_("Pflichtsolo"), _("Spiel"), _("Solo"), _("Punkte"), _("vorgeführt")]]
     if blank:
         data += [[s.name, "", "", "", ""] for s in snap.seats]
     else:
@@ -159,7 +171,7 @@ def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
                     str(e.game or ""),
                     e.solo,
                     _points(e.points),
-                    "ja" if e.vorfuehrung else "",
+                    _("ja") if e.vorfuehrung else "",
                 ]
             )
     table = Table(data, colWidths=[45 * mm, 15 * mm, 25 * mm, 18 * mm, 20 * mm])
@@ -179,4 +191,4 @@ def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
 def _signatures(snap: ListeSnapshot) -> list[Flowable]:
     _, p = _styles()
     names = "      ".join(f"{s.name}: ____________" for s in snap.seats)
-    return [Spacer(1, 6 * mm), Paragraph(f"Unterschriften: {names}", p)]
+    return [Spacer(1, 6 * mm), Paragraph(_("Unterschriften: %(names)s") % {"names": names}, p)]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from league.lists.selectors import ListeSnapshot
 from scoring import GameRecord, GameResult, Party, score_game
+from scoring.round import Row
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
     for row in state.rows:
         if row.penalty is None:
             rec = row.record
+            assert rec is not None  # a game row carries its record
             if rec.solo:
                 label = SOLO_SHORT[rec.solo.value]
             elif rec.kind == "hochzeit" and rec.solo_like:
@@ -149,20 +151,24 @@ def pflichtsolo_section(snapshot: ListeSnapshot) -> list[PflichtsoloEntry]:
     state = snapshot.state
     if state is None:
         return []
-    by_player = {}
+    by_player: dict[str, Row] = {}
     for row in state.rows:
         if row.pflicht and row.record is not None and row.record.soloist:
             by_player[row.record.soloist] = row
     out = []
     for name in state.seats:
-        row = by_player.get(name)
+        found = by_player.get(name)
+        if found is None:
+            out.append(PflichtsoloEntry(name, None, "", None, False))
+            continue
+        solo = found.record.solo if found.record is not None else None
         out.append(
             PflichtsoloEntry(
                 player=name,
-                game=row.game if row else None,
-                solo=SOLO_SHORT.get(row.record.solo.value, "") if row and row.record.solo else "",
-                points=row.points[name] if row else None,
-                vorfuehrung=row.vorfuehrung if row else False,
+                game=found.game,
+                solo=SOLO_SHORT[solo.value] if solo else "",
+                points=found.points[name],
+                vorfuehrung=found.vorfuehrung,
             )
         )
     return out

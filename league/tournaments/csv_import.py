@@ -10,7 +10,10 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from league.core.messages import render
 
 HEADERS = {
     "name": "name",
@@ -41,8 +44,15 @@ class ImportRow:
 
 @dataclass(frozen=True)
 class ImportIssue:
+    """A refused line (0: the file as a whole), as a message code with parameters."""
+
     line: int
-    message: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return render(self.code, self.params)
 
 
 @dataclass(frozen=True)
@@ -53,17 +63,17 @@ class ImportPreview:
 
 def parse_participants(data: bytes) -> ImportPreview:
     if len(data) > MAX_BYTES:
-        return ImportPreview((), (ImportIssue(0, "Die Datei ist zu groß (höchstens 2 MB)."),))
+        return ImportPreview((), (ImportIssue(0, "csv_too_large", {"mb": MAX_BYTES // 1_000_000}),))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return ImportPreview(
             (),
-            (ImportIssue(0, "Die Datei ist nicht UTF-8. Bitte als „CSV UTF-8“ speichern."),),
+            (ImportIssue(0, "csv_not_utf8"),),
         )
     lines = text.splitlines()
     if not any(line.strip() for line in lines):
-        return ImportPreview((), (ImportIssue(0, "Die Datei ist leer."),))
+        return ImportPreview((), (ImportIssue(0, "csv_empty"),))
     first = next(line for line in lines if line.strip())
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
@@ -84,20 +94,20 @@ def parse_participants(data: bytes) -> ImportPreview:
                 columns = [k or "" for k in keys]
                 continue
         values = dict.fromkeys(("name", "club", "ddv_number"), "")
-        for key, cell in zip(columns, record, strict=False):
-            if key:
-                values[key] = " ".join(cell.split())
+        for column, cell in zip(columns, record, strict=False):
+            if column:
+                values[column] = " ".join(cell.split())
         name, club, number = values["name"], values["club"], values["ddv_number"]
         if not name:
-            issues.append(ImportIssue(line, "Der Name fehlt."))
+            issues.append(ImportIssue(line, "name_missing"))
             continue
         if number and not DDV_NUMBER.match(number):
-            issues.append(ImportIssue(line, f"„{number}“ ist keine gültige DDV-Nummer."))
+            issues.append(ImportIssue(line, "csv_bad_ddv_number", {"number": number}))
             continue
         if number and number in seen_numbers:
             issues.append(
                 ImportIssue(
-                    line, f"DDV-Nummer {number} steht schon in Zeile {seen_numbers[number]}."
+                    line, "csv_duplicate_number", {"number": number, "line": seen_numbers[number]}
                 )
             )
             continue
@@ -106,7 +116,8 @@ def parse_participants(data: bytes) -> ImportPreview:
             issues.append(
                 ImportIssue(
                     line,
-                    f"{name} ({club or 'ohne Verein'}) steht schon in Zeile {seen_names[key]}.",
+                    "csv_duplicate_name_club" if club else "csv_duplicate_name",
+                    {"name": name, "club": club, "line": seen_names[key]},
                 )
             )
             continue

@@ -3,6 +3,7 @@ all Spiellisten of a round in one file (filled or blank)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -45,30 +46,34 @@ def _grid(data: list[list[str]], widths: list[float], size: float = 10) -> Table
 def draw_pdf(rnd: TournamentRound) -> bytes:
     h, h2, _p = _styles()
     snaps = round_board(tournament_round=rnd)
-    title = f"{rnd.tournament.name} – Auslosung Runde {rnd.number}"
-    story: list[Flowable] = [Paragraph(title, h), Paragraph("Tischeinteilung", h2)]
+    title = f"{rnd.tournament.name} – " + _("Auslosung Runde %(n)s") % {"n": rnd.number}
+    story: list[Flowable] = [Paragraph(title, h), Paragraph(_("Tischeinteilung"), h2)]
     for table in snaps:
         snap = table.snapshot
-        rows = [["Platz", "Name", "Verein"]]
+        rows = [[_("Platz"), _("Name"), _("Verein")]]
         for seat in snap.seats:
-            role = " (Liste)" if seat.position == snap.liste.listenfuehrer_position else ""
+            role = (
+                " (" + _("Liste") + ")"
+                if seat.position == snap.liste.listenfuehrer_position
+                else ""
+            )
             club = seat.player.club.name if seat.player.club_id and seat.player.club else ""
             rows.append([str(seat.position), seat.name + role, club])
         story.append(
             KeepTogether(
                 [
-                    Paragraph(f"Tisch {table.number}", h2),
+                    Paragraph(_("Tisch %(n)s") % {"n": table.number}, h2),
                     _grid(rows, [15 * mm, 80 * mm, 80 * mm]),
                     Spacer(1, 4 * mm),
                 ]
             )
         )
-    story += [PageBreak(), Paragraph(f"{title} – Wo sitze ich?", h)]
+    story += [PageBreak(), Paragraph(f"{title} – " + _("Wo sitze ich?"), h)]
     where = sorted(
         ((seat.name, table.number, seat.position) for table in snaps for seat in table.seats),
         key=lambda item: item[0].casefold(),
     )
-    data = [["Name", "Tisch", "Platz"]] + [[n, str(t), str(pos)] for n, t, pos in where]
+    data = [[_("Name"), _("Tisch"), _("Platz")]] + [[n, str(t), str(pos)] for n, t, pos in where]
     story.append(_grid(data, [110 * mm, 25 * mm, 25 * mm]))
     return build_pdf(story, title, wide=False)
 
@@ -80,23 +85,27 @@ def round_lists_pdf(rnd: TournamentRound, *, blank: bool) -> bytes:
             story.append(PageBreak())
         snap = table.snapshot
         story += blank_spielliste_story(snap) if blank else spielliste_story(snap)
-    return build_pdf(story, f"{rnd.tournament.name} – Runde {rnd.number}")
+    return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
     h, h2, _p = _styles()
     status = (
-        "Endstand"
+        _("Endstand")
         if standings.final
-        else "VORLÄUFIG – laufende Runde eingerechnet"
+        else _("VORLÄUFIG – laufende Runde eingerechnet")
         if standings.provisional
-        else f"Zwischenstand nach {len(standings.counted)} Runde(n)"
+        else _("Zwischenstand nach %(n)s Runde(n)") % {"n": len(standings.counted)}
     )
-    head = ["Pl.", "Name", "Verein"] + [f"R{n}" for n in range(1, standings.rounds + 1)]
-    head.append("Punkte")
+    head = [_("Pl."), _("Name"), _("Verein")] + [f"R{n}" for n in range(1, standings.rounds + 1)]
+    head.append(_("Punkte"))
     data = [head]
     for row in standings.rows:
-        cells = [str(row.rank), row.name + (" (abg.)" if row.withdrawn else ""), row.club]
+        cells = [
+            str(row.rank),
+            row.name + (" (" + _("abg.") + ")" if row.withdrawn else ""),
+            row.club,
+        ]
         cells += ["–" if v is None else str(v) for v in row.per_round]
         cells.append(str(row.total))
         data.append(cells)
@@ -105,8 +114,8 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
     widths = [12 * mm, 60 * mm, 55 * mm] + [min(18 * mm, per_round)] * standings.rounds
     widths.append(18 * mm)
     story = [
-        Paragraph(f"{tournament.name} – Wertung", h),
+        Paragraph(f"{tournament.name} – " + _("Wertung"), h),
         Paragraph(status, h2),
         _grid(data, widths, size=9),
     ]
-    return build_pdf(story, f"{tournament.name} – Wertung")
+    return build_pdf(story, f"{tournament.name} – " + _("Wertung"))

@@ -184,7 +184,7 @@ def tournament_rounds(*, tournament: Tournament) -> list[TournamentRound]:
     started = Spielliste.objects.filter(
         round_table__tournament_round=OuterRef("pk"), games_played__gt=0
     )
-    rounds = list(
+    rounds: list[TournamentRound] = list(
         tournament.rounds.annotate(started=Exists(started)).prefetch_related(
             Prefetch("tables", queryset=RoundTable.objects.order_by("number"))
         )

@@ -6,13 +6,12 @@ from typing import Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from league.tournaments.selectors import Standings
 
 
-class PointsColumn(tables.Column):
+class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is untyped
     def render(self, value: Any) -> Any:
         return "–" if value is None else value
 
@@ -20,7 +19,7 @@ class PointsColumn(tables.Column):
         return "" if value is None else value
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(tables.Table):  # type: ignore[misc]
     rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Verein"))
@@ -35,10 +34,8 @@ class StandingsTable(tables.Table):
         # Rows are rendered by a lean template of ours (tournaments/_standings_table.html):
         # the generic per-cell rendering cost 5x the SQL on a 168-player page.
         template_name = "tournaments/_standings_table.html"
-        row_attrs = {"data-player": lambda record: record["name"]}
 
     def __init__(self, standings: Standings, *, tournament_id: int, **kwargs: Any) -> None:
-        self.tournament_id = tournament_id
         # One reverse() for the page, not one per row.
         player_url = reverse("tournament-player", args=[tournament_id, 0])[: -len("0/")]
         data = []
@@ -67,15 +64,6 @@ class StandingsTable(tables.Table):
             for n in range(1, standings.rounds + 1)
         ]
         super().__init__(data, extra_columns=extra, **kwargs)
-
-    def render_name(self, value: str, record: dict[str, Any]) -> Any:
-        url = reverse("tournament-player", args=[self.tournament_id, record["participant_id"]])
-        suffix = (
-            format_html(' <span class="badge">{}</span>', _("abgemeldet"))
-            if record["withdrawn"]
-            else ""
-        )
-        return format_html('<a href="{}">{}</a>{}', url, value, suffix)
 
     def value_name(self, value: str) -> str:
         return value

@@ -234,7 +234,8 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     if export in EXPORT_FORMATS:
         RequestConfig(request, paginate=False).configure(table)
         exporter = TableExport(export, table, exclude_columns=())
-        return exporter.response(f"wertung-{tournament.pk}.{export}")
+        response: HttpResponse = exporter.response(f"wertung-{tournament.pk}.{export}")
+        return response
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     query = request.GET.get("q", "").strip()
     found = [r for r in result.rows if query.casefold() in r.name.casefold()] if query else []
