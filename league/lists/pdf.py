@@ -75,7 +75,7 @@ def _table(names: Sequence[str], body: list[list[str]], marks: list[tuple[int, b
     head.append(CHECK_OK)
     widths = [10 * mm, 24 * mm, 22 * mm]
     per_seat = (277 * mm - sum(widths) - 8 * mm) / len(names)
-    for _ in names:
+    for _seat in names:
         widths += [per_seat * 0.45, per_seat * 0.55]
     widths.append(8 * mm)
     table = LongTable([head, *body], colWidths=widths, repeatRows=1)
@@ -133,7 +133,7 @@ def spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
     story.append(_table(snap.seat_names, body, marks))
     story += _pflicht_block(snap, blank=False)
     if snap.state is not None:
-        _, p = _styles()
+        _h, p = _styles()
         totals = " · ".join(f"{n}: {_points(v) or '0'}" for n, v in snap.state.totals.items())
         story += [Spacer(1, 3 * mm), Paragraph(_("Endstand: %(totals)s") % {"totals": totals}, p)]
         penalties = [r for r in rows if r.is_penalty]
@@ -189,6 +189,6 @@ def _pflicht_block(snap: ListeSnapshot, blank: bool) -> list[Flowable]:
 
 
 def _signatures(snap: ListeSnapshot) -> list[Flowable]:
-    _, p = _styles()
+    _h, p = _styles()
     names = "      ".join(f"{s.name}: ____________" for s in snap.seats)
     return [Spacer(1, 6 * mm), Paragraph(_("Unterschriften: %(names)s") % {"names": names}, p)]

@@ -67,7 +67,7 @@ def test_close_and_delete_last_game_never_leave_a_closed_round_with_an_incomplet
         record = last.to_record(spielliste_snapshot(pk=liste.pk).names)
         close, delete = _race(
             lambda: ts.round_close(tournament_round=rnd),
-            lambda: services.game_delete_last(spielliste=liste),
+            lambda liste=liste: services.game_delete_last(spielliste=liste),
         )
         seen.add((isinstance(close, TournamentRound), delete))
         rnd.refresh_from_db()
