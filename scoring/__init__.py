@@ -1,7 +1,10 @@
 """Pure-Python Doppelkopf scoring by the DDV Turnierspielregeln (TSR).
 
 Nothing in this package imports Django: it is the rules engine that the web site,
-the REST API, the PDFs and the command line all call.
+the REST API, the PDFs and the command line all call. It reports problems as error
+codes with parameters (``scoring.errors``) and renders their text, and every label,
+from one German message table in any language (``scoring.messages``); every JSON shape
+it reads or writes is in ``scoring.interchange``.
 
 Glossary (German domain words kept as they are):
     Augen         card points taken in tricks; 240 in a game (TSR 2.2.2).

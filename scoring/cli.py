@@ -2,7 +2,8 @@
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
-message on stderr. Never a traceback.
+message on stderr. Never a traceback. ``--lang en`` gives the error messages in English
+(default German); the JSON shapes are ``scoring.interchange``'s.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any, TextIO
 
 from scoring.errors import GameRecordError
 from scoring.game import score_game
-from scoring.parse import parse_game_record
+from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, result_to_json
+from scoring.messages import Translate, identity, translator
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -25,13 +27,13 @@ class UnreadableInput(Exception):
     """Input that is not a JSON document of the expected top-level type."""
 
 
-def score_one(data: Any) -> tuple[dict[str, Any], bool]:
+def score_one(data: Any, translate: Translate = identity) -> tuple[dict[str, Any], bool]:
     """Result object for one record, and whether the record was valid."""
     try:
-        result = score_game(parse_game_record(data))
+        result = score_game(record_from_dict(data))
     except GameRecordError as err:
-        return {"error": err.as_dict()}, False
-    return result.to_dict(), True
+        return {"error": error_to_dict(err, translate)}, False
+    return result_to_dict(result), True
 
 
 class _NameJson(dict[str, str]):
@@ -42,38 +44,39 @@ class _NameJson(dict[str, str]):
         return literal
 
 
-def _score_json(data: Any, names: _NameJson) -> tuple[str, bool]:
+def _score_json(data: Any, names: _NameJson, translate: Translate) -> tuple[str, bool]:
     try:
-        result = score_game(parse_game_record(data))
+        result = score_game(record_from_dict(data))
     except GameRecordError as err:
-        return json.dumps({"error": err.as_dict()}, ensure_ascii=False), False
-    return result.to_json(names), True
+        error = error_to_dict(err, translate)
+        return json.dumps({"error": error}, ensure_ascii=False), False
+    return result_to_json(result, names), True
 
 
-def run_score(data: Any) -> tuple[str, int]:
+def run_score(data: Any, translate: Translate = identity) -> tuple[str, int]:
     """The ``score`` command: JSON text out, and the exit status."""
     names = _NameJson()
     if isinstance(data, dict):
-        out, ok = _score_json(data, names)
+        out, ok = _score_json(data, names, translate)
         return out, EXIT_OK if ok else EXIT_INVALID
     if isinstance(data, list):
         parts = []
         all_ok = True
         for item in data:
-            out, ok = _score_json(item, names)
+            out, ok = _score_json(item, names, translate)
             parts.append(out)
             all_ok = all_ok and ok
         return "[" + ", ".join(parts) + "]", EXIT_OK if all_ok else EXIT_INVALID
     raise UnreadableInput("expected a JSON object (one game) or an array of games")
 
 
-def run_round(data: Any) -> tuple[str, int]:
+def run_round(data: Any, translate: Translate = identity) -> tuple[str, int]:
     from scoring.round_cli import round_command
 
-    return round_command(data)
+    return round_command(data, translate)
 
 
-COMMANDS: dict[str, Callable[[Any], tuple[str, int]]] = {
+COMMANDS: dict[str, Callable[[Any, Translate], tuple[str, int]]] = {
     "score": run_score,
     "round": run_round,
 }
@@ -107,16 +110,22 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score one game record or an array of them")
-    score.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
     rnd = sub.add_parser("round", help="replay one table's round (Spielliste)")
-    rnd.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
+    for command in (score, rnd):
+        command.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
+        command.add_argument(
+            "--lang",
+            default="de",
+            metavar="LANG",
+            help="language of error messages: de (default) or en",
+        )
     args = parser.parse_args(argv)
     # A short-lived batch process that frees nothing cyclic: the collector would only
     # rescan the ever-growing input (a third of the run time on large batches).
     gc.disable()
     try:
         data = _read(args.file, stdin or sys.stdin)
-        out, status = COMMANDS[args.command](data)
+        out, status = COMMANDS[args.command](data, translator(args.lang))
     except UnreadableInput as err:
         print(f"python -m scoring {args.command}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE

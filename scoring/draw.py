@@ -17,26 +17,33 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from scoring.errors import ScoringError
+from scoring.errors import DrawError as DrawError  # defined with its siblings; exported
+from scoring.messages import MESSAGES
 
 Pair = tuple[str, str]
-OFFICIAL_WARNING = (
-    "Fünfertische sind nur bei inoffiziellen Turnieren zulässig; ein offizielles "
-    "DDV-Turnier braucht eine durch 4 teilbare Teilnehmerzahl (TSR 8.3.1)."
-)
-
-
-class DrawError(ScoringError):
-    pass
+# A draw's notice (not an error): message key "warning.five_player_tables".
+FIVE_PLAYER_TABLES = "five_player_tables"
+# SHIM(issue7): use scoring.messages.render("warning." + code, None, translate)
+OFFICIAL_WARNING = MESSAGES[f"warning.{FIVE_PLAYER_TABLES}"]
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
-    """Tables in table order; each table's players in seat order (position 1 first)."""
+    """Tables in table order; each table's players in seat order (position 1 first).
+
+    ``warning_codes`` are notices that refuse nothing; their text is
+    ``scoring.messages.render(f"warning.{code}", None, translate)``.
+    """
 
     tables: tuple[tuple[str, ...], ...]
     repeat_meetings: int
-    warnings: tuple[str, ...] = ()
+    warning_codes: tuple[str, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The notices in German."""
+        # SHIM(issue7): use warning_codes and scoring.messages.render
+        return tuple(MESSAGES[f"warning.{code}"] for code in self.warning_codes)
 
     def table_of(self, player: str) -> tuple[int, int]:
         """(table number, position), both from 1."""
@@ -54,11 +61,7 @@ def table_sizes(count: int) -> list[int]:
     """4-player tables, with the fewest 5-player tables the count needs (10.1)."""
     fives = count % 4
     if count < 4 or count < 5 * fives:
-        raise DrawError(
-            "draw_impossible",
-            f"{count} Teilnehmer lassen sich nicht auf Vierer- und Fünfertische verteilen "
-            "(möglich: 4, 5, 8, 9, 10 und ab 12).",
-        )
+        raise DrawError("draw_impossible", {"count": count})
     fours = (count - 5 * fives) // 4
     return [4] * fours + [5] * fives
 
@@ -93,13 +96,9 @@ def draw_round(
     """
     players = list(dict.fromkeys(participants))
     if len(players) != len(participants):
-        raise DrawError("duplicate_participant", "Ein Teilnehmer ist doppelt genannt.")
+        raise DrawError("duplicate_participant")
     if official and len(players) % 4:
-        raise DrawError(
-            "official_needs_fours",
-            f"{len(players)} Teilnehmer: ein offizielles DDV-Turnier braucht eine durch 4 "
-            "teilbare Zahl (Vierertische, TSR 8.3.1). Bitte Teilnehmer an- oder abmelden.",
-        )
+        raise DrawError("official_needs_fours", {"count": len(players)})
     sizes = table_sizes(len(players))
     rng = random.Random(seed)
     met = met or {}
@@ -119,11 +118,10 @@ def draw_round(
         seats = list(table)
         rng.shuffle(seats)  # positions are drawn (3.2.1)
         seated.append(tuple(seats))
-    warnings = (OFFICIAL_WARNING,) if 5 in sizes else ()
     return Draw(
         tables=tuple(seated),
         repeat_meetings=sum(_cost(t, met) for t in seated),
-        warnings=warnings,
+        warning_codes=(FIVE_PLAYER_TABLES,) if 5 in sizes else (),
     )
 
 

@@ -21,10 +21,27 @@ from functools import cache, lru_cache
 from scoring.records import TOTAL_AUGEN, GameRecord, Level, Party, Specials
 from scoring.results import BreakdownLine, Evaluation, GameResult
 
+# Augen a party needs when neither made an Absage (scoring.md §2 no. 3): Re 121, Kontra
+# 120 — swapped when Kontra announced and Re did not.
+_TARGET_FIRST, _TARGET_SECOND = 121, 120
 # Augen a party needs when it made the Absage itself (7.1.1 no. 5, 7.1.2 no. 5).
 _OWN_ABSAGE_TARGET = {Level.K90: 151, Level.K60: 181, Level.K30: 211}
 # Augen a party needs against the opponent's Absage (7.1.1 no. 7, 7.1.2 no. 7).
 _AGAINST_ABSAGE_TARGET = {Level.K90: 90, Level.K60: 60, Level.K30: 30}
+# Re-Augen worth a quick pick when entering a game: none, all, and each winning threshold
+# of scoring.md §2 (0, 30, 60, 90, 120, 121, 151, 181, 211, 240).
+AUGEN_QUICK_PICKS: tuple[int, ...] = tuple(
+    sorted(
+        {
+            0,
+            TOTAL_AUGEN,
+            _TARGET_FIRST,
+            _TARGET_SECOND,
+            *_OWN_ABSAGE_TARGET.values(),
+            *_AGAINST_ABSAGE_TARGET.values(),
+        }
+    )
+)
 # (e)/(f): own Augen that earn a point against each level of the opponent's Absage.
 _REACHED = (
     (Level.K90, 120, "reached_120_vs_k90"),
@@ -57,8 +74,8 @@ def reaches_target(
     # No Absage by either: Re needs 121, Kontra 120 — swapped when only Kontra announced.
     kontra_alone = kontra_level is Level.ANSAGE and re_level is Level.NONE
     if party is Party.RE:
-        return augen >= (120 if kontra_alone else 121)
-    return augen >= (121 if kontra_alone else 120)
+        return augen >= (_TARGET_SECOND if kontra_alone else _TARGET_FIRST)
+    return augen >= (_TARGET_FIRST if kontra_alone else _TARGET_SECOND)
 
 
 def score_game(record: GameRecord) -> GameResult:

@@ -9,11 +9,12 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.errors import ScoringError
+from scoring.errors import PenaltyError as PenaltyError  # defined with its siblings; exported
+from scoring.messages import MESSAGES
 
 
 class PenaltyKind(StrEnum):
@@ -31,22 +32,11 @@ PENALTY_TSR = {
     PenaltyKind.SERIOUS_SOLO_OPPONENT: "9.4.4",
     PenaltyKind.UNSPORTING: "9.7.2 b",
 }
-PENALTY_LABEL = {
-    PenaltyKind.MINOR: "Geringfügiger Regelverstoß",
-    PenaltyKind.MINOR_SOLO_HARM: "Geringfügiger Regelverstoß zum Nachteil des Solospielers",
-    PenaltyKind.SERIOUS: "Schwerwiegender Regelverstoß (Spiel gilt als nicht gespielt)",
-    PenaltyKind.SERIOUS_SOLO_OPPONENT: "Schwerwiegender Regelverstoß der Gegenpartei im Solo",
-    PenaltyKind.UNSPORTING: "Unsportliches Verhalten (Punktabzug)",
-}
+# SHIM(issue7): use scoring.messages.label("penalty_short", kind, translate)
+PENALTY_LABEL = {kind: MESSAGES[f"penalty_short.{kind.value}"] for kind in PenaltyKind}
 SOLO_KINDS = frozenset({PenaltyKind.MINOR_SOLO_HARM, PenaltyKind.SERIOUS_SOLO_OPPONENT})
 MAX_ABSAGEN = 4
 MAX_DEDUCTION = 12
-
-
-class PenaltyError(ScoringError):
-    def __init__(self, code: str, field: str, message: str) -> None:
-        super().__init__(code, message)
-        self.field = field
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,42 +54,28 @@ class Penalty:
 
     def __post_init__(self) -> None:
         if type(self.after_game) is not int or self.after_game < 0:
-            raise PenaltyError(
-                "penalty_invalid_after_game", "after_game", "after_game ist eine Zahl ab 0."
-            )
+            raise PenaltyError("penalty_invalid_after_game", field="after_game")
         if not isinstance(self.offender, str) or not self.offender:
-            raise PenaltyError("penalty_invalid_offender", "offender", "Verursacher fehlt.")
+            raise PenaltyError("penalty_invalid_offender", field="offender")
         if self.kind in SOLO_KINDS and not self.beneficiary:
-            raise PenaltyError(
-                "penalty_beneficiary_missing",
-                "beneficiary",
-                "Bei einer Solo-Strafe muss der Solospieler (beneficiary) genannt sein.",
-            )
+            raise PenaltyError("penalty_beneficiary_missing", field="beneficiary")
         if self.kind not in SOLO_KINDS and self.beneficiary is not None:
-            raise PenaltyError(
-                "penalty_beneficiary_not_allowed",
-                "beneficiary",
-                "Einen Begünstigten gibt es nur bei minor_solo_harm und serious_solo_opponent.",
-            )
+            raise PenaltyError("penalty_beneficiary_not_allowed", field="beneficiary")
         if type(self.absagen) is not int or not 0 <= self.absagen <= MAX_ABSAGEN:
-            raise PenaltyError("penalty_invalid_absagen", "absagen", "absagen ist 0 bis 4.")
+            raise PenaltyError("penalty_invalid_absagen", field="absagen")
         if self.absagen and self.kind not in (
             PenaltyKind.SERIOUS,
             PenaltyKind.SERIOUS_SOLO_OPPONENT,
         ):
             raise PenaltyError(
-                "penalty_invalid_absagen",
-                "absagen",
-                "Absagen zählen nur bei schwerwiegenden Regelverstößen (9.4).",
+                "penalty_invalid_absagen", {"variant": "not_serious"}, field="absagen"
             )
         if self.kind is PenaltyKind.UNSPORTING:
             if type(self.points) is not int or not 1 <= self.points <= MAX_DEDUCTION:
-                raise PenaltyError(
-                    "penalty_invalid_points", "points", "Punktabzug ist 1 bis 12 Punkte (9.7.2 b)."
-                )
+                raise PenaltyError("penalty_invalid_points", field="points")
         elif self.points:
             raise PenaltyError(
-                "penalty_invalid_points", "points", "points gibt es nur bei unsporting."
+                "penalty_invalid_points", {"variant": "not_unsporting"}, field="points"
             )
 
     @property
@@ -133,50 +109,14 @@ class Penalty:
         return out
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "after_game": self.after_game,
-            "kind": self.kind.value,
-            "offender": self.offender,
-            "beneficiary": self.beneficiary,
-            "absagen": self.absagen,
-            "points": self.points,
-        }
+        # SHIM(issue7): use scoring.interchange.penalty_to_dict
+        from scoring.interchange import penalty_to_dict
 
-
-_FIELDS = frozenset(
-    {"after_game", "kind", "offender", "beneficiary", "absagen", "points", "referee"}
-)
-_KINDS = {k.value: k for k in PenaltyKind}
+        return penalty_to_dict(self)
 
 
 def parse_penalty(data: object) -> Penalty:
-    if not isinstance(data, Mapping):
-        raise PenaltyError("penalty_not_an_object", "", "Eine Strafzeile ist ein JSON-Objekt.")
-    unknown = sorted(str(k) for k in data.keys() - _FIELDS)
-    if unknown:
-        raise PenaltyError("unknown_field", unknown[0], f"Unbekanntes Feld „{unknown[0]}“.")
-    for name in ("after_game", "kind", "offender"):
-        if name not in data:
-            raise PenaltyError("missing_field", name, f"Das Feld „{name}“ fehlt.")
-    kind = data["kind"]
-    if type(kind) is not str or kind not in _KINDS:
-        raise PenaltyError(
-            "penalty_unknown_kind",
-            "kind",
-            f"Unbekannte Strafart {kind!r}; erlaubt: {', '.join(_KINDS)}.",
-        )
-    beneficiary = data.get("beneficiary")
-    if beneficiary is not None and not isinstance(beneficiary, str):
-        raise PenaltyError("penalty_invalid_beneficiary", "beneficiary", "Name erwartet.")
-    referee = data.get("referee") or ""
-    if not isinstance(referee, str):
-        raise PenaltyError("invalid_type", "referee", "Name erwartet.")
-    return Penalty(
-        after_game=data["after_game"],
-        kind=_KINDS[kind],
-        offender=data["offender"],
-        beneficiary=beneficiary,
-        absagen=data.get("absagen", 0) or 0,
-        points=data.get("points", 0) or 0,
-        referee=referee,
-    )
+    # SHIM(issue7): use scoring.interchange.penalty_from_dict
+    from scoring.interchange import penalty_from_dict
+
+    return penalty_from_dict(data)

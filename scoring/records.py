@@ -1,8 +1,8 @@
 """The game record: one played game as the Listenführer knows it after the last trick.
 
-This is the interchange format of scoring.md §1 (CLI, REST API, import/export).
 A ``GameRecord`` validates itself on construction, so a record that exists is a game
-that can have been played; ``GameRecord.from_dict`` turns untrusted JSON into one.
+that can have been played. Its JSON form (scoring.md §1: CLI, REST API, import/export)
+is read and written by ``scoring.interchange``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Any
 
-from scoring.errors import GameRecordError
+from scoring.errors import GameRecordError, Param
 
 
 class Kind(StrEnum):
@@ -74,9 +74,15 @@ _LEVEL_CODES = {
     Level.SCHWARZ: "schwarz",
 }
 _LEVEL_BY_CODE = {code: level for level, code in _LEVEL_CODES.items()}
+
+# The JSON vocabularies live in scoring.interchange; the same sets, kept for old callers.
+# SHIM(issue7): use scoring.interchange.LEVEL_CODES
 LEVEL_CODES: tuple[str, ...] = tuple(_LEVEL_CODES.values())
+# SHIM(issue7): use scoring.interchange.KINDS
 KINDS: frozenset[str] = frozenset(k.value for k in Kind)
+# SHIM(issue7): use scoring.interchange.SOLO_TYPES
 SOLO_TYPES: frozenset[str] = frozenset(s.value for s in SoloType)
+# SHIM(issue7): use scoring.interchange.PARTIES
 PARTIES: frozenset[str] = frozenset(p.value for p in Party)
 
 
@@ -111,11 +117,10 @@ class Specials:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "doppelkopf": {"re": self.doppelkopf_re, "kontra": self.doppelkopf_kontra},
-            "fuchs": {"re": self.fuchs_re, "kontra": self.fuchs_kontra},
-            "karlchen": None if self.karlchen is None else self.karlchen.value,
-        }
+        # SHIM(issue7): use scoring.interchange.specials_to_dict
+        from scoring.interchange import specials_to_dict
+
+        return specials_to_dict(self)
 
 
 NO_SPECIALS = Specials()
@@ -131,8 +136,8 @@ _INT = {int}
 _COUNT_FIELDS = ("doppelkopf.re", "doppelkopf.kontra", "fuchs.re", "fuchs.kontra")
 
 
-def _fail(code: str, fld: str, message: str) -> None:
-    raise GameRecordError(code, fld, message)
+def _fail(code: str, fld: str, params: Mapping[str, Param] | None = None) -> None:
+    raise GameRecordError(code, params, field=fld)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,51 +157,38 @@ class GameRecord:
     def __post_init__(self) -> None:
         players = self.players
         if len(players) != 4:
-            _fail("wrong_player_count", "players", "Genau 4 Mitspieler müssen genannt sein.")
+            _fail("wrong_player_count", "players")
         names = set(players)
         if len(names) != 4:
-            _fail("duplicate_players", "players", "Die 4 Mitspieler müssen verschieden sein.")
+            _fail("duplicate_players", "players")
         for name in players:
             if not isinstance(name, str) or not name.strip():
-                _fail("invalid_player_name", "players", "Jeder Mitspieler braucht einen Namen.")
+                _fail("invalid_player_name", "players")
         re = self.re
         if not names.issuperset(re):
             stranger = next(name for name in re if name not in names)
-            _fail("re_not_subset", "re", f"„{stranger}“ ist kein Mitspieler dieses Spiels.")
+            _fail("re_not_subset", "re", {"name": stranger})
         if len(set(re)) != len(re):
-            _fail("re_not_subset", "re", "Ein Re-Spieler ist doppelt genannt.")
+            _fail("re_not_subset", "re", {"variant": "duplicate"})
         kind = self.kind
         allowed = _RE_SIZES[kind]
         if len(re) not in allowed:
-            sizes = " oder ".join(str(n) for n in allowed)
-            _fail(
-                "re_wrong_size",
-                "re",
-                f"Bei {_KIND_LABEL[kind]} hat die Re-Partei {sizes} Spieler, nicht {len(re)}.",
-            )
+            _fail("re_wrong_size", "re", {"variant": kind.value, "count": len(re)})
         if kind is Kind.SOLO:
             if self.solo is None:
-                _fail("solo_missing", "solo", "Bei einem Solo muss die Soloart angegeben sein.")
+                _fail("solo_missing", "solo")
         else:
             if self.solo is not None:
-                _fail("solo_not_allowed", "solo", "Eine Soloart gibt es nur bei kind = solo.")
+                _fail("solo_not_allowed", "solo")
             if self.pflicht:
-                _fail("pflicht_not_allowed", "pflicht", "Pflichtsolo gibt es nur bei einem Solo.")
+                _fail("pflicht_not_allowed", "pflicht")
         augen = self.re_augen
         if type(augen) is not int or not 0 <= augen <= TOTAL_AUGEN:
-            _fail("augen_out_of_range", "re_augen", "Re-Augen müssen eine ganze Zahl 0–240 sein.")
+            _fail("augen_out_of_range", "re_augen")
         if self.schwarz is Party.KONTRA and augen != TOTAL_AUGEN:
-            _fail(
-                "schwarz_contradicts_augen",
-                "schwarz",
-                "Kontra schwarz heißt: Re hat alle Stiche und damit 240 Augen.",
-            )
+            _fail("schwarz_contradicts_augen", "schwarz", {"variant": "kontra"})
         if self.schwarz is Party.RE and augen != 0:
-            _fail(
-                "schwarz_contradicts_augen",
-                "schwarz",
-                "Re schwarz heißt: Kontra hat alle Stiche, Re also 0 Augen.",
-            )
+            _fail("schwarz_contradicts_augen", "schwarz", {"variant": "re"})
         if not self.specials.is_empty:
             self._check_specials()
 
@@ -219,75 +211,54 @@ class GameRecord:
     def _check_specials(self) -> None:
         sp = self.specials
         if self.solo_like:
-            _fail(
-                "specials_in_solo",
-                "specials",
-                "Sonderpunkte gibt es nur im Normalspiel, nicht in einem Solo (7.2.3).",
-            )
+            _fail("specials_in_solo", "specials")
         counts = (sp.doppelkopf_re, sp.doppelkopf_kontra, sp.fuchs_re, sp.fuchs_kontra)
         if not set(map(type, counts)) <= _INT or min(counts) < 0:
             # From Python rather than JSON: find the field to name in the error.
             for name, value in zip(_COUNT_FIELDS, counts, strict=True):
                 if type(value) is not int:
-                    _fail("invalid_count", f"specials.{name}", "Anzahl muss eine ganze Zahl sein.")
+                    _fail("invalid_count", f"specials.{name}")
                 if value < 0:
-                    _fail("negative_count", f"specials.{name}", "Anzahl darf nicht negativ sein.")
+                    _fail("negative_count", f"specials.{name}")
         for party, count in ((Party.RE, sp.doppelkopf_re), (Party.KONTRA, sp.doppelkopf_kontra)):
             if count * 40 > self.augen(party):
                 _fail(
                     "too_many_doppelkopf",
                     f"specials.doppelkopf.{party.value}",
-                    f"{count} Doppelköpfe brauchen mindestens {count * 40} Augen; "
-                    f"{party.value.capitalize()} hat {self.augen(party)}.",
+                    {
+                        "variant": party.value,
+                        "count": count,
+                        "needed": count * 40,
+                        "augen": self.augen(party),
+                    },
                 )
         if sp.doppelkopf_re + sp.doppelkopf_kontra > MAX_DOPPELKOPF:
-            _fail(
-                "too_many_doppelkopf",
-                "specials.doppelkopf",
-                "Mehr als 4 Doppelköpfe in einem Spiel sind nicht möglich.",
-            )
+            _fail("too_many_doppelkopf", "specials.doppelkopf")
         if sp.fuchs_re + sp.fuchs_kontra > MAX_FUCHS:
-            _fail("too_many_fuchs", "specials.fuchs", "Es gibt nur 2 Füchse (Karo-Asse).")
+            _fail("too_many_fuchs", "specials.fuchs")
         for party, count in ((Party.RE, sp.fuchs_re), (Party.KONTRA, sp.fuchs_kontra)):
             if count and self.schwarz is party:
                 _fail(
-                    "special_without_trick",
-                    f"specials.fuchs.{party.value}",
-                    "Eine Partei ohne Stich kann keinen Fuchs fangen.",
+                    "special_without_trick", f"specials.fuchs.{party.value}", {"variant": "fuchs"}
                 )
         if sp.karlchen is not None and self.schwarz is sp.karlchen:
-            _fail(
-                "special_without_trick",
-                "specials.karlchen",
-                "Eine Partei ohne Stich kann den letzten Stich nicht machen.",
-            )
+            _fail("special_without_trick", "specials.karlchen", {"variant": "karlchen"})
 
-    # --- interchange format -------------------------------------------------------
+    # --- interchange format: moved to scoring.interchange ---------------------------
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off."""
-        from scoring.parse import parse_game_record
+        # SHIM(issue7): use scoring.interchange.record_from_dict
+        from scoring.interchange import record_from_dict
 
-        return parse_game_record(data)
+        return record_from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "kind": self.kind.value,
-            "solo": None if self.solo is None else self.solo.value,
-            "pflicht": self.pflicht,
-            "players": list(self.players),
-            "re": list(self.re),
-            "re_augen": self.re_augen,
-            "schwarz": None if self.schwarz is None else self.schwarz.value,
-            "announcements": {
-                "re": self.announcements.re.code,
-                "kontra": self.announcements.kontra.code,
-            },
-        }
-        if not self.specials.is_empty:
-            out["specials"] = self.specials.to_dict()
-        return out
+        # SHIM(issue7): use scoring.interchange.record_to_dict
+        from scoring.interchange import record_to_dict
+
+        return record_to_dict(self)
 
 
 _RE_SIZES: Mapping[Kind, tuple[int, ...]] = {
@@ -295,10 +266,4 @@ _RE_SIZES: Mapping[Kind, tuple[int, ...]] = {
     Kind.HOCHZEIT: (1, 2),
     Kind.STILLE_HOCHZEIT: (1,),
     Kind.SOLO: (1,),
-}
-_KIND_LABEL: Mapping[Kind, str] = {
-    Kind.NORMAL: "einem Normalspiel",
-    Kind.HOCHZEIT: "einer Hochzeit",
-    Kind.STILLE_HOCHZEIT: "einer Stillen Hochzeit",
-    Kind.SOLO: "einem Solo",
 }

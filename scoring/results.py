@@ -2,39 +2,44 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from scoring.messages import MESSAGES
 from scoring.records import Party
 
-# key -> (TSR item, German label). Keys are stable; UI and API translate by key.
+# Breakdown key -> TSR item. Keys are stable; labels come from scoring.messages
+# (``label("item", key, translate)``), the JSON form from scoring.interchange.
+ITEM_TSR: Mapping[str, str] = {
+    "won": "7.2.2 a",
+    "under_90": "7.2.2 a",
+    "under_60": "7.2.2 a",
+    "under_30": "7.2.2 a",
+    "schwarz": "7.2.2 a",
+    "re_announced": "7.2.2 b",
+    "kontra_announced": "7.2.2 b",
+    "re_k90": "7.2.2 c",
+    "re_k60": "7.2.2 c",
+    "re_k30": "7.2.2 c",
+    "re_schwarz": "7.2.2 c",
+    "kontra_k90": "7.2.2 d",
+    "kontra_k60": "7.2.2 d",
+    "kontra_k30": "7.2.2 d",
+    "kontra_schwarz": "7.2.2 d",
+    "reached_120_vs_k90": "7.2.2 e/f",
+    "reached_90_vs_k60": "7.2.2 e/f",
+    "reached_60_vs_k30": "7.2.2 e/f",
+    "reached_30_vs_schwarz": "7.2.2 e/f",
+    "gegen_die_alten": "7.2.3",
+    "doppelkopf": "7.2.3",
+    "fuchs": "7.2.3",
+    "karlchen": "7.2.3",
+}
+# SHIM(issue7): use ITEM_TSR and scoring.messages.label("item", key, translate)
 ITEMS: Mapping[str, tuple[str, str]] = {
-    "won": ("7.2.2 a", "Gewonnen"),
-    "under_90": ("7.2.2 a", "Unter 90 gespielt"),
-    "under_60": ("7.2.2 a", "Unter 60 gespielt"),
-    "under_30": ("7.2.2 a", "Unter 30 gespielt"),
-    "schwarz": ("7.2.2 a", "Schwarz gespielt"),
-    "re_announced": ("7.2.2 b", "„Re“ angesagt"),
-    "kontra_announced": ("7.2.2 b", "„Kontra“ angesagt"),
-    "re_k90": ("7.2.2 c", "„keine 90“ von Re abgesagt"),
-    "re_k60": ("7.2.2 c", "„keine 60“ von Re abgesagt"),
-    "re_k30": ("7.2.2 c", "„keine 30“ von Re abgesagt"),
-    "re_schwarz": ("7.2.2 c", "„schwarz“ von Re abgesagt"),
-    "kontra_k90": ("7.2.2 d", "„keine 90“ von Kontra abgesagt"),
-    "kontra_k60": ("7.2.2 d", "„keine 60“ von Kontra abgesagt"),
-    "kontra_k30": ("7.2.2 d", "„keine 30“ von Kontra abgesagt"),
-    "kontra_schwarz": ("7.2.2 d", "„schwarz“ von Kontra abgesagt"),
-    "reached_120_vs_k90": ("7.2.2 e/f", "120 Augen gegen „keine 90“ erreicht"),
-    "reached_90_vs_k60": ("7.2.2 e/f", "90 Augen gegen „keine 60“ erreicht"),
-    "reached_60_vs_k30": ("7.2.2 e/f", "60 Augen gegen „keine 30“ erreicht"),
-    "reached_30_vs_schwarz": ("7.2.2 e/f", "30 Augen gegen „schwarz“ erreicht"),
-    "gegen_die_alten": ("7.2.3", "Gegen die Kreuz-Damen gewonnen"),
-    "doppelkopf": ("7.2.3", "Doppelkopf"),
-    "fuchs": ("7.2.3", "Fuchs gefangen"),
-    "karlchen": ("7.2.3", "Karlchen macht den letzten Stich"),
+    key: (item, MESSAGES[f"item.{key}"]) for key, item in ITEM_TSR.items()
 }
 
 
@@ -48,20 +53,19 @@ class BreakdownLine:
 
     @property
     def item(self) -> str:
-        return ITEMS[self.key][0]
+        return ITEM_TSR[self.key]
 
     @property
     def label(self) -> str:
-        return ITEMS[self.key][1]
+        """The German label."""
+        # SHIM(issue7): use scoring.messages.label("item", line.key, translate)
+        return MESSAGES[f"item.{self.key}"]
 
     def to_dict(self) -> dict[str, Any]:
-        """Interchange form; the German ``label`` is for display and left out."""
-        return {
-            "item": ITEMS[self.key][0],
-            "key": self.key,
-            "party": self.party.value,
-            "points": self.points,
-        }
+        # SHIM(issue7): use scoring.interchange.breakdown_line_to_dict
+        from scoring.interchange import breakdown_line_to_dict
+
+        return breakdown_line_to_dict(self)
 
 
 @dataclass(frozen=True)
@@ -78,10 +82,10 @@ class Evaluation:
 
     @cached_property
     def breakdown_json(self) -> str:
-        return json.dumps([line.to_dict() for line in self.breakdown])
+        """The breakdown as JSON text, made once (``scoring.interchange.result_to_json``)."""
+        from scoring.interchange import breakdown_to_json
 
-
-_WINNER_JSON = {None: "null", Party.RE: '"re"', Party.KONTRA: '"kontra"'}
+        return breakdown_to_json(self.breakdown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,20 +118,13 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The CLI's result object (issue contract): winner, points, breakdown."""
-        return {
-            "winner": None if self.winner is None else self.winner.value,
-            "points": dict(self.points),
-            "breakdown": [line.to_dict() for line in self.breakdown],
-        }
+        # SHIM(issue7): use scoring.interchange.result_to_dict
+        from scoring.interchange import result_to_dict
+
+        return result_to_dict(self)
 
     def to_json(self, name_json: Mapping[str, str]) -> str:
-        """``json.dumps(self.to_dict())``, fast: the breakdown's JSON is shared.
+        # SHIM(issue7): use scoring.interchange.result_to_json
+        from scoring.interchange import result_to_json
 
-        ``name_json`` maps each player name to its JSON string literal.
-        """
-        points = ", ".join(f"{name_json[name]}: {pts}" for name, pts in self.points.items())
-        ev = self.evaluation
-        return (
-            f'{{"winner": {_WINNER_JSON[ev.winner]}, "points": {{{points}}}, '
-            f'"breakdown": {ev.breakdown_json}}}'
-        )
+        return result_to_json(self, name_json)

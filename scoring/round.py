@@ -31,33 +31,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scoring.checks import RowCheck, check_row
-from scoring.errors import GameRecordError, ScoringError
+from scoring.errors import RoundError as RoundError  # defined with its siblings; exported
 from scoring.game import score_game
-from scoring.penalties import SOLO_KINDS, Penalty, PenaltyError, PenaltyKind
+from scoring.penalties import SOLO_KINDS, Penalty, PenaltyKind
 from scoring.records import GameRecord, Kind
 from scoring.results import GameResult
 
 GAMES_PER_ROUND = {4: 24, 5: 30}
 # Who keeps the list unless the table agrees otherwise (3.1.1, 10.1.4).
 LISTENFUEHRER_POSITION = {4: 4, 5: 5}
-
-
-class RoundError(ScoringError):
-    """A game or penalty row that breaks the round's procedure.
-
-    ``game`` is the number of the game concerned (None for the round's set-up).
-    """
-
-    def __init__(self, code: str, message: str, *, game: int | None, field: str = "") -> None:
-        super().__init__(code, message)
-        self.game = game
-        self.field = field
-
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"code": self.code, "game": self.game, "message": self.message}
-        if self.field:
-            out["field"] = self.field
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,50 +162,27 @@ class _Table:
         upcoming = self.next_game()
         number = self.played + 1
         if upcoming is None:
-            why = (
-                "Die Zeit ist abgelaufen und alle Pflichtsoli sind gespielt."
-                if (self.time_up)
-                else f"Die Runde hat nur {self.total} Spiele."
-            )
-            raise RoundError("game_beyond_round", f"Spiel {number}: {why}", game=number)
+            if self.time_up:
+                raise RoundError("game_beyond_round", {"variant": "time_up"}, game=number)
+            raise RoundError("game_beyond_round", {"total": self.total}, game=number)
         self._check_players(record, upcoming)
         soloist = record.soloist if record.kind is Kind.SOLO else None
         if upcoming.vorfuehrung is not None:
             who = upcoming.vorfuehrung
             if soloist is None:
-                raise RoundError(
-                    "vorfuehrung_due",
-                    f"Spiel {number} ist eine Vorführung: {who} muss sein Pflichtsolo spielen "
-                    "(4.2.3).",
-                    game=number,
-                )
+                raise RoundError("vorfuehrung_due", {"name": who}, game=number)
             if soloist != who:
-                raise RoundError(
-                    "wrong_soloist",
-                    f"Spiel {number} ist eine Vorführung für {who}, nicht für {soloist}.",
-                    game=number,
-                )
+                raise RoundError("wrong_soloist", {"name": who, "soloist": soloist}, game=number)
             if not record.pflicht:
-                raise RoundError(
-                    "vorfuehrung_must_be_pflicht",
-                    f"Ein vorgeführtes Solo ist ein Pflichtsolo: bitte als Pflichtsolo "
-                    f"eintragen (Spiel {number}).",
-                    game=number,
-                )
+                raise RoundError("vorfuehrung_must_be_pflicht", game=number)
         if soloist is not None and record.pflicht and soloist in self.pflicht_done:
             raise RoundError(
                 "second_pflichtsolo",
-                f"{soloist} hat sein Pflichtsolo schon in Spiel {self.pflicht_done[soloist]} "
-                "gespielt; ein weiteres Solo ist ein Lustsolo.",
+                {"name": soloist, "pflicht_game": self.pflicht_done[soloist]},
                 game=number,
             )
         if soloist is not None and not record.pflicht and soloist not in self.pflicht_done:
-            raise RoundError(
-                "lustsolo_before_pflichtsolo",
-                f"{soloist} hat sein Pflichtsolo noch nicht gespielt: ein Lustsolo ist erst "
-                "danach erlaubt (4.3.1). Als Pflichtsolo eintragen?",
-                game=number,
-            )
+            raise RoundError("lustsolo_before_pflichtsolo", {"name": soloist}, game=number)
 
         result = score_game(record)
         points = dict.fromkeys(self.seats, 0)
@@ -255,16 +214,11 @@ class _Table:
         number = upcoming.number
         for name in record.players:
             if name not in self.seats:
-                raise RoundError(
-                    "unknown_player",
-                    f"{name} sitzt nicht an diesem Tisch (Spiel {number}).",
-                    game=number,
-                    field="players",
-                )
+                raise RoundError("unknown_player", {"name": name}, game=number, field="players")
         if upcoming.sitting_out is not None and upcoming.sitting_out in record.players:
             raise RoundError(
                 "sitting_out_player_in_game",
-                f"{upcoming.sitting_out} gibt Spiel {number} und sitzt aus (10.1.1).",
+                {"name": upcoming.sitting_out},
                 game=number,
                 field="players",
             )
@@ -272,18 +226,13 @@ class _Table:
     def penalize(self, penalty: Penalty) -> None:
         k = penalty.after_game
         if k > self.played:
-            raise RoundError(
-                "penalty_after_game_out_of_range",
-                f"Strafzeile nach Spiel {k}: so viele Spiele gibt es noch nicht.",
-                game=k,
-                field="after_game",
-            )
+            raise RoundError("penalty_after_game_out_of_range", game=k, field="after_game")
         if penalty.kind is PenaltyKind.SERIOUS:
             upcoming = self.next_game()
             if upcoming is None:
                 raise RoundError(
                     "penalty_after_game_out_of_range",
-                    "Nach dem letzten Spiel wird kein Spiel mehr gegeben.",
+                    {"variant": "last"},
                     game=k,
                     field="after_game",
                 )
@@ -295,31 +244,21 @@ class _Table:
             if game_row is None or game_row.record is None:
                 raise RoundError(
                     "penalty_after_game_out_of_range",
-                    "Diese Strafzeile gehört zu einem Spiel: after_game muss mindestens 1 sein.",
+                    {"variant": "zero"},
                     game=k,
                     field="after_game",
                 )
             players, dealer, sitting_out = game_row.players, game_row.dealer, game_row.sitting_out
             if penalty.kind in SOLO_KINDS and game_row.voided:
-                raise RoundError(
-                    "game_already_aborted",
-                    f"Spiel {k} wurde schon wegen eines schwerwiegenden Regelverstoßes beendet.",
-                    game=k,
-                    field="kind",
-                )
+                raise RoundError("game_already_aborted", game=k, field="kind")
             if penalty.kind in SOLO_KINDS:
                 soloist = game_row.record.soloist
                 if soloist is None:
-                    raise RoundError(
-                        "penalty_not_in_solo",
-                        f"Spiel {k} war kein Solo: diese Strafart gibt es nur im Solo.",
-                        game=k,
-                        field="kind",
-                    )
+                    raise RoundError("penalty_not_in_solo", game=k, field="kind")
                 if penalty.beneficiary != soloist:
                     raise RoundError(
                         "penalty_beneficiary_not_soloist",
-                        f"Begünstigt ist der Solospieler von Spiel {k}: {soloist}.",
+                        {"name": soloist},
                         game=k,
                         field="beneficiary",
                     )
@@ -328,17 +267,12 @@ class _Table:
         ):
             raise RoundError(
                 "penalty_offender_not_in_game",
-                f"{penalty.offender} hat in diesem Spiel nicht mitgespielt.",
+                {"name": penalty.offender},
                 game=k,
                 field="offender",
             )
         if penalty.kind in SOLO_KINDS and penalty.offender == penalty.beneficiary:
-            raise RoundError(
-                "penalty_offender_is_soloist",
-                "Für einen Fehler des Solospielers gelten minor bzw. serious (9.3.3 a, 9.4.4).",
-                game=k,
-                field="offender",
-            )
+            raise RoundError("penalty_offender_is_soloist", game=k, field="offender")
         row_players = self.seats if penalty.kind is PenaltyKind.UNSPORTING else players
         own = penalty.row_points(row_players)
         points = dict.fromkeys(self.seats, 0)
@@ -409,26 +343,24 @@ class _Table:
         )
 
 
-def check_seats(seats: Sequence[str]) -> tuple[str, ...]:
-    if len(seats) not in GAMES_PER_ROUND:
-        raise RoundError(
-            "invalid_seats",
-            "Ein Tisch hat 4 oder 5 Spieler (8.3.1, 10).",
-            game=None,
-            field="seats",
-        )
-    if any(not isinstance(s, str) or not s.strip() for s in seats):
-        raise RoundError(
-            "invalid_seats", "Jeder Platz braucht einen Namen.", game=None, field="seats"
-        )
-    if len(set(seats)) != len(seats):
-        raise RoundError(
-            "invalid_seats",
-            "Die Spieler am Tisch müssen verschieden sein.",
-            game=None,
-            field="seats",
-        )
-    return tuple(seats)
+def check_seats(names: Sequence[str]) -> None:
+    """A table's seats: 4 or 5 players (8.3.1, 10), each with a name, no two alike.
+
+    Names are compared as the site shows them: ignoring case and runs of blanks, so
+    "anna" and "Anna" cannot sit at one table (``duplicate_names``).
+    """
+    if len(names) not in GAMES_PER_ROUND:
+        raise RoundError("invalid_seats", field="seats")
+    if any(not isinstance(name, str) or not name.strip() for name in names):
+        raise RoundError("invalid_seats", {"variant": "name"}, field="seats")
+    if len(set(names)) != len(names):
+        raise RoundError("invalid_seats", {"variant": "distinct"}, field="seats")
+    seen: dict[str, str] = {}
+    for name in names:
+        folded = " ".join(name.split()).casefold()
+        if folded in seen:
+            raise RoundError("duplicate_names", {"name": name}, field="seats")
+        seen[folded] = name
 
 
 def replay_round(
@@ -438,14 +370,10 @@ def replay_round(
     time_up_after: int | None = None,
 ) -> RoundState:
     """Replay a whole list from the start; raise RoundError at the first violation."""
-    table = _Table(check_seats(seats), time_up_after)
+    check_seats(seats)
+    table = _Table(tuple(seats), time_up_after)
     if time_up_after is not None and not 0 <= time_up_after <= len(games):
-        raise RoundError(
-            "invalid_time_up",
-            "time_up_after nennt das Spiel, nach dem die Zeit abgelaufen ist.",
-            game=None,
-            field="time_up_after",
-        )
+        raise RoundError("invalid_time_up", field="time_up_after")
     by_game: dict[int, list[Penalty]] = {}
     for penalty in penalties:
         by_game.setdefault(penalty.after_game, []).append(penalty)
@@ -462,41 +390,14 @@ def replay_round(
 
 
 def parse_round_games(games: object) -> list[GameRecord]:
-    """Game records of a round input; errors carry the game number."""
-    if not isinstance(games, list):
-        raise RoundError(
-            "invalid_games", "games ist eine Liste von Spielen.", game=None, field="games"
-        )
-    records = []
-    for number, data in enumerate(games, start=1):
-        try:
-            records.append(GameRecord.from_dict(data))
-        except GameRecordError as err:
-            raise RoundError(
-                err.code, f"Spiel {number}: {err.message}", game=number, field=err.field
-            ) from None
-    return records
+    # SHIM(issue7): use scoring.interchange.games_from_list
+    from scoring.interchange import games_from_list
+
+    return games_from_list(games)
 
 
 def parse_round_penalties(penalties: object) -> list[Penalty]:
-    from scoring.penalties import parse_penalty
+    # SHIM(issue7): use scoring.interchange.penalties_from_list
+    from scoring.interchange import penalties_from_list
 
-    if penalties is None:
-        return []
-    if not isinstance(penalties, list):
-        raise RoundError(
-            "invalid_penalties", "penalties ist eine Liste.", game=None, field="penalties"
-        )
-    out = []
-    for data in penalties:
-        try:
-            out.append(parse_penalty(data))
-        except PenaltyError as err:
-            after = data.get("after_game") if isinstance(data, dict) else None
-            raise RoundError(
-                err.code,
-                f"Strafzeile: {err.message}",
-                game=after if isinstance(after, int) else None,
-                field=err.field,
-            ) from None
-    return out
+    return penalties_from_list(penalties)

@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scoring.errors import ScoringError
+from scoring.messages import MESSAGES
 
-TIE_BREAKS: Mapping[str, str] = {
-    "total": "Gesamtpunkte",
-    "positive_rounds": "Runden mit Plus",
-    "best_round": "Beste Runde",
-    "last_round": "Punkte der letzten Runde",
-}
-DEFAULT_ORDER: tuple[str, ...] = ("total", "positive_rounds", "best_round", "last_round")
+# The tie-break keys, in the default order; labels: messages.label("tie_break", key, ...).
+TIE_BREAK_KEYS: tuple[str, ...] = ("total", "positive_rounds", "best_round", "last_round")
+DEFAULT_ORDER: tuple[str, ...] = TIE_BREAK_KEYS
+# SHIM(issue7): use TIE_BREAK_KEYS and scoring.messages.label("tie_break", key, translate)
+TIE_BREAKS: Mapping[str, str] = {key: MESSAGES[f"tie_break.{key}"] for key in TIE_BREAK_KEYS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +34,9 @@ class Standing:
 
 
 def check_order(order: Sequence[str]) -> tuple[str, ...]:
-    unknown = [k for k in order if k not in TIE_BREAKS]
+    unknown = [k for k in order if k not in TIE_BREAK_KEYS]
     if unknown or len(set(order)) != len(order) or not order:
-        raise ScoringError(
-            "invalid_tie_breaks",
-            f"Wertungsreihenfolge aus {', '.join(TIE_BREAKS)} (jeder Schlüssel höchstens einmal).",
-        )
+        raise ScoringError("invalid_tie_breaks", {"allowed": ", ".join(TIE_BREAK_KEYS)})
     return tuple(order)
 
 

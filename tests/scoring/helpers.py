@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import GameRecord, GameResult, score_game
+from scoring import GameResult, score_game
+from scoring.interchange import record_from_dict
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -19,7 +20,7 @@ def record(**overrides: Any) -> dict[str, Any]:
 
 
 def score(**overrides: Any) -> GameResult:
-    return score_game(GameRecord.from_dict(record(**overrides)))
+    return score_game(record_from_dict(record(**overrides)))
 
 
 def ann(re: str = "none", kontra: str = "none") -> dict[str, str]:

@@ -1,19 +1,20 @@
 from __future__ import annotations
 
 from scoring import GameRecord
+from scoring.interchange import record_from_dict
 from scoring.penalties import Penalty, PenaltyKind
 from scoring.round import RoundState, replay_round
 
 
 def normal(players, re=None, augen=130) -> GameRecord:
     players = list(players)
-    return GameRecord.from_dict(
+    return record_from_dict(
         {"kind": "normal", "players": players, "re": re or players[:2], "re_augen": augen}
     )
 
 
 def solo(players, soloist, pflicht=True, augen=130) -> GameRecord:
-    return GameRecord.from_dict(
+    return record_from_dict(
         {
             "kind": "solo",
             "solo": "damen",

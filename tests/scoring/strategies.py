@@ -6,7 +6,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from scoring.records import LEVEL_CODES, SOLO_TYPES
+from scoring.interchange import LEVEL_CODES, SOLO_TYPES
 
 names = st.text(
     alphabet=st.characters(categories=("L", "N"), include_characters=" -äöüß"),

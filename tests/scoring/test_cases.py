@@ -3,7 +3,8 @@
 import pytest
 
 from scoring import Party
-from scoring.results import ITEMS
+from scoring.messages import label
+from scoring.results import ITEM_TSR
 
 from .helpers import ann, score
 
@@ -289,6 +290,6 @@ def test_nullspiel_gives_everybody_zero():
 
 
 def test_every_breakdown_key_names_a_tsr_item():
-    assert all(item.startswith("7.2.") for item, _ in ITEMS.values())
+    assert all(item.startswith("7.2.") for item in ITEM_TSR.values())
     assert score(re_augen=121).breakdown[0].item == "7.2.2 a"
-    assert score(re_augen=121).breakdown[0].label == "Gewonnen"
+    assert label("item", score(re_augen=121).breakdown[0].key) == "Gewonnen"

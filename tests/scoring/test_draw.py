@@ -43,7 +43,7 @@ def test_every_participant_seated_exactly_once(count, seed):
     seated = [p for t in draw.tables for p in t]
     assert Counter(seated) == Counter(players)
     assert all(len(t) in (4, 5) for t in draw.tables)
-    assert bool(draw.warnings) == (count % 4 != 0)
+    assert bool(draw.warning_codes) == (count % 4 != 0)
 
 
 def test_same_seed_same_draw_other_seed_other_draw():

@@ -3,9 +3,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import GameRecord, Party, score_game
+from scoring import Party, score_game
 from scoring.checks import check_row
 from scoring.cli import score_one
+from scoring.interchange import record_from_dict, record_to_dict
 
 from .strategies import game_records
 
@@ -15,7 +16,7 @@ settings.load_profile("ci")
 
 @given(game_records())
 def test_zero_sum_and_parity(data):
-    result = score_game(GameRecord.from_dict(data))
+    result = score_game(record_from_dict(data))
     assert sum(result.points.values()) == 0
     assert len({p % 2 for p in result.points.values()}) == 1
     assert check_row(result.points).ok
@@ -23,7 +24,7 @@ def test_zero_sum_and_parity(data):
 
 @given(game_records())
 def test_solo_like_soloist_gets_minus_three_times_each_opponent(data):
-    record = GameRecord.from_dict(data)
+    record = record_from_dict(data)
     result = score_game(record)
     if record.solo_like:
         soloist = record.re[0]
@@ -37,19 +38,19 @@ def test_solo_like_soloist_gets_minus_three_times_each_opponent(data):
 
 @given(game_records(), st.randoms())
 def test_permuting_and_renaming_players_permutes_points(data, rnd):
-    result = score_game(GameRecord.from_dict(data))
+    result = score_game(record_from_dict(data))
     order = list(data["players"])
     rnd.shuffle(order)
     rename = {name: f"P{i}:{name}" for i, name in enumerate(order)}
     moved = dict(data, players=[rename[p] for p in order], re=[rename[p] for p in data["re"]])
-    moved_result = score_game(GameRecord.from_dict(moved))
+    moved_result = score_game(record_from_dict(moved))
     assert {rename[n]: p for n, p in result.points.items()} == dict(moved_result.points)
     assert moved_result.winner == result.winner
 
 
 @given(game_records())
 def test_at_most_one_winner_and_it_reached_its_target(data):
-    result = score_game(GameRecord.from_dict(data))
+    result = score_game(record_from_dict(data))
     assert result.winner in (None, Party.RE, Party.KONTRA)
     won = [line for line in result.breakdown if line.key == "won"]
     assert len(won) == (0 if result.winner is None else 1)
@@ -62,7 +63,7 @@ def test_at_most_one_winner_and_it_reached_its_target(data):
 
 @given(game_records())
 def test_value_is_the_net_of_the_breakdown(data):
-    result = score_game(GameRecord.from_dict(data))
+    result = score_game(record_from_dict(data))
     assert result.value == result.party_points(Party.RE) - result.party_points(Party.KONTRA)
 
 
@@ -111,8 +112,8 @@ def test_any_json_yields_a_result_or_an_error_object_never_an_exception(data):
 
 @given(game_records())
 def test_a_valid_record_never_raises_and_stays_valid_after_a_round_trip(data):
-    record = GameRecord.from_dict(data)
-    assert GameRecord.from_dict(record.to_dict()) == record
+    record = record_from_dict(data)
+    assert record_from_dict(record_to_dict(record)) == record
     out, ok = score_one(data)
     assert ok
     assert out["points"] == dict(score_game(record).points)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from scoring.interchange import record_from_dict
 from scoring.penalties import Penalty, PenaltyKind
 from scoring.round import RoundError, replay_round
 
@@ -41,14 +42,12 @@ def test_lustsolo_hochzeit_and_stille_hochzeit_do_not_repeat_the_deal():
     t.solo("A")  # Pflichtsolo: A deals again
     t.solo("A", pflicht=False)  # Lustsolo
     t.games.append(
-        normal(t.next_players()).__class__.from_dict(
+        record_from_dict(
             {"kind": "stille_hochzeit", "players": list(SEATS), "re": ["D"], "re_augen": 100}
         )
     )
     t.games.append(
-        normal(t.next_players()).__class__.from_dict(
-            {"kind": "hochzeit", "players": list(SEATS), "re": ["C"], "re_augen": 100}
-        )
+        record_from_dict({"kind": "hochzeit", "players": list(SEATS), "re": ["C"], "re_augen": 100})
     )
     assert dealers(t.state) == ["A", "A", "B", "C"]
     assert t.state.next_game.dealer == "D"

@@ -2,7 +2,8 @@
 
 import pytest
 
-from scoring import GameRecord, GameRecordError
+from scoring import GameRecordError
+from scoring.interchange import record_from_dict, record_to_dict
 
 from .helpers import record
 
@@ -93,7 +94,7 @@ BAD = [
 @pytest.mark.parametrize(("code", "field", "data"), BAD, ids=[f"{c}:{f}" for c, f, _ in BAD])
 def test_bad_record_is_rejected_with_code_and_field(code, field, data):
     with pytest.raises(GameRecordError) as exc:
-        GameRecord.from_dict(data)
+        record_from_dict(data)
     assert exc.value.code == code
     assert exc.value.field == field
     assert exc.value.message
@@ -104,15 +105,16 @@ def test_every_code_the_engine_raises_is_tested():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "scoring"
-    source = (root / "records.py").read_text() + (root / "parse.py").read_text()
-    raised = set(re.findall(r'"([a-z_]+)",\s*(?:f?")', source)) & set(
-        re.findall(r'(?:_fail|GameRecordError)\(\s*"([a-z_]+)"', source)
-    )
+    source = (root / "records.py").read_text() + (root / "interchange.py").read_text()
+    raised = set(re.findall(r'(?:_fail|GameRecordError)\(\s*"([a-z_]+)"', source))
+    if "_invalid_type(" in source:
+        raised.add("invalid_type")
+    assert raised
     assert raised <= {code for code, _, _ in BAD}
 
 
 def test_counts_within_limits_are_fine():
-    rec = GameRecord.from_dict(
+    rec = record_from_dict(
         record(
             re_augen=160,
             specials={
@@ -135,8 +137,6 @@ def test_record_round_trips_through_its_dict():
         schwarz="re",
         announcements={"re": "ansage", "kontra": "k60"},
     )
-    assert (
-        GameRecord.from_dict(data).to_dict()
-        == GameRecord.from_dict(GameRecord.from_dict(data).to_dict()).to_dict()
-    )
-    assert GameRecord.from_dict(data).to_dict()["announcements"] == data["announcements"]
+    once = record_to_dict(record_from_dict(data))
+    assert record_to_dict(record_from_dict(once)) == once
+    assert once["announcements"] == data["announcements"]

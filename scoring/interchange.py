@@ -1,0 +1,454 @@
+"""Every JSON shape the engine reads or writes (scoring.md §1, round.md, the CLI contracts).
+
+Reading untrusted JSON checks types and vocabulary here, with stable error codes; the
+semantic checks (party sizes, Augen, Sonderpunkte, penalty rules, the round's procedure)
+live in the model classes, so that an object built in Python is held to the same rules.
+Writing turns results and round states into plain dicts (and, for the CLI's hot path, a
+game result straight into JSON text). The CLIs and the web API call only these functions.
+
+    record_from_dict / record_to_dict      a game record (scoring.md §1)
+    result_to_dict / result_to_json        a scored game: winner, points, breakdown
+    penalty_from_dict / penalty_to_dict    a penalty row (round.md)
+    round_from_dict                        a round input: seats, games, penalties, time up
+    state_to_dict / row_to_dict            a replayed round, as ``python -m scoring round``
+    error_to_dict                          an error object, its message in any language
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scoring.errors import GameRecordError, RoundError, ScoringError
+from scoring.messages import Translate, identity
+from scoring.penalties import Penalty, PenaltyError, PenaltyKind
+from scoring.records import (
+    NO_ANNOUNCEMENTS,
+    NO_SPECIALS,
+    Announcements,
+    GameRecord,
+    Kind,
+    Level,
+    Party,
+    SoloType,
+    Specials,
+)
+from scoring.results import BreakdownLine, GameResult
+
+if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never needs it
+    from scoring.round import RoundState, Row
+
+# --- vocabularies: the codes the JSON uses ----------------------------------------------
+
+KINDS: frozenset[str] = frozenset(k.value for k in Kind)
+SOLO_TYPES: frozenset[str] = frozenset(s.value for s in SoloType)
+LEVEL_CODES: tuple[str, ...] = tuple(level.code for level in Level)
+PARTIES: frozenset[str] = frozenset(p.value for p in Party)
+PENALTY_KINDS: tuple[str, ...] = tuple(k.value for k in PenaltyKind)
+
+_KIND = {k.value: k for k in Kind}
+_SOLO = {s.value: s for s in SoloType}
+_PARTY = {p.value: p for p in Party}
+_PENALTY_KIND = {k.value: k for k in PenaltyKind}
+# All 36 announcement pairs exist up front: parsing a record then costs one lookup.
+_ANNOUNCEMENTS = {
+    (re, kontra): Announcements(Level.from_code(re), Level.from_code(kontra))
+    for re in LEVEL_CODES
+    for kontra in LEVEL_CODES
+}
+_RECORD_FIELDS = frozenset(
+    {"kind", "solo", "pflicht", "players", "re", "re_augen", "schwarz", "announcements", "specials"}
+)
+_RECORD_REQUIRED = ("kind", "players", "re", "re_augen")
+_SPECIAL_KEYS = frozenset({"doppelkopf", "fuchs", "karlchen"})
+_STR = {str}
+
+
+# --- game records -------------------------------------------------------------------------
+
+
+def record_from_dict(data: Any) -> GameRecord:
+    """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off."""
+    if not isinstance(data, dict):
+        raise GameRecordError("not_an_object")
+    if not data.keys() <= _RECORD_FIELDS:
+        unknown = sorted(str(k) for k in data.keys() - _RECORD_FIELDS)[0]
+        raise GameRecordError("unknown_field", {"name": unknown}, field=unknown)
+    for name in _RECORD_REQUIRED:
+        if name not in data:
+            raise GameRecordError("missing_field", {"name": name}, field=name)
+
+    kind = data["kind"]
+    if type(kind) is not str or kind not in KINDS:
+        raise GameRecordError(
+            "invalid_kind", {"value": repr(kind), "allowed": _choices(KINDS)}, field="kind"
+        )
+    solo = data.get("solo")
+    if solo is not None and (type(solo) is not str or solo not in SOLO_TYPES):
+        raise GameRecordError(
+            "invalid_solo", {"value": repr(solo), "allowed": _choices(SOLO_TYPES)}, field="solo"
+        )
+    pflicht = data.get("pflicht", False)
+    if pflicht is None:
+        pflicht = False
+    if type(pflicht) is not bool:
+        raise _invalid_type("pflicht", "bool")
+
+    players = data["players"]
+    if type(players) is not list or not set(map(type, players)) <= _STR:
+        raise _invalid_type("players", "names")
+    re = data["re"]
+    if type(re) is not list or not set(map(type, re)) <= _STR:
+        raise _invalid_type("re", "names")
+    augen = data["re_augen"]
+    if type(augen) is not int:
+        raise GameRecordError("augen_out_of_range", field="re_augen")
+    schwarz = data.get("schwarz")
+    if schwarz is not None and (type(schwarz) is not str or schwarz not in PARTIES):
+        raise GameRecordError("invalid_schwarz", field="schwarz")
+
+    return GameRecord(
+        kind=_KIND[kind],
+        players=tuple(players),
+        re=tuple(re),
+        re_augen=augen,
+        solo=None if solo is None else _SOLO[solo],
+        pflicht=pflicht,
+        schwarz=None if schwarz is None else _PARTY[schwarz],
+        announcements=_announcements_from_dict(data.get("announcements")),
+        specials=_specials_from_dict(data.get("specials")),
+    )
+
+
+def _invalid_type(name: str, expected: str) -> GameRecordError:
+    return GameRecordError("invalid_type", {"variant": expected, "name": name}, field=name)
+
+
+def _choices(values: frozenset[str]) -> str:
+    return ", ".join(sorted(values))
+
+
+def _announcements_from_dict(data: Any) -> Announcements:
+    if data is None:
+        return NO_ANNOUNCEMENTS
+    if type(data) is dict and len(data) == 2:
+        re, kontra = data.get("re"), data.get("kontra")
+        if type(re) is str and type(kontra) is str:
+            fast = _ANNOUNCEMENTS.get((re, kontra))
+            if fast is not None:
+                return fast
+    if not isinstance(data, dict):
+        raise _invalid_type("announcements", "parties")
+    for key in data:
+        if key not in PARTIES:
+            raise GameRecordError(
+                "unknown_field",
+                {"variant": "party", "name": str(key)},
+                field=f"announcements.{key}",
+            )
+    levels = []
+    for party in ("re", "kontra"):
+        code = data.get(party, "none")
+        if code is None:
+            code = "none"
+        if not isinstance(code, str) or code not in LEVEL_CODES:
+            raise GameRecordError(
+                "invalid_level",
+                {"value": repr(code), "allowed": ", ".join(LEVEL_CODES)},
+                field=f"announcements.{party}",
+            )
+        levels.append(Level.from_code(code))
+    return Announcements(re=levels[0], kontra=levels[1])
+
+
+def _specials_from_dict(data: Any) -> Specials:
+    if data is None:
+        return NO_SPECIALS
+    if type(data) is not dict:
+        raise _invalid_type("specials", "object")
+    if not data.keys() <= _SPECIAL_KEYS:
+        key = sorted(str(k) for k in data.keys() - _SPECIAL_KEYS)[0]
+        raise GameRecordError(
+            "unknown_field", {"variant": "special", "name": key}, field=f"specials.{key}"
+        )
+    dk_re, dk_kontra = _party_counts(data.get("doppelkopf"), "doppelkopf")
+    fuchs_re, fuchs_kontra = _party_counts(data.get("fuchs"), "fuchs")
+    karlchen = data.get("karlchen")
+    if karlchen is not None and (type(karlchen) is not str or karlchen not in PARTIES):
+        raise GameRecordError("invalid_karlchen", field="specials.karlchen")
+    return Specials(
+        doppelkopf_re=dk_re,
+        doppelkopf_kontra=dk_kontra,
+        fuchs_re=fuchs_re,
+        fuchs_kontra=fuchs_kontra,
+        karlchen=None if karlchen is None else _PARTY[karlchen],
+    )
+
+
+def _party_counts(per_party: Any, name: str) -> tuple[int, int]:
+    """``{"re": n, "kontra": m}`` (either may be missing: 0) as ``(n, m)``."""
+    if per_party is None:
+        return 0, 0
+    if type(per_party) is not dict:
+        raise _invalid_type(f"specials.{name}", "parties")
+    if not per_party.keys() <= PARTIES:
+        key = sorted(str(k) for k in per_party.keys() - PARTIES)[0]
+        raise GameRecordError(
+            "unknown_field", {"variant": "party", "name": key}, field=f"specials.{name}.{key}"
+        )
+    re = per_party.get("re", 0)
+    kontra = per_party.get("kontra", 0)
+    for party, value in (("re", re), ("kontra", kontra)):
+        if type(value) is not int:
+            raise GameRecordError("invalid_count", field=f"specials.{name}.{party}")
+        if value < 0:
+            raise GameRecordError("negative_count", field=f"specials.{name}.{party}")
+    return re, kontra
+
+
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """The record as scoring.md §1 JSON; ``specials`` only when there are any."""
+    out: dict[str, Any] = {
+        "kind": record.kind.value,
+        "solo": None if record.solo is None else record.solo.value,
+        "pflicht": record.pflicht,
+        "players": list(record.players),
+        "re": list(record.re),
+        "re_augen": record.re_augen,
+        "schwarz": None if record.schwarz is None else record.schwarz.value,
+        "announcements": {
+            "re": record.announcements.re.code,
+            "kontra": record.announcements.kontra.code,
+        },
+    }
+    if not record.specials.is_empty:
+        out["specials"] = specials_to_dict(record.specials)
+    return out
+
+
+def specials_to_dict(specials: Specials) -> dict[str, Any]:
+    return {
+        "doppelkopf": {"re": specials.doppelkopf_re, "kontra": specials.doppelkopf_kontra},
+        "fuchs": {"re": specials.fuchs_re, "kontra": specials.fuchs_kontra},
+        "karlchen": None if specials.karlchen is None else specials.karlchen.value,
+    }
+
+
+# --- results ------------------------------------------------------------------------------
+
+
+def breakdown_line_to_dict(line: BreakdownLine) -> dict[str, Any]:
+    """One itemised line; labels are for display (``scoring.messages``) and left out."""
+    return {"item": line.item, "key": line.key, "party": line.party.value, "points": line.points}
+
+
+def breakdown_to_json(lines: Sequence[BreakdownLine]) -> str:
+    return json.dumps([breakdown_line_to_dict(line) for line in lines])
+
+
+def result_to_dict(result: GameResult) -> dict[str, Any]:
+    """The CLI's result object (issue contract): winner, points, breakdown."""
+    return {
+        "winner": None if result.winner is None else result.winner.value,
+        "points": dict(result.points),
+        "breakdown": [breakdown_line_to_dict(line) for line in result.breakdown],
+    }
+
+
+_WINNER_JSON = {None: "null", Party.RE: '"re"', Party.KONTRA: '"kontra"'}
+
+
+def result_to_json(result: GameResult, name_json: Mapping[str, str]) -> str:
+    """``json.dumps(result_to_dict(result))``, fast: the breakdown's JSON is made once per
+    distinct evaluation (``Evaluation.breakdown_json``). ``name_json`` maps each player
+    name to its JSON string literal."""
+    points = ", ".join(f"{name_json[name]}: {pts}" for name, pts in result.points.items())
+    ev = result.evaluation
+    return (
+        f'{{"winner": {_WINNER_JSON[ev.winner]}, "points": {{{points}}}, '
+        f'"breakdown": {ev.breakdown_json}}}'
+    )
+
+
+# --- penalty rows -------------------------------------------------------------------------
+
+_PENALTY_FIELDS = frozenset(
+    {"after_game", "kind", "offender", "beneficiary", "absagen", "points", "referee"}
+)
+
+
+def penalty_from_dict(data: object) -> Penalty:
+    """Parse an untrusted penalty row; raise PenaltyError on anything off."""
+    if not isinstance(data, Mapping):
+        raise PenaltyError("penalty_not_an_object")
+    unknown = sorted(str(k) for k in data.keys() - _PENALTY_FIELDS)
+    if unknown:
+        raise PenaltyError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    for name in ("after_game", "kind", "offender"):
+        if name not in data:
+            raise PenaltyError("missing_field", {"name": name}, field=name)
+    kind = data["kind"]
+    if type(kind) is not str or kind not in _PENALTY_KIND:
+        raise PenaltyError(
+            "penalty_unknown_kind",
+            {"value": repr(kind), "allowed": ", ".join(PENALTY_KINDS)},
+            field="kind",
+        )
+    beneficiary = data.get("beneficiary")
+    if beneficiary is not None and not isinstance(beneficiary, str):
+        raise PenaltyError("penalty_invalid_beneficiary", field="beneficiary")
+    referee = data.get("referee") or ""
+    if not isinstance(referee, str):
+        raise PenaltyError("invalid_type", {"variant": "name", "name": "referee"}, field="referee")
+    return Penalty(
+        after_game=data["after_game"],
+        kind=_PENALTY_KIND[kind],
+        offender=data["offender"],
+        beneficiary=beneficiary,
+        absagen=data.get("absagen", 0) or 0,
+        points=data.get("points", 0) or 0,
+        referee=referee,
+    )
+
+
+def penalty_to_dict(penalty: Penalty) -> dict[str, Any]:
+    return {
+        "after_game": penalty.after_game,
+        "kind": penalty.kind.value,
+        "offender": penalty.offender,
+        "beneficiary": penalty.beneficiary,
+        "absagen": penalty.absagen,
+        "points": penalty.points,
+    }
+
+
+# --- rounds -------------------------------------------------------------------------------
+
+_ROUND_FIELDS = frozenset({"seats", "games", "penalties", "time_up_after"})
+
+
+class RoundInputUnreadable(Exception):
+    """A round input that is not a JSON object (the CLI's exit status 2)."""
+
+
+def round_from_dict(data: Any) -> RoundState:
+    """Replay a round input ``{"seats", "games", "penalties"?, "time_up_after"?}``.
+
+    Raises RoundInputUnreadable for a non-object, RoundError for anything else off.
+    """
+    if not isinstance(data, dict):
+        raise RoundInputUnreadable("expected a JSON object with seats and games")
+    unknown = sorted(str(k) for k in data.keys() - _ROUND_FIELDS)
+    if unknown:
+        raise RoundError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    seats = data.get("seats")
+    if not isinstance(seats, list):
+        raise RoundError("invalid_seats", {"variant": "list"}, field="seats")
+    time_up = data.get("time_up_after")
+    if time_up is not None and type(time_up) is not int:
+        raise RoundError("invalid_time_up", {"variant": "type"}, field="time_up_after")
+    from scoring.round import replay_round
+
+    return replay_round(
+        seats,
+        games_from_list(data.get("games", [])),
+        penalties_from_list(data.get("penalties")),
+        time_up,
+    )
+
+
+def games_from_list(games: object) -> list[GameRecord]:
+    """The game records of a round input; an error names its game (``game``, "Spiel k: …")."""
+    if not isinstance(games, list):
+        raise RoundError("invalid_games", field="games")
+    records = []
+    for number, data in enumerate(games, start=1):
+        try:
+            records.append(record_from_dict(data))
+        except GameRecordError as err:
+            raise RoundError(
+                err.code, err.params, field=err.field, game=number, context="wrap.game"
+            ) from None
+    return records
+
+
+def penalties_from_list(penalties: object) -> list[Penalty]:
+    """The penalty rows of a round input (None: none); errors say "Strafzeile: …"."""
+    if penalties is None:
+        return []
+    if not isinstance(penalties, list):
+        raise RoundError("invalid_penalties", field="penalties")
+    out = []
+    for data in penalties:
+        try:
+            out.append(penalty_from_dict(data))
+        except PenaltyError as err:
+            after = data.get("after_game") if isinstance(data, dict) else None
+            raise RoundError(
+                err.code,
+                err.params,
+                field=err.field,
+                game=after if isinstance(after, int) else None,
+                context="wrap.penalty",
+            ) from None
+    return out
+
+
+def row_to_dict(row: Row) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "game": row.game,
+        "dealer": row.dealer,
+        "sitting_out": row.sitting_out,
+        "kind": row.kind,
+        "pflicht": row.pflicht,
+        "vorfuehrung": row.vorfuehrung,
+        "points": dict(row.points),
+        "totals": dict(row.totals),
+        "zero_sum": row.check.zero_sum,
+        "parity": row.check.parity,
+    }
+    if row.record is not None and row.record.solo is not None:
+        out["solo"] = row.record.solo.value
+    if row.penalty is not None:
+        out["penalty"] = penalty_to_dict(row.penalty)
+    if row.voided:
+        out["voided"] = True  # 9.4.4: the solo counts as played; its penalty row scores
+    return out
+
+
+def state_to_dict(state: RoundState) -> dict[str, Any]:
+    """The round as ``python -m scoring round`` prints it (round.md, issue contract)."""
+    nxt = state.next_game
+    return {
+        "rows": [row_to_dict(row) for row in state.rows],
+        "totals": dict(state.totals),
+        "games_left": state.games_left,
+        "next_dealer": nxt.dealer if nxt else None,
+        "next_sitting_out": nxt.sitting_out if nxt else None,
+        "owes_pflichtsolo": list(state.owes_pflichtsolo),
+        "next_vorfuehrung": nxt.vorfuehrung if nxt else None,
+        "complete": state.complete,
+    }
+
+
+# --- errors -------------------------------------------------------------------------------
+
+
+def error_to_dict(err: ScoringError, translate: Translate = identity) -> dict[str, Any]:
+    """The CLIs' error object, ``message`` in the language of ``translate``.
+
+    A round error: ``{"code", "game", "message"}`` plus ``"field"`` when there is one (the
+    round CLI's contract). Any other: ``{"code", "field", "message"}`` (the score CLI's),
+    plus ``"game"`` when the error names one.
+    """
+    message = err.render(translate)
+    if isinstance(err, RoundError):
+        out: dict[str, Any] = {"code": err.code, "game": err.game, "message": message}
+        if err.field:
+            out["field"] = err.field
+        return out
+    out = {"code": err.code, "field": err.field, "message": message}
+    if err.game is not None:
+        out["game"] = err.game
+    return out
