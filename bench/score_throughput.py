@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from timing import best_of  # noqa: E402
 
-from scoring import GameRecord, score_game  # noqa: E402
-from scoring.parse import parse_game_record  # noqa: E402
+from scoring import score_game  # noqa: E402
+from scoring.interchange import record_from_dict  # noqa: E402
 
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Erika", "Frank", "Gabi", "Heinz"]
 # Roughly how often each level is reached at real tables: most games see no Absage.
@@ -72,14 +72,14 @@ def main(n: int = 100_000) -> None:
     rnd = random.Random(20260221)
     games = [random_game(rnd) for _ in range(n)]
     for g in games:  # every generated game must be valid
-        GameRecord.from_dict(g)
+        record_from_dict(g)
     text = json.dumps(games)
 
     def in_process() -> None:
         for g in games:
-            score_game(parse_game_record(g))
+            score_game(record_from_dict(g))
 
-    records = [parse_game_record(g) for g in games]
+    records = [record_from_dict(g) for g in games]
 
     def engine_only() -> None:
         for r in records:

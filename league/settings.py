@@ -145,7 +145,7 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Spiellisten, Spiele und Wertung nach den DDV-Turnierspielregeln.",
     "VERSION": "0.1.0",
     "ENUM_NAME_OVERRIDES": {
-        "AnnouncementLevel": "scoring.records.LEVEL_CODES",
+        "AnnouncementLevel": "scoring.interchange.LEVEL_CODES",
         "Party": "league.api.serializers.PARTY",
     },
 }

@@ -18,13 +18,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from scoring.errors import DrawError as DrawError  # defined with its siblings; exported
-from scoring.messages import MESSAGES
 
 Pair = tuple[str, str]
 # A draw's notice (not an error): message key "warning.five_player_tables".
 FIVE_PLAYER_TABLES = "five_player_tables"
-# SHIM(issue7): use scoring.messages.render("warning." + code, None, translate)
-OFFICIAL_WARNING = MESSAGES[f"warning.{FIVE_PLAYER_TABLES}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,19 +35,6 @@ class Draw:
     tables: tuple[tuple[str, ...], ...]
     repeat_meetings: int
     warning_codes: tuple[str, ...] = ()
-
-    @property
-    def warnings(self) -> tuple[str, ...]:
-        """The notices in German."""
-        # SHIM(issue7): use warning_codes and scoring.messages.render
-        return tuple(MESSAGES[f"warning.{code}"] for code in self.warning_codes)
-
-    def table_of(self, player: str) -> tuple[int, int]:
-        """(table number, position), both from 1."""
-        for t, table in enumerate(self.tables, start=1):
-            if player in table:
-                return t, table.index(player) + 1
-        raise KeyError(player)
 
 
 def pair(a: str, b: str) -> Pair:

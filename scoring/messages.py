@@ -343,10 +343,18 @@ def render(
     template = MESSAGES.get(key_for(code, params))
     if template is None:
         return code
+    return format_template(translate(template), template, params)
+
+
+def format_template(
+    translated: str, template: str, params: Mapping[str, object] | None = None
+) -> str:
+    """Fill ``{name}`` placeholders; a missing one stays, a broken translation falls back
+    to the German ``template`` (for the site's own message table too)."""
     values = _KeepMissing(params or {})
     try:
-        return translate(template).format_map(values)
-    except (ValueError, IndexError, AttributeError, KeyError):  # a broken translation
+        return translated.format_map(values)
+    except (ValueError, IndexError, AttributeError, KeyError):
         return template.format_map(values)
 
 

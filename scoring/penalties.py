@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.errors import PenaltyError as PenaltyError  # defined with its siblings; exported
-from scoring.messages import MESSAGES
 
 
 class PenaltyKind(StrEnum):
@@ -32,8 +31,6 @@ PENALTY_TSR = {
     PenaltyKind.SERIOUS_SOLO_OPPONENT: "9.4.4",
     PenaltyKind.UNSPORTING: "9.7.2 b",
 }
-# SHIM(issue7): use scoring.messages.label("penalty_short", kind, translate)
-PENALTY_LABEL = {kind: MESSAGES[f"penalty_short.{kind.value}"] for kind in PenaltyKind}
 SOLO_KINDS = frozenset({PenaltyKind.MINOR_SOLO_HARM, PenaltyKind.SERIOUS_SOLO_OPPONENT})
 MAX_ABSAGEN = 4
 MAX_DEDUCTION = 12
@@ -107,16 +104,3 @@ class Penalty:
         else:
             out[self.offender] = -self.points
         return out
-
-    def to_dict(self) -> dict[str, object]:
-        # SHIM(issue7): use scoring.interchange.penalty_to_dict
-        from scoring.interchange import penalty_to_dict
-
-        return penalty_to_dict(self)
-
-
-def parse_penalty(data: object) -> Penalty:
-    # SHIM(issue7): use scoring.interchange.penalty_from_dict
-    from scoring.interchange import penalty_from_dict
-
-    return penalty_from_dict(data)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Any
 
 from scoring.errors import GameRecordError, Param
 
@@ -75,16 +74,6 @@ _LEVEL_CODES = {
 }
 _LEVEL_BY_CODE = {code: level for level, code in _LEVEL_CODES.items()}
 
-# The JSON vocabularies live in scoring.interchange; the same sets, kept for old callers.
-# SHIM(issue7): use scoring.interchange.LEVEL_CODES
-LEVEL_CODES: tuple[str, ...] = tuple(_LEVEL_CODES.values())
-# SHIM(issue7): use scoring.interchange.KINDS
-KINDS: frozenset[str] = frozenset(k.value for k in Kind)
-# SHIM(issue7): use scoring.interchange.SOLO_TYPES
-SOLO_TYPES: frozenset[str] = frozenset(s.value for s in SoloType)
-# SHIM(issue7): use scoring.interchange.PARTIES
-PARTIES: frozenset[str] = frozenset(p.value for p in Party)
-
 
 @dataclass(frozen=True, slots=True)
 class Announcements:
@@ -115,12 +104,6 @@ class Specials:
             and not self.fuchs_kontra
             and self.karlchen is None
         )
-
-    def to_dict(self) -> dict[str, Any]:
-        # SHIM(issue7): use scoring.interchange.specials_to_dict
-        from scoring.interchange import specials_to_dict
-
-        return specials_to_dict(self)
 
 
 NO_SPECIALS = Specials()
@@ -245,20 +228,6 @@ class GameRecord:
             _fail("special_without_trick", "specials.karlchen", {"variant": "karlchen"})
 
     # --- interchange format: moved to scoring.interchange ---------------------------
-
-    @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
-        """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off."""
-        # SHIM(issue7): use scoring.interchange.record_from_dict
-        from scoring.interchange import record_from_dict
-
-        return record_from_dict(data)
-
-    def to_dict(self) -> dict[str, Any]:
-        # SHIM(issue7): use scoring.interchange.record_to_dict
-        from scoring.interchange import record_to_dict
-
-        return record_to_dict(self)
 
 
 _RE_SIZES: Mapping[Kind, tuple[int, ...]] = {

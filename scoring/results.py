@@ -5,9 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
-from scoring.messages import MESSAGES
 from scoring.records import Party
 
 # Breakdown key -> TSR item. Keys are stable; labels come from scoring.messages
@@ -37,10 +35,6 @@ ITEM_TSR: Mapping[str, str] = {
     "fuchs": "7.2.3",
     "karlchen": "7.2.3",
 }
-# SHIM(issue7): use ITEM_TSR and scoring.messages.label("item", key, translate)
-ITEMS: Mapping[str, tuple[str, str]] = {
-    key: (item, MESSAGES[f"item.{key}"]) for key, item in ITEM_TSR.items()
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,18 +48,6 @@ class BreakdownLine:
     @property
     def item(self) -> str:
         return ITEM_TSR[self.key]
-
-    @property
-    def label(self) -> str:
-        """The German label."""
-        # SHIM(issue7): use scoring.messages.label("item", line.key, translate)
-        return MESSAGES[f"item.{self.key}"]
-
-    def to_dict(self) -> dict[str, Any]:
-        # SHIM(issue7): use scoring.interchange.breakdown_line_to_dict
-        from scoring.interchange import breakdown_line_to_dict
-
-        return breakdown_line_to_dict(self)
 
 
 @dataclass(frozen=True)
@@ -115,16 +97,3 @@ class GameResult:
 
     def party_points(self, party: Party) -> int:
         return sum(line.points for line in self.breakdown if line.party is party)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The CLI's result object (issue contract): winner, points, breakdown."""
-        # SHIM(issue7): use scoring.interchange.result_to_dict
-        from scoring.interchange import result_to_dict
-
-        return result_to_dict(self)
-
-    def to_json(self, name_json: Mapping[str, str]) -> str:
-        # SHIM(issue7): use scoring.interchange.result_to_json
-        from scoring.interchange import result_to_json
-
-        return result_to_json(self, name_json)

@@ -387,17 +387,3 @@ def replay_round(
     if beyond:
         table.penalize(next(p for p in penalties if p.after_game == beyond[0]))
     return table.state()
-
-
-def parse_round_games(games: object) -> list[GameRecord]:
-    # SHIM(issue7): use scoring.interchange.games_from_list
-    from scoring.interchange import games_from_list
-
-    return games_from_list(games)
-
-
-def parse_round_penalties(penalties: object) -> list[Penalty]:
-    # SHIM(issue7): use scoring.interchange.penalties_from_list
-    from scoring.interchange import penalties_from_list
-
-    return penalties_from_list(penalties)

@@ -12,15 +12,6 @@ from scoring import interchange
 from scoring.messages import Translate, identity
 from scoring.round import RoundError
 
-# SHIM(issue7): use scoring.interchange.RoundInputUnreadable
-RoundInputUnreadable = interchange.RoundInputUnreadable
-# SHIM(issue7): use scoring.interchange.round_from_dict
-round_from_dict = interchange.round_from_dict
-# SHIM(issue7): use scoring.interchange.row_to_dict
-row_to_dict = interchange.row_to_dict
-# SHIM(issue7): use scoring.interchange.state_to_dict
-state_to_dict = interchange.state_to_dict
-
 
 def round_command(data: Any, translate: Translate = identity) -> tuple[str, int]:
     """JSON text out and the exit status; messages in the language of ``translate``."""

@@ -12,13 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from scoring.errors import ScoringError
-from scoring.messages import MESSAGES
 
 # The tie-break keys, in the default order; labels: messages.label("tie_break", key, ...).
 TIE_BREAK_KEYS: tuple[str, ...] = ("total", "positive_rounds", "best_round", "last_round")
 DEFAULT_ORDER: tuple[str, ...] = TIE_BREAK_KEYS
-# SHIM(issue7): use TIE_BREAK_KEYS and scoring.messages.label("tie_break", key, translate)
-TIE_BREAKS: Mapping[str, str] = {key: MESSAGES[f"tie_break.{key}"] for key in TIE_BREAK_KEYS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from scoring.records import KINDS, LEVEL_CODES, SOLO_TYPES
+from scoring.interchange import KINDS, LEVEL_CODES, SOLO_TYPES
 
 PARTY = ["re", "kontra"]
 

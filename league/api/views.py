@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -22,8 +23,8 @@ from league.lists.models import Spielliste
 from league.lists.selectors import spielliste_snapshot
 from league.tournaments.models import Tournament
 from league.tournaments.selectors import standings
-from scoring import GameRecord, GameRecordError, score_game
-from scoring.round_cli import state_to_dict
+from scoring import GameRecordError, score_game
+from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
 
 
 class ScoreView(APIView):
@@ -39,13 +40,13 @@ class ScoreView(APIView):
     )
     def post(self, request: Request) -> Response:
         try:
-            result = score_game(GameRecord.from_dict(request.data))
+            result = score_game(record_from_dict(request.data))
         except GameRecordError as err:
-            body: dict[str, Any] = dict(err.as_dict())
+            body: dict[str, Any] = error_to_dict(err, gettext)
             # DRF's usual shape too: {field: [message]}
-            body[err.field or "non_field_errors"] = [err.message]
+            body[err.field or "non_field_errors"] = [body["message"]]
             return Response(body, status=400)
-        return Response(result.to_dict())
+        return Response(result_to_dict(result))
 
 
 class SpiellisteView(APIView):

@@ -38,9 +38,9 @@ class ServiceError(Exception):
     def from_scoring(cls, err: ScoringError) -> ServiceError:
         return cls(
             err.code,
-            getattr(err, "params", {}),  # TEMP until scoring carries params
-            field=getattr(err, "field", "") or "",
-            game=getattr(err, "game", None),
+            err.params,
+            field=err.field,
+            game=err.game,
             cause=err,
         )
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
-try:
-    from scoring import messages as scoring_messages
-except ImportError:  # TEMP
-    scoring_messages = None  # type: ignore[assignment]
+from scoring import messages as scoring_messages
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from league.core.errors import ServiceError
 
 MESSAGES: Mapping[str, str] = {
@@ -29,7 +28,6 @@ MESSAGES: Mapping[str, str] = {
     "no_such_game": gettext_noop("Spiel {number} gibt es in dieser Liste nicht."),
     "not_at_table": gettext_noop("{name} sitzt nicht an diesem Tisch."),
     "referee_missing": gettext_noop("Strafzeilen zeichnet ein Schiedsrichter ab (8.2.2)."),
-    "penalty_unknown_kind": gettext_noop("Unbekannte Strafart."),
     "time_already_up": gettext_noop("Die Zeit ist bereits abgelaufen."),
     "round_closed": gettext_noop(
         "Diese Runde ist abgeschlossen; Änderungen nur nach Wiedereröffnung durch die "
@@ -42,6 +40,12 @@ MESSAGES: Mapping[str, str] = {
     "correction_invalidates": gettext_noop(
         "Die Berichtigung macht Spiel {game} ungültig: {reason}"
     ),
+    # list rows (short labels of the paper list)
+    "row_hochzeit_alone": gettext_noop("Hochzeit (allein)"),
+    "row_stille_hochzeit": gettext_noop("Stille H."),
+    "row_voided": gettext_noop("{label} (abgebrochen, 9.4.4)"),
+    "row_penalty": gettext_noop("Strafe"),
+    "penalty_row": gettext_noop("{kind}: {offender}"),
     # clubs
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
@@ -75,15 +79,26 @@ def render(code: str, params: Mapping[str, Any] | None = None) -> str:
     params = params or {}
     template = MESSAGES.get(code)
     if template is not None:
-        return gettext(template).format(**params)
+        return scoring_messages.format_template(gettext(template), template, params)
     return scoring_messages.render(code, params, gettext)
 
 
 def render_error(err: ServiceError) -> str:
-    if err.cause is not None and not hasattr(err.cause, "params"):  # TEMP
-        text = err.cause.message
+    """An error's text; an engine error keeps its own frame ("Spiel 3: …")."""
+    if err.cause is not None:
+        text = scoring_messages.render_error(err.cause, gettext)
     else:
         text = render(err.code, err.params)
     if err.frame is not None:
         return render(err.frame, {"game": err.game, "reason": text})
     return text
+
+
+def label(group: str, value: str) -> str:
+    """An engine vocabulary's display label in the active language ("solo_short", "damen")."""
+    return scoring_messages.label(group, value, gettext)
+
+
+def choices(group: str) -> list[tuple[str, StrOrPromise]]:
+    """Form choices for an engine vocabulary, translated lazily (at render time)."""
+    return [(code, gettext_lazy(text)) for code, text in scoring_messages.choices(group)]

@@ -10,34 +10,18 @@ from django.utils.translation import gettext_lazy as _
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+from league.core.errors import ServiceError
+from league.core.messages import choices
 from scoring import GameRecord, GameRecordError
+from scoring.game import AUGEN_QUICK_PICKS
+from scoring.interchange import record_from_dict
 
-KIND_CHOICES = [
-    ("normal", _("Normalspiel")),
-    ("hochzeit", _("Hochzeit")),
-    ("stille_hochzeit", _("Stille Hochzeit")),
-    ("solo", _("Solo")),
-]
-SOLO_CHOICES = [
-    ("", "—"),
-    ("damen", _("Damensolo")),
-    ("buben", _("Bubensolo")),
-    ("fleischlos", _("Fleischloser")),
-    ("kreuz", _("Kreuzsolo")),
-    ("pik", _("Piksolo")),
-    ("herz", _("Herzsolo")),
-    ("karo", _("Karosolo")),
-]
-LEVEL_CHOICES = [
-    ("none", "—"),
-    ("ansage", _("angesagt")),
-    ("k90", _("keine 90")),
-    ("k60", _("keine 60")),
-    ("k30", _("keine 30")),
-    ("schwarz", _("schwarz")),
-]
-PARTY_CHOICES = [("", "—"), ("re", "Re"), ("kontra", "Kontra")]
-AUGEN_QUICK = (0, 30, 60, 90, 120, 121, 151, 181, 211, 240)
+# Choices and labels come from the engine's vocabularies (scoring.messages), never retyped.
+KIND_CHOICES = choices("kind")
+SOLO_CHOICES = [("", "—"), *choices("solo")]
+LEVEL_CHOICES = [("none", "—"), *choices("level")]
+PARTY_CHOICES = [("", "—"), *choices("party")]
+PENALTY_CHOICES = choices("penalty")
 DEFAULT_NAMES = ("Anna", "Bernd", "Carla", "Dieter")
 
 # Where an engine error's field (scoring.md §1 JSON path) shows up in this form.
@@ -131,7 +115,7 @@ class GameForm(forms.Form):
 
     @property
     def augen_quick(self) -> tuple[int, ...]:
-        return AUGEN_QUICK
+        return AUGEN_QUICK_PICKS
 
     def record_data(self) -> dict[str, Any]:
         """The scoring.md §1 game record built from the cleaned form."""
@@ -161,12 +145,12 @@ class GameForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            cleaned["record"] = GameRecord.from_dict(self.record_data())
+            cleaned["record"] = record_from_dict(self.record_data())
         except GameRecordError as err:
             target = _ERROR_FIELD.get(err.field)
             if err.field == "players":
                 target = None if self.fixed_players is not None else "name_0"
-            self.add_error(target, err.message)
+            self.add_error(target, ServiceError.from_scoring(err).message)
         return cleaned
 
     def initial_from_record(self, record: GameRecord) -> None:
@@ -228,15 +212,6 @@ class SpiellisteCreateForm(forms.Form):
         if pos and pos > len(names):
             self.add_error("listenfuehrer_position", _("Diese Position ist nicht besetzt."))
         return cleaned
-
-
-PENALTY_CHOICES = [
-    ("minor", _("Geringfügig (9.3.2): Verursacher −3, Mitspieler je +1")),
-    ("minor_solo_harm", _("Geringfügig zum Nachteil des Solospielers (9.3.3 b1): −3 / +3")),
-    ("serious", _("Schwerwiegend (9.4.3): Spiel gilt als nicht gespielt")),
-    ("serious_solo_opponent", _("Schwerwiegend, Gegenpartei im Solo (9.4.4)")),
-    ("unsporting", _("Unsportlich (9.7.2 b): Punktabzug")),
-]
 
 
 class PenaltyForm(forms.Form):

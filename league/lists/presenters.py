@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from league.core import messages
+from league.core.messages import render
 from league.lists.selectors import ListeSnapshot
-from scoring import GameRecord, GameResult, Party, score_game
+from scoring import GameRecord, GameResult, Kind, Party, score_game
+from scoring.results import ITEM_TSR
 from scoring.round import Row
 
 
@@ -17,12 +20,21 @@ class PlayerPoints:
 
 
 @dataclass(frozen=True)
+class BreakdownRow:
+    item: str  # TSR item, e.g. "7.2.2 a"
+    label: str  # in the active language
+    party: str  # "re" / "kontra"
+    points: int
+
+
+@dataclass(frozen=True)
 class ResultSummary:
     record: GameRecord
     result: GameResult
     re_points: int
     kontra_points: int
     players: tuple[PlayerPoints, ...]
+    lines: tuple[BreakdownRow, ...]
 
     @property
     def multiplier(self) -> int:
@@ -40,21 +52,32 @@ def result_summary(record: GameRecord, result: GameResult | None = None) -> Resu
             PlayerPoints(name, "re" if name in record.re else "kontra", pts)
             for name, pts in result.points.items()
         ),
+        lines=tuple(
+            BreakdownRow(
+                ITEM_TSR[line.key],
+                messages.label("item", line.key),
+                line.party.value,
+                line.points,
+            )
+            for line in result.breakdown
+        ),
     )
 
 
 # --- the Spielliste as on paper ----------------------------------------------------------
 
-SOLO_SHORT = {
-    "damen": "Damen",
-    "buben": "Buben",
-    "fleischlos": "Fleischlos",
-    "kreuz": "Kreuz",
-    "pik": "Pik",
-    "herz": "Herz",
-    "karo": "Karo",
-}
-KIND_SHORT = {"normal": "", "hochzeit": "Hochzeit", "stille_hochzeit": "Stille H."}
+
+def kind_label(record: GameRecord) -> str:
+    """The short kind of a list row: "Damen", "Hochzeit (allein)", "Stille H.", "" (normal)."""
+    if record.solo is not None:
+        return messages.label("solo_short", record.solo.value)
+    if record.kind is Kind.HOCHZEIT and record.solo_like:
+        return render("row_hochzeit_alone")
+    if record.kind is Kind.STILLE_HOCHZEIT:
+        return render("row_stille_hochzeit")
+    if record.kind is Kind.HOCHZEIT:
+        return messages.label("kind", record.kind.value)
+    return ""
 
 
 @dataclass(frozen=True)
@@ -83,8 +106,6 @@ class ListRow:
 
 def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
     """Rows for the list page and the PDF, one per game or penalty row."""
-    from scoring.penalties import PENALTY_LABEL
-
     state = snapshot.state
     if state is None:
         return []
@@ -94,18 +115,19 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
         if row.penalty is None:
             rec = row.record
             assert rec is not None  # a game row carries its record
-            if rec.solo:
-                label = SOLO_SHORT[rec.solo.value]
-            elif rec.kind == "hochzeit" and rec.solo_like:
-                label = "Hochzeit (allein)"
-            else:
-                label = KIND_SHORT[rec.kind]
+            label = kind_label(rec)
             if row.voided:
-                label += " (abgebrochen, 9.4.4)"
+                label = render("row_voided", {"label": label})
             penalty_label, pid = "", None
         else:
-            label = "Strafe"
-            penalty_label = f"{PENALTY_LABEL[row.penalty.kind]}: {row.penalty.offender}"
+            label = render("row_penalty")
+            penalty_label = render(
+                "penalty_row",
+                {
+                    "kind": messages.label("penalty_short", row.penalty.kind.value),
+                    "offender": row.penalty.offender,
+                },
+            )
             pid = snapshot.penalty_of[id(row.penalty)].pk
         cells = tuple(
             Cell(
@@ -166,7 +188,7 @@ def pflichtsolo_section(snapshot: ListeSnapshot) -> list[PflichtsoloEntry]:
             PflichtsoloEntry(
                 player=name,
                 game=found.game,
-                solo=SOLO_SHORT[solo.value] if solo else "",
+                solo=messages.label("solo_short", solo.value) if solo else "",
                 points=found.points[name],
                 vorfuehrung=found.vorfuehrung,
             )

@@ -21,6 +21,7 @@ from league.core.errors import ConflictError, ServiceError
 from league.lists.models import Game, PenaltyRow, ScoreLine, Seat, Spielliste
 from league.lists.selectors import replay_stored
 from scoring import GameRecord
+from scoring.interchange import PENALTY_KINDS, penalty_to_dict, record_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, RoundState, check_seats
 
@@ -125,7 +126,7 @@ def game_record(
     ctx = _Context.load(spielliste, expected_version)
     (game,) = ctx.append([record])
     audit_record(
-        user=user, action="record", target=ctx.liste, item=game.number, after=record.to_dict()
+        user=user, action="record", target=ctx.liste, item=game.number, after=record_to_dict(record)
     )
     return game
 
@@ -160,7 +161,7 @@ def game_correct(
     """Replace game ``number``'s facts; refused if it or any later row becomes invalid."""
     ctx = _Context.load(spielliste, expected_version)
     game = ctx.game(number)
-    before = game.to_record(ctx.names).to_dict()
+    before = record_to_dict(game.to_record(ctx.names))
     ctx.set_facts(game, record)
     try:
         ctx.replay_and_store()
@@ -174,7 +175,7 @@ def game_correct(
         target=ctx.liste,
         item=number,
         before=before,
-        after=record.to_dict(),
+        after=record_to_dict(record),
     )
     return game
 
@@ -188,7 +189,7 @@ def game_delete_last(
     if not ctx.games:
         raise ServiceError("no_games")
     game = ctx.games.pop()
-    before = game.to_record(ctx.names).to_dict()
+    before = record_to_dict(game.to_record(ctx.names))
     number = game.number
     orphaned = [p for p in ctx.penalties if p.after_game >= number]
     ctx.penalties = [p for p in ctx.penalties if p.after_game < number]
@@ -235,6 +236,12 @@ def penalty_add(
         points=points,
         referee=referee.strip(),
     )
+    if kind not in PENALTY_KINDS:
+        raise ServiceError(
+            "penalty_unknown_kind",
+            {"value": kind, "allowed": ", ".join(PENALTY_KINDS)},
+            field="kind",
+        )
     try:
         penalty = Penalty(
             after_game=after_game,
@@ -244,10 +251,8 @@ def penalty_add(
             absagen=absagen,
             points=points,
         )
-    except (PenaltyError, ValueError) as err:
-        if isinstance(err, PenaltyError):
-            raise ServiceError.from_scoring(err) from None
-        raise ServiceError("penalty_unknown_kind", field="kind") from None
+    except PenaltyError as err:
+        raise ServiceError.from_scoring(err) from None
     ctx.penalties.append(row)
     ctx.penalties.sort(key=lambda p: p.after_game)
     ctx.replay_and_store()
@@ -256,7 +261,7 @@ def penalty_add(
         action="penalty",
         target=ctx.liste,
         item=after_game,
-        after=penalty.to_dict() | {"referee": referee},
+        after=penalty_to_dict(penalty) | {"referee": referee},
     )
     return row
 
@@ -266,7 +271,7 @@ def penalty_delete(
     *, penalty_row: PenaltyRow, user: User = None, expected_version: int | None = None
 ) -> None:
     ctx = _Context.load(penalty_row.spielliste, expected_version)
-    before = penalty_row.to_penalty(ctx.player_names).to_dict()
+    before = penalty_to_dict(penalty_row.to_penalty(ctx.player_names))
     ctx.penalties = [p for p in ctx.penalties if p.pk != penalty_row.pk]
     ctx.replay_and_store()
     PenaltyRow.objects.filter(pk=penalty_row.pk).delete()

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-TIE_BREAK_CHOICES = [
-    ("", "—"),
-    ("total", _("Gesamtpunkte")),
-    ("positive_rounds", _("Runden mit Plus")),
-    ("best_round", _("Beste Runde")),
-    ("last_round", _("Punkte der letzten Runde")),
-]
+from league.core.messages import choices
+
+TIE_BREAK_CHOICES = [("", "—"), *choices("tie_break")]
 
 
 class TournamentForm(forms.Form):
@@ -39,14 +33,6 @@ class TournamentForm(forms.Form):
         return [
             self.cleaned_data[f"tie_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"tie_{i}")
         ]
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        if not self.errors:
-            order = self.tie_breaks()
-            if len(set(order)) != len(order):
-                self.add_error(None, _("Jedes Wertungskriterium höchstens einmal."))
-        return cleaned
 
 
 class ParticipantForm(forms.Form):

@@ -193,7 +193,8 @@ def _active(tournament: Tournament) -> list[Participant]:
 def round_draw(
     *, tournament: Tournament, seeded: bool = False, seed: int | None = None, user: User = None
 ) -> tuple[TournamentRound, tuple[str, ...]]:
-    """Draw the next round and create a Spielliste per table; returns (round, warnings)."""
+    """Draw the next round and create a Spielliste per table; returns (round, warning
+    codes), each a notice ``warning.<code>`` of the message table that refuses nothing."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     problem = next_round_problem(tournament=tournament)
     if problem is not None:
@@ -278,7 +279,7 @@ def _fill_round(rnd: TournamentRound, user: User) -> tuple[str, ...]:
     rnd.repeat_meetings = draw.repeat_meetings
     rnd.status = Status.DRAWN
     rnd.save()
-    return draw.warnings
+    return draw.warning_codes
 
 
 def _lock_lists(rnd: TournamentRound) -> list[Spielliste]:

@@ -16,6 +16,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from league.core.errors import ServiceError
+from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
@@ -167,8 +168,8 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     except ServiceError as err:
         messages.error(request, err.message)
         return redirect(tournament)
-    for warning in warnings:
-        messages.warning(request, warning)
+    for code in warnings:
+        messages.warning(request, render_message(f"warning.{code}"))
     messages.success(request, _("Runde %(n)d ausgelost.") % {"n": rnd.number})
     return redirect("round-board", pk, rnd.number)
 
@@ -215,8 +216,8 @@ def round_action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.success(request, _("Runde wieder geöffnet."))
         elif action == "redraw":
             _redrawn, warnings = ts.round_redraw(tournament_round=rnd, user=request.user)
-            for warning in warnings:
-                messages.warning(request, warning)
+            for code in warnings:
+                messages.warning(request, render_message(f"warning.{code}"))
             messages.success(request, _("Runde neu ausgelost."))
         else:
             messages.error(request, _("Unbekannte Aktion."))

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from league.clubs.models import Player
 from league.lists import services
-from scoring import GameRecord
+from scoring.interchange import record_from_dict
 from scoring.round import replay_round
 from tests.browser.conftest import log_in
 
@@ -39,7 +39,7 @@ def plan():
 
 def to_record(game, soloist=None):
     if game["kind"] == "solo":
-        return GameRecord.from_dict(
+        return record_from_dict(
             {
                 "kind": "solo",
                 "solo": game["solo"],
@@ -49,7 +49,7 @@ def to_record(game, soloist=None):
                 "re_augen": game["augen"],
             }
         )
-    return GameRecord.from_dict(
+    return record_from_dict(
         {
             "kind": "normal",
             "players": SEATS,
