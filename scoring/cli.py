@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from scoring.errors import GameRecordError
 from scoring.game import score_game
-from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, result_to_json
+from scoring.interchange import error_to_dict, record_from_dict, result_to_json
 from scoring.messages import Translate, identity, translator
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -25,15 +25,6 @@ EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 class UnreadableInput(Exception):
     """Input that is not a JSON document of the expected top-level type."""
-
-
-def score_one(data: Any, translate: Translate = identity) -> tuple[dict[str, Any], bool]:
-    """Result object for one record, and whether the record was valid."""
-    try:
-        result = score_game(record_from_dict(data))
-    except GameRecordError as err:
-        return {"error": error_to_dict(err, translate)}, False
-    return result_to_dict(result), True
 
 
 class _NameJson(dict[str, str]):

@@ -24,13 +24,6 @@ class PenaltyKind(StrEnum):
     UNSPORTING = "unsporting"  # 9.7.2 b: −points, nobody credited
 
 
-PENALTY_TSR = {
-    PenaltyKind.MINOR: "9.3.2",
-    PenaltyKind.MINOR_SOLO_HARM: "9.3.3 b1",
-    PenaltyKind.SERIOUS: "9.4.3",
-    PenaltyKind.SERIOUS_SOLO_OPPONENT: "9.4.4",
-    PenaltyKind.UNSPORTING: "9.7.2 b",
-}
 SOLO_KINDS = frozenset({PenaltyKind.MINOR_SOLO_HARM, PenaltyKind.SERIOUS_SOLO_OPPONENT})
 MAX_ABSAGEN = 4
 MAX_DEDUCTION = 12
@@ -74,11 +67,6 @@ class Penalty:
             raise PenaltyError(
                 "penalty_invalid_points", {"variant": "not_unsporting"}, field="points"
             )
-
-    @property
-    def voids_game(self) -> bool:
-        """9.4.3: the aborted game counts as not played and is dealt again."""
-        return self.kind is PenaltyKind.SERIOUS
 
     @property
     def deduction(self) -> int:

@@ -97,10 +97,6 @@ class RoundState:
     def complete(self) -> bool:
         return self.next_game is None
 
-    @property
-    def total_games(self) -> int:
-        return GAMES_PER_ROUND[len(self.seats)]
-
 
 class _Table:
     """The mutable walk through a round; ``replay_round`` drives it."""
