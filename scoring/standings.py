@@ -42,8 +42,13 @@ def rank(
     *,
     rounds: int,
     order: Sequence[str] = DEFAULT_ORDER,
+    names: Mapping[str, str] | None = None,
 ) -> list[Standing]:
-    """Rank players by ``order``; ``results[player][r]`` is round r+1's points or None."""
+    """Rank players by ``order``; ``results[player][r]`` is round r+1's points or None.
+
+    Players who share a rank are listed by display name (``names[player]``, the key
+    itself when absent) — never by key, which may be a database id ("1, 10, 2").
+    """
     order = check_order(order)
     rows = []
     for player, raw in results.items():
@@ -74,7 +79,12 @@ def rank(
         }
         return (not_played, *(-values[k] for k in order))
 
-    keyed = sorted(((key(s), s.player.casefold(), s) for s in rows), key=lambda t: t[:2])
+    shown = names or {}
+
+    def listed(s: Standing) -> tuple[str, str]:
+        return (shown.get(s.player, s.player).casefold(), s.player)
+
+    keyed = sorted(((key(s), listed(s), s) for s in rows), key=lambda t: t[:2])
     ranked: list[Standing] = []
     previous: tuple[int, ...] | None = None
     for i, (k, _name, s) in enumerate(keyed):

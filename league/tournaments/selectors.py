@@ -99,7 +99,8 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
     order = tournament.tie_breaks or list(DEFAULT_ORDER)
     by_pk = {str(p[0]): p for p in participants}
     rows = []
-    for s in rank(results, rounds=width, order=order):
+    display = {str(p[0]): p[4] for p in participants}
+    for s in rank(results, rounds=width, order=order, names=display):
         pk, number, withdrawn, _player_id, name, club, ddv_number = by_pk[s.player]
         rows.append(
             StandingRow(

@@ -41,3 +41,11 @@ def test_participants_without_a_round_come_last():
     assert [s.player for s in standings] == ["Win", "Loser", "Late"]
     assert standings[-1].rank == 3
     assert standings[-1].best_round is None
+
+
+def test_shared_ranks_are_listed_by_display_name_not_by_key():
+    results = {"10": [0], "2": [0], "1": [0], "11": [0]}
+    names = {"10": "Anna", "2": "dieter", "1": "Carla", "11": "Bernd"}
+    ranked = rank(results, rounds=1, names=names)
+    assert [s.player for s in ranked] == ["10", "11", "1", "2"]
+    assert {s.rank for s in ranked} == {1}

@@ -167,3 +167,16 @@ def test_a_bulk_import_starts_the_round_like_a_single_game():
     rnd.refresh_from_db()
     assert not rnd.closed
     assert round_started(tournament_round=rnd)
+
+
+@pytest.mark.django_db
+def test_tied_participants_are_listed_by_name_not_by_id():
+    import datetime as dt
+
+    t = ts.tournament_create(name="T", date=dt.date(2026, 11, 21))
+    names = [f"Spieler {chr(ord('Z') - i)}" for i in range(12)]  # ids ascend, names descend
+    for name in names:
+        ts.participant_add(tournament=t, name=name)
+    rows = standings(tournament=t).rows
+    assert [r.name for r in rows] == sorted(names)
+    assert {r.rank for r in rows} == {1}
