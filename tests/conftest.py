@@ -35,3 +35,13 @@ def user(django_user_model):
 def lf_client(client, user):
     client.force_login(user)
     return client
+
+
+@pytest.fixture(autouse=True)
+def _german_by_default():
+    """Each test starts in the site's default language, whatever an earlier request chose."""
+    from django.utils import translation
+
+    translation.activate("de")
+    yield
+    translation.deactivate()

@@ -1,4 +1,5 @@
-"""Serializers for the API's documentation; validation itself is the engine's."""
+"""API serializers. Output serializers render every answer (so the schema cannot drift from
+it); input validation itself is the engine's (scoring.interchange)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from scoring.interchange import KINDS, LEVEL_CODES, SOLO_TYPES
+from scoring.interchange import KINDS, LEVEL_CODES, PENALTY_KINDS, SOLO_TYPES
 
 PARTY = ["re", "kontra"]
 
@@ -60,6 +61,15 @@ class ErrorSerializer(serializers.Serializer[Any]):
     message = serializers.CharField()
 
 
+class PenaltySerializer(serializers.Serializer[Any]):
+    after_game = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=PENALTY_KINDS)
+    offender = serializers.CharField()
+    beneficiary = serializers.CharField(allow_null=True)
+    absagen = serializers.IntegerField()
+    points = serializers.IntegerField()
+
+
 class RoundRowSerializer(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     dealer = serializers.CharField()
@@ -71,6 +81,11 @@ class RoundRowSerializer(serializers.Serializer[Any]):
     totals = serializers.DictField(child=serializers.IntegerField())
     zero_sum = serializers.BooleanField()
     parity = serializers.BooleanField(allow_null=True)
+    solo = serializers.ChoiceField(choices=sorted(SOLO_TYPES), required=False)
+    penalty = PenaltySerializer(required=False, help_text="only on penalty rows")
+    voided = serializers.BooleanField(
+        required=False, help_text="9.4.4: the solo counts as played; its penalty row scores"
+    )
 
 
 class RoundStateSerializer(serializers.Serializer[Any]):
@@ -86,6 +101,8 @@ class RoundStateSerializer(serializers.Serializer[Any]):
 
 class StandingSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
+    participant_id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="start number")
     name = serializers.CharField()
     club = serializers.CharField()
     rounds_played = serializers.IntegerField()
@@ -97,5 +114,7 @@ class StandingSerializer(serializers.Serializer[Any]):
 class StandingsSerializer(serializers.Serializer[Any]):
     provisional = serializers.BooleanField()
     final = serializers.BooleanField()
-    counted_rounds = serializers.ListField(child=serializers.IntegerField())
+    counted_rounds = serializers.ListField(
+        child=serializers.IntegerField(), source="counted", help_text="rounds that count"
+    )
     rows = StandingSerializer(many=True)

@@ -46,7 +46,7 @@ class ScoreView(APIView):
             # DRF's usual shape too: {field: [message]}
             body[err.field or "non_field_errors"] = [body["message"]]
             return Response(body, status=400)
-        return Response(result_to_dict(result))
+        return Response(GameResultSerializer(result_to_dict(result)).data)
 
 
 class SpiellisteView(APIView):
@@ -62,7 +62,7 @@ class SpiellisteView(APIView):
             return Response(
                 {"error": {"code": "list_invalid", "message": str(snap.error)}}, status=409
             )
-        return Response(state_to_dict(snap.state))
+        return Response(RoundStateSerializer(state_to_dict(snap.state)).data)
 
 
 class StandingsView(APIView):
@@ -81,22 +81,4 @@ class StandingsView(APIView):
             tournament=tournament,
             provisional=request.query_params.get("vorlaeufig") in ("1", "true"),
         )
-        return Response(
-            {
-                "provisional": result.provisional,
-                "final": result.final,
-                "counted_rounds": list(result.counted),
-                "rows": [
-                    {
-                        "rank": r.rank,
-                        "name": r.name,
-                        "club": r.club,
-                        "rounds_played": r.rounds_played,
-                        "per_round": list(r.per_round),
-                        "total": r.total,
-                        "withdrawn": r.withdrawn,
-                    }
-                    for r in result.rows
-                ],
-            }
-        )
+        return Response(StandingsSerializer(result).data)

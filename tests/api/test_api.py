@@ -75,3 +75,34 @@ def test_schema_generates_without_warnings():
     from django.core.management import call_command
 
     call_command("spectacular", "--fail-on-warn", "--file", "/dev/null")
+
+
+@pytest.mark.django_db
+def test_list_answer_is_exactly_the_cli_state_with_solo_penalty_and_voided(client, liste):
+    """The serializer renders the answer: nothing the interchange gives is dropped."""
+    from league.lists.selectors import spielliste_snapshot
+    from scoring.interchange import state_to_dict
+    from tests.site_helpers import solo
+
+    services.game_record(spielliste=liste, record=solo("Anna"))
+    services.penalty_add(
+        spielliste=liste,
+        after_game=1,
+        kind="serious_solo_opponent",
+        offender=liste.seats.get(position=2).player,
+        beneficiary=liste.seats.get(position=1).player,
+        referee="Wolf",
+    )
+    body = client.get(reverse("api-liste", args=[liste.pk])).json()
+    assert body == state_to_dict(spielliste_snapshot(pk=liste.pk).state)
+    assert body["rows"][0]["solo"] == "damen"
+    assert body["rows"][0]["voided"] is True
+    assert body["rows"][1]["penalty"]["kind"] == "serious_solo_opponent"
+
+
+@pytest.mark.django_db
+def test_standings_answer_carries_start_numbers(client):
+    t = make_tournament(8)
+    rows = client.get(reverse("api-standings", args=[t.pk])).json()["rows"]
+    assert sorted(r["number"] for r in rows) == list(range(1, 9))
+    assert {"participant_id", "rank", "name", "club", "total", "per_round"} <= set(rows[0])
