@@ -332,18 +332,7 @@ def round_close(*, tournament_round: TournamentRound, user: User = None) -> Tour
     open_tables = sorted(tables[liste.pk] for liste in lists if not liste.complete)
     if open_tables:
         raise ServiceError("round_incomplete", {"tables": ", ".join(map(str, open_tables))})
-    for liste in lists:
-        list_services.spielliste_set_frozen(spielliste=liste, frozen=True, user=user)
-    rnd.status = Status.CLOSED
-    rnd.save(update_fields=["status"])
-    audit_record(
-        user=user,
-        action="close",
-        target=rnd.tournament,
-        item=rnd.number,
-        before={"status": Status.DRAWN},
-        after={"status": Status.CLOSED},
-    )
+    _set_status(rnd, lists, Status.CLOSED, action="close", user=user)
     tournament_round.status = rnd.status
     return rnd
 
@@ -354,17 +343,32 @@ def round_reopen(*, tournament_round: TournamentRound, user: User = None) -> Tou
     rnd = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
     if not rnd.closed:
         raise ServiceError("round_not_closed")
-    for liste in _lock_lists(rnd):
-        list_services.spielliste_set_frozen(spielliste=liste, frozen=False, user=user)
-    rnd.status = Status.DRAWN
+    _set_status(rnd, _lock_lists(rnd), Status.DRAWN, action="reopen", user=user)
+    tournament_round.status = rnd.status
+    return rnd
+
+
+def _set_status(
+    rnd: TournamentRound,
+    lists: list[Spielliste],
+    status: str,
+    *,
+    action: str,
+    user: User,
+) -> None:
+    """Close (freeze every list) or reopen (unfreeze) a locked round, with its audit entry."""
+    for liste in lists:
+        list_services.spielliste_set_frozen(
+            spielliste=liste, frozen=status == Status.CLOSED, user=user
+        )
+    before = rnd.status
+    rnd.status = status
     rnd.save(update_fields=["status"])
     audit_record(
         user=user,
-        action="reopen",
+        action=action,
         target=rnd.tournament,
         item=rnd.number,
-        before={"status": Status.CLOSED},
-        after={"status": Status.DRAWN},
+        before={"status": before},
+        after={"status": status},
     )
-    tournament_round.status = rnd.status
-    return rnd
