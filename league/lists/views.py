@@ -104,6 +104,8 @@ def _render_detail(
         "snap": snap,
         "liste": snap.liste,
         "owner": owner_of(snap.liste),
+        # Write actions are offered only where the service would take them.
+        "writable": request.user.is_authenticated and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
         "pflicht": pflichtsolo_section(snap),
