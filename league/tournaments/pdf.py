@@ -4,6 +4,7 @@ all Spiellisten of a round in one file (filled or blank)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -50,13 +51,10 @@ def draw_pdf(rnd: TournamentRound) -> bytes:
     story: list[Flowable] = [Paragraph(title, h), Paragraph(_("Tischeinteilung"), h2)]
     for table in snaps:
         snap = table.snapshot
-        rows = [[_("Platz"), _("Name"), _("Verein")]]
+        rows = [[pgettext("seat", "Platz"), _("Name"), _("Verein")]]
         for seat in snap.seats:
-            role = (
-                " (" + _("Liste") + ")"
-                if seat.position == snap.liste.listenfuehrer_position
-                else ""
-            )
+            keeper = seat.position == snap.liste.listenfuehrer_position
+            role = " (" + pgettext("list keeper", "Liste") + ")" if keeper else ""
             club = seat.player.club.name if seat.player.club_id and seat.player.club else ""
             rows.append([str(seat.position), seat.name + role, club])
         story.append(
@@ -73,7 +71,9 @@ def draw_pdf(rnd: TournamentRound) -> bytes:
         ((seat.name, table.number, seat.position) for table in snaps for seat in table.seats),
         key=lambda item: item[0].casefold(),
     )
-    data = [[_("Name"), _("Tisch"), _("Platz")]] + [[n, str(t), str(pos)] for n, t, pos in where]
+    data = [[_("Name"), _("Tisch"), pgettext("seat", "Platz")]] + [
+        [n, str(t), str(pos)] for n, t, pos in where
+    ]
     story.append(_grid(data, [110 * mm, 25 * mm, 25 * mm]))
     return build_pdf(story, title, wide=False)
 
