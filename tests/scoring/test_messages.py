@@ -167,13 +167,17 @@ def test_every_entry_renders_in_german_and_english(key):
 
 
 def _po_entries() -> dict[str, tuple[str, list[str]]]:
-    """msgid -> (msgstr, flags) of the .po, parsed just enough for these checks."""
+    """msgid -> (msgstr, flags) of the .po, parsed just enough for these checks; entries
+    with a context (``msgctxt``, the site's own) are left out: the engine uses none."""
     entries: dict[str, tuple[str, list[str]]] = {}
     flags: list[str] = []
     msgid = msgstr = None
     target = None
+    in_context = False
     for line in [*PO.read_text(encoding="utf-8").splitlines(), ""]:
-        if line.startswith("#,"):
+        if line.startswith("msgctxt "):
+            in_context = True
+        elif line.startswith("#,"):
             flags = [f.strip() for f in line[2:].split(",")]
         elif line.startswith("msgid "):
             msgid, target = json.loads(line[6:]), "id"
@@ -185,10 +189,10 @@ def _po_entries() -> dict[str, tuple[str, list[str]]]:
             else:
                 msgstr = (msgstr or "") + json.loads(line)
         elif not line.strip():
-            if msgid is not None and msgstr is not None:
+            if msgid is not None and msgstr is not None and not in_context:
                 assert msgid not in entries, f"duplicate msgid {msgid!r}"
                 entries[msgid] = (msgstr, flags)
-            flags, msgid, msgstr, target = [], None, None, None
+            flags, msgid, msgstr, target, in_context = [], None, None, None, False
     return entries
 
 
