@@ -22,8 +22,9 @@ def players(db):
 
 
 @pytest.fixture
-def liste(players):
-    return services.spielliste_create(title="Testtisch", players=players)
+def liste(players, user):
+    """A free list kept by the account ``user`` (its Listenführer)."""
+    return services.spielliste_create(title="Testtisch", players=players, created_by=user)
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -10,6 +11,13 @@ from django.utils.translation import gettext_lazy as _
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120, unique=True)
     city = models.CharField(_("Ort"), max_length=80, blank=True)
+    # Club managers (api.md): the club's members, evenings and every list of the club.
+    managers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Vereinsverwaltung"),
+        blank=True,
+        related_name="managed_clubs",
+    )
 
     class Meta:
         ordering = ["name"]

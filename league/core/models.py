@@ -19,7 +19,19 @@ class AuditEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
-    actor = models.CharField(_("Wer"), max_length=150)
+    actor = models.CharField(_("Wer"), max_length=150)  # the account's user name, or "anonym"
+
+    class Role(models.TextChoices):
+        STAFF = "staff", _("Verwaltung")
+        ORGANISER = "organiser", _("Turnierleitung")
+        CLUB_MANAGER = "club_manager", _("Vereinsverwaltung")
+        LISTENFUEHRER = "listenfuehrer", _("Listenführer")
+        TABLE = "table", _("Tisch")
+
+    # The role the write was made in; "" for writes outside any role (commands, the demo).
+    role = models.CharField(_("Rolle"), max_length=16, choices=Role.choices, blank=True)
+    role_label = models.CharField(max_length=60, blank=True)  # "Tisch 7"
+    session = models.CharField(max_length=32, blank=True)  # a table-code session's opaque id
     action = models.CharField(_("Aktion"), max_length=32)
     target = models.CharField(_("Objektart"), max_length=48)
     target_id = models.BigIntegerField(_("Objekt"))

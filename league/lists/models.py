@@ -8,6 +8,7 @@ tournaments or leagues: whoever owns it freezes it through ``frozen``.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -42,6 +43,17 @@ class Spielliste(models.Model):
     # Set by whoever owns the list (a tournament round when it closes); every write checks
     # it on the locked row, so a close and a correction cannot interleave.
     frozen = models.BooleanField(_("abgeschlossen"), default=False)
+    # The table code (api.md): whoever holds it is this list's Listenführer while the list
+    # is open. Never shown to the public; renewed by the organiser (league.lists.codes).
+    code = models.CharField(_("Tisch-Code"), max_length=8, unique=True)
+    # The account that created a free or club list: its Listenführer by account.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="created_lists",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

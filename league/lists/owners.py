@@ -20,6 +20,8 @@ class ListOwner:
     label: str  # "Runde 2, Tisch 3"
     url: str  # the owner's page for this list (the round board)
     frozen_note: str  # why a frozen list is frozen and who can reopen it
+    table_label: str  # how a code holder is named in history: "Tisch 3"
+    manager_ids: frozenset[int]  # accounts that manage the list through its owner (organisers)
 
 
 Resolver = Callable[["Spielliste"], ListOwner | None]

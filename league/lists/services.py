@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.contrib.auth.models import User as Account
 from django.db import transaction
 
 from league.clubs.models import Club, Player
 from league.core.audit import User, audit_record
 from league.core.errors import ConflictError, ServiceError
+from league.lists.codes import new_code
 from league.lists.models import Game, PenaltyRow, ScoreLine, Seat, Spielliste
 from league.lists.selectors import replay_stored
 from scoring import GameRecord
@@ -36,6 +38,7 @@ __all__ = [
     "penalty_delete",
     "spielliste_call_time",
     "spielliste_create",
+    "spielliste_renew_code",
     "spielliste_resume_time",
     "spielliste_set_frozen",
 ]
@@ -64,10 +67,12 @@ def spielliste_create(
     players: Sequence[Player],
     club: Club | None = None,
     listenfuehrer_position: int | None = None,
+    created_by: Account | None = None,
     user: User = None,
 ) -> Spielliste:
-    """A new list; ``players`` in seat order 1..4 (1..5). Position 4 (5) keeps the list
-    unless the table agreed otherwise (3.1.1, 10.1.4)."""
+    """A new list with its table code; ``players`` in seat order 1..4 (1..5). Position 4 (5)
+    keeps the list unless the table agreed otherwise (3.1.1, 10.1.4). ``created_by`` is the
+    account that keeps a free or club list (its Listenführer by account)."""
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("seat_taken_twice", field="players")
     names = table_names(players)
@@ -84,12 +89,34 @@ def spielliste_create(
         club=club,
         table_size=size,
         listenfuehrer_position=position,
+        code=_unused_code(),
+        created_by=created_by,
     )
     Seat.objects.bulk_create(
         Seat(spielliste=liste, position=i, player=p, name=name)
         for i, (p, name) in enumerate(zip(players, names, strict=True), start=1)
     )
     audit_record(user=user, action="create", target=liste, after={"seats": names})
+    return liste
+
+
+def _unused_code() -> str:
+    # 31^8 codes: a collision is rare; the unique constraint is the final guard.
+    code = new_code()
+    while Spielliste.objects.filter(code=code).exists():
+        code = new_code()
+    return code
+
+
+@transaction.atomic
+def spielliste_renew_code(*, spielliste: Spielliste, user: User = None) -> Spielliste:
+    """A new table code; the old one stops working at once."""
+    liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
+    liste.code = _unused_code()
+    liste.save(update_fields=["code"])
+    # The codes themselves stay out of the history: it is readable by the public.
+    audit_record(user=user, action="renew_code", target=liste)
+    spielliste.code = liste.code
     return liste
 
 

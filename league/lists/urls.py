@@ -3,6 +3,8 @@ from django.urls import path
 from league.lists import calculator_views, views
 
 urlpatterns = [
+    path("t/", views.table_code_entry, name="table-code"),
+    path("t/<str:code>/", views.table_code_entry, name="table-code-open"),
     path("", calculator_views.calculator, name="calculator"),
     path("listen/", views.liste_index, name="liste-index"),
     path("listen/neu/", views.liste_create, name="liste-create"),

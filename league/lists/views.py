@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
+from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.pdf import pdf_response
+from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
+from league.lists.access import actor_for, bind_code, list_access, visitor_of
+from league.lists.codes import normalise
 from league.lists.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
+from league.lists.history import change_lines
 from league.lists.models import Game, PenaltyRow, Spielliste
-from league.lists.owners import owner_of
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.presenters import list_rows, pflichtsolo_section, result_summary
 from league.lists.selectors import (
@@ -29,6 +37,26 @@ from league.lists.selectors import (
 )
 from scoring import score_game
 from scoring.errors import ScoringError
+
+WriteView = Callable[..., HttpResponse]
+
+
+def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
+    """Only for who may write this list (league.lists.access): the view gets the list and
+    the audit actor; nobody → the login page, anybody else without the right → 403."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        snap = _snapshot(pk)
+        visitor = visitor_of(request)
+        access = list_access(visitor, snap.liste)
+        if not access.writes:
+            if not request.user.is_authenticated and visitor.code is None:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, snap, actor_for(visitor, access), *args, **kwargs)
+
+    return wrapped
 
 
 def _snapshot(pk: int) -> ListeSnapshot:
@@ -61,6 +89,38 @@ def _penalty_form(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:
     )
 
 
+CODE_FAILURES_LIMIT = 10  # wrong codes per client ...
+CODE_FAILURES_WINDOW = 600  # ... within 10 minutes
+
+
+def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
+    """``/t/<code>/`` (from the QR code on the table's list) or ``/t/`` with a form: binds
+    this browser to the code's list and opens its entry form; no account needed."""
+    raw = code or request.POST.get("code", "")
+    if not raw:
+        return render(request, "lists/table_code.html", {})
+    key = client_key(request)
+    if blocked("table-code", key, CODE_FAILURES_LIMIT):
+        response = render(
+            request, "lists/table_code.html", {"error": _("Zu viele falsche Codes.")}, status=429
+        )
+        response["Retry-After"] = str(CODE_FAILURES_WINDOW)
+        return response
+    normal = normalise(raw)
+    liste = Spielliste.objects.filter(code=normal).first() if normal else None
+    if liste is None or liste.frozen:
+        record_failure("table-code", key, CODE_FAILURES_WINDOW)
+        error = (
+            _("Diese Liste ist abgeschlossen; der Code gilt nicht mehr.")
+            if liste is not None
+            else _("Diesen Tisch-Code gibt es nicht (mehr). Bitte vom Zettel abtippen.")
+        )
+        return render(request, "lists/table_code.html", {"error": error}, status=403)
+    bind_code(request, liste)
+    messages.success(request, _("Willkommen am Tisch: ihr führt diese Liste."))
+    return redirect(f"{liste.get_absolute_url()}#eingabe")
+
+
 def liste_index(request: HttpRequest) -> HttpResponse:
     return render(request, "lists/index.html", {"listen": spielliste_overview()[:200]})
 
@@ -78,6 +138,7 @@ def liste_create(request: HttpRequest) -> HttpResponse:
                 title=form.cleaned_data["title"],
                 players=players,
                 listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
+                created_by=request.user if isinstance(request.user, User) else None,
                 user=request.user,
             )
         except ServiceError as err:
@@ -100,12 +161,14 @@ def _render_detail(
     penalty_form: PenaltyForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    access = list_access(visitor_of(request), snap.liste)
     context = {
         "snap": snap,
         "liste": snap.liste,
-        "owner": owner_of(snap.liste),
+        "owner": access.owner,
+        "access": access,
         # Write actions are offered only where the service would take them.
-        "writable": request.user.is_authenticated and not snap.liste.frozen,
+        "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
         "pflicht": pflichtsolo_section(snap),
@@ -118,10 +181,9 @@ def _render_detail(
     return render(request, "lists/detail.html", context, status=status)
 
 
-@login_required
 @require_POST
-def game_add(request: HttpRequest, pk: int) -> HttpResponse:
-    snap = _snapshot(pk)
+@list_writer
+def game_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
     form = _entry_form(snap, request.POST)
     if form is None:
         messages.error(request, _("Die Runde ist vollständig: kein weiteres Spiel."))
@@ -131,7 +193,7 @@ def game_add(request: HttpRequest, pk: int) -> HttpResponse:
             game = services.game_record(
                 spielliste=snap.liste,
                 record=form.cleaned_data["record"],
-                user=request.user,
+                user=actor,
                 expected_version=form.cleaned_data["version"],
             )
         except ServiceError as err:
@@ -192,30 +254,46 @@ def _game(snap: ListeSnapshot, number: int) -> Game:
 
 
 def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    if request.method == "POST":
+        return _game_correct(request, pk, number)
     snap = _snapshot(pk)
     game = _game(snap, number)
+    form = VersionedGameForm(
+        players=[snap.names[p] for p in game.players], initial={"version": snap.liste.version}
+    )
+    form.initial_from_record(game.to_record(snap.names))
+    return _render_edit(request, snap, game, form)
+
+
+@list_writer
+def _game_correct(
+    request: HttpRequest, snap: ListeSnapshot, actor: Actor, number: int
+) -> HttpResponse:
+    game = _game(snap, number)
     players = [snap.names[p] for p in game.players]
-    if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('login')}?next={request.path}")
-        form = VersionedGameForm(request.POST, players=players)
-        if form.is_valid():
-            try:
-                services.game_correct(
-                    spielliste=snap.liste,
-                    number=number,
-                    record=form.cleaned_data["record"],
-                    user=request.user,
-                    expected_version=form.cleaned_data["version"],
-                )
-            except ServiceError as err:
-                form.add_error(None, err.message)
-            else:
-                messages.success(request, _("Spiel %(n)d berichtigt.") % {"n": number})
-                return redirect(f"{snap.liste.get_absolute_url()}#spiel-{number}")
-    else:
-        form = VersionedGameForm(players=players, initial={"version": snap.liste.version})
-        form.initial_from_record(game.to_record(snap.names))
+    form = VersionedGameForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            services.game_correct(
+                spielliste=snap.liste,
+                number=number,
+                record=form.cleaned_data["record"],
+                user=actor,
+                expected_version=form.cleaned_data["version"],
+            )
+        except ServiceError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("Spiel %(n)d berichtigt.") % {"n": number})
+            return redirect(f"{snap.liste.get_absolute_url()}#spiel-{number}")
+    return _render_edit(request, snap, game, form)
+
+
+def _render_edit(
+    request: HttpRequest, snap: ListeSnapshot, game: Game, form: VersionedGameForm
+) -> HttpResponse:
+    number = game.number
+    access = list_access(visitor_of(request), snap.liste)
     return render(
         request,
         "lists/game_edit.html",
@@ -224,7 +302,9 @@ def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "number": number,
             "form": form,
             "summary": result_summary(game.to_record(snap.names)),
-            "changes": spielliste_changes(liste=snap.liste, game_number=number),
+            "changes": change_lines(spielliste_changes(liste=snap.liste, game_number=number)),
+            "writable": access.writes and not snap.liste.frozen,
+            "sees_accounts": access.sees_accounts,
         },
         status=422 if form.errors else 200,
     )
@@ -235,13 +315,13 @@ def _versioned_post(request: HttpRequest) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-@login_required
 @require_POST
-def game_delete_last(request: HttpRequest, pk: int) -> HttpResponse:
-    liste = get_object_or_404(Spielliste, pk=pk)
+@list_writer
+def game_delete_last(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    liste = snap.liste
     try:
         number = services.game_delete_last(
-            spielliste=liste, user=request.user, expected_version=_versioned_post(request)
+            spielliste=liste, user=actor, expected_version=_versioned_post(request)
         )
     except ServiceError as err:
         messages.error(request, err.message)
@@ -250,10 +330,9 @@ def game_delete_last(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(liste)
 
 
-@login_required
 @require_POST
-def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
-    snap = _snapshot(pk)
+@list_writer
+def penalty_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
     form = _penalty_form(snap, request.POST)
     if form.is_valid():
         cd = form.cleaned_data
@@ -268,7 +347,7 @@ def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
                 absagen=cd["absagen"] or 0,
                 points=cd["points"] or 0,
                 referee=cd["referee"],
-                user=request.user,
+                user=actor,
                 expected_version=cd["version"],
             )
         except ServiceError as err:
@@ -279,13 +358,15 @@ def penalty_add(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_detail(request, snap, penalty_form=form, status=422)
 
 
-@login_required
 @require_POST
-def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpResponse:
-    row = get_object_or_404(PenaltyRow, pk=penalty_id, spielliste_id=pk)
+@list_writer
+def penalty_delete(
+    request: HttpRequest, snap: ListeSnapshot, actor: Actor, penalty_id: int
+) -> HttpResponse:
+    row = get_object_or_404(PenaltyRow, pk=penalty_id, spielliste_id=snap.liste.pk)
     try:
         services.penalty_delete(
-            penalty_row=row, user=request.user, expected_version=_versioned_post(request)
+            penalty_row=row, user=actor, expected_version=_versioned_post(request)
         )
     except ServiceError as err:
         messages.error(request, err.message)
@@ -294,19 +375,19 @@ def penalty_delete(request: HttpRequest, pk: int, penalty_id: int) -> HttpRespon
     return redirect(row.spielliste)
 
 
-@login_required
 @require_POST
-def time_call(request: HttpRequest, pk: int) -> HttpResponse:
-    liste = get_object_or_404(Spielliste, pk=pk)
+@list_writer
+def time_call(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    liste = snap.liste
     try:
         if request.POST.get("resume"):
             services.spielliste_resume_time(
-                spielliste=liste, user=request.user, expected_version=_versioned_post(request)
+                spielliste=liste, user=actor, expected_version=_versioned_post(request)
             )
             messages.success(request, _("Die Zeitansage ist zurückgenommen."))
         else:
             services.spielliste_call_time(
-                spielliste=liste, user=request.user, expected_version=_versioned_post(request)
+                spielliste=liste, user=actor, expected_version=_versioned_post(request)
             )
             messages.success(
                 request, _("Zeit abgelaufen: es folgen nur noch fehlende Pflichtsoli.")
@@ -318,10 +399,15 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
 
 def liste_history(request: HttpRequest, pk: int) -> HttpResponse:
     liste = get_object_or_404(Spielliste, pk=pk)
+    access = list_access(visitor_of(request), liste)
     return render(
         request,
         "lists/history.html",
-        {"liste": liste, "changes": spielliste_changes(liste=liste)[:500]},
+        {
+            "liste": liste,
+            "changes": change_lines(spielliste_changes(liste=liste)[:500]),
+            "sees_accounts": access.sees_accounts,
+        },
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -24,6 +25,13 @@ class Tournament(models.Model):
         help_text=_("Offizielle Turniere verlangen Vierertische (TSR 8.3.1)."),
     )
     tie_breaks = models.JSONField(_("Wertungsreihenfolge"), default=list, blank=True)
+    # Organisers (api.md): the creator first, then whoever an organiser adds.
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Turnierleitung"),
+        blank=True,
+        related_name="organised_tournaments",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

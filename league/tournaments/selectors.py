@@ -212,11 +212,16 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
     if table is None:
         return None
     rnd = table.tournament_round
+    organisers = Tournament.organisers.through.objects.filter(
+        tournament_id=rnd.tournament_id
+    ).values_list("user_id", flat=True)
     return ListOwner(
         label=gettext("Runde %(round)s, Tisch %(table)s")
         % {"round": rnd.number, "table": table.number},
         url=reverse("round-board", args=[rnd.tournament_id, rnd.number]),
         frozen_note=gettext("Runde abgeschlossen – Änderungen nur nach Wiedereröffnung"),
+        table_label=gettext("Tisch %(table)s") % {"table": table.number},
+        manager_ids=frozenset(organisers),
     )
 
 

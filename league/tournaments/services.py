@@ -8,12 +8,13 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.db.models import Max
 
 from league.clubs.models import Club
 from league.clubs.services import club_get_or_create, player_get_or_create
-from league.core.audit import User, audit_record
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.lists import services as list_services
 from league.lists.models import Seat, Spielliste
@@ -54,6 +55,9 @@ def tournament_create(
     tournament = Tournament(club=club, date=date)
     _set_values(tournament, name, rounds_planned, official, venue, tie_breaks)
     tournament.save()
+    account = user.user if isinstance(user, Actor) else user
+    if isinstance(account, Account):
+        tournament.organisers.add(account)  # the creator is the first organiser
     audit_record(
         user=user, action="create", target=tournament, after=_tournament_values(tournament)
     )

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import user_passes_test
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -20,6 +18,7 @@ from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
+from league.tournaments.access import can_organise, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, DrawForm, ParticipantForm, TournamentForm
 from league.tournaments.models import Participant, Tournament, TournamentRound
@@ -33,7 +32,6 @@ from league.tournaments.selectors import (
 )
 from league.tournaments.tables import StandingsTable
 
-organiser_required: Callable[..., Any] = user_passes_test(lambda u: u.is_staff)
 EXPORT_FORMATS = ("csv", "xlsx", "ods")
 
 
@@ -41,7 +39,7 @@ def tournament_index(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/index.html", {"tournaments": Tournament.objects.all()})
 
 
-@organiser_required
+@login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -72,6 +70,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/detail.html",
         {
             "tournament": tournament,
+            "organiser": can_organise(request.user, tournament),
             "rounds": rounds,
             "participant_count": tournament.participants.filter(withdrawn=False).count(),
             "draw_form": DrawForm(),
@@ -105,6 +104,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/participants.html",
         {
             "tournament": tournament,
+            "organiser": True,
             "participants": participants,
             "form": form,
             "upload": CsvUploadForm(),
@@ -151,7 +151,7 @@ def participants_import(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/import_preview.html",
-        {"tournament": tournament, "preview": preview, "token": token},
+        {"tournament": tournament, "organiser": True, "preview": preview, "token": token},
     )
 
 
@@ -189,6 +189,7 @@ def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse
         "tournaments/board.html",
         {
             "tournament": rnd.tournament,
+            "organiser": can_organise(request.user, rnd.tournament),
             "round": rnd,
             "tables": tables,
             "done": sum(1 for t in tables if t.liste.complete),
@@ -245,6 +246,7 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
         "tournaments/standings.html",
         {
             "tournament": tournament,
+            "organiser": can_organise(request.user, tournament),
             "table": table,
             "standings": result,
             "provisional": provisional,
@@ -287,6 +289,7 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
         "tournaments/player.html",
         {
             "tournament": tournament,
+            "organiser": can_organise(request.user, tournament),
             "participant": participant,
             "rounds": player_rounds(tournament=tournament, participant=participant),
         },

@@ -134,8 +134,9 @@ def test_correct_a_game_and_see_its_history(lf_client, liste):
     assert response.status_code == 302
     assert Game.objects.get().re_augen == 100
     html = lf_client.get(url).content.decode()
-    assert "correct" in html
-    assert "lf" in html
+    assert "Spiel 1 berichtigt: Re-Augen 130 → 100" in html
+    assert "Listenführer" in html  # by role: the public history names no accounts
+    assert 'muted">(lf)' not in html
 
 
 def test_correction_that_breaks_a_later_game_is_refused_with_message(lf_client, liste):

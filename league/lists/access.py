@@ -1,0 +1,120 @@
+"""Who may write a Spielliste (api.md "Who may do what") — the one helper pages and the API
+both ask. Reading is public; writing needs one of these roles for *this* list:
+
+    staff           Django staff: everything.
+    organiser       an organiser of the tournament the list belongs to (its owner's managers).
+    club_manager    a manager of the list's club.
+    listenfuehrer   the account that created a free or club list.
+    table           whoever holds the list's table code (a browser session bound through
+                    ``/t/<code>/``, or the API header ``X-Tisch-Code``).
+
+A frozen list keeps its roles: the write itself is then refused as ``round_closed`` (409).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.http import HttpRequest
+
+from league.core.audit import Actor
+from league.core.models import AuditEntry
+from league.lists.codes import normalise
+from league.lists.models import Spielliste
+from league.lists.owners import ListOwner, owner_of
+
+Role = AuditEntry.Role
+SESSION_KEY = "tisch"  # {"list": id, "code": code, "sid": opaque id}
+HEADER = "HTTP_X_TISCH_CODE"
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who is asking: an account (or anonymous) and the table code it presents, if any."""
+
+    user: User | AnonymousUser
+    code: str | None = None  # normalised
+    code_list: int | None = None  # the list a session is bound to (None for a header code)
+    session: str = ""
+
+    @property
+    def staff(self) -> bool:
+        return bool(self.user.is_authenticated and self.user.is_staff)
+
+
+def visitor_of(request: HttpRequest) -> Visitor:
+    header = request.META.get(HEADER)
+    if header is not None:
+        # An API client: the code is checked against the list it writes to.
+        return Visitor(request.user, normalise(str(header)) or "-", None, "api")
+    bound = request.session.get(SESSION_KEY) if hasattr(request, "session") else None
+    if isinstance(bound, dict) and {"list", "code", "sid"} <= bound.keys():
+        return Visitor(request.user, str(bound["code"]), int(bound["list"]), str(bound["sid"]))
+    return Visitor(request.user)
+
+
+def bind_code(request: HttpRequest, liste: Spielliste) -> None:
+    """Bind this browser session to ``liste`` (``/t/<code>/``); one list per session."""
+    request.session.cycle_key()
+    request.session[SESSION_KEY] = {
+        "list": liste.pk,
+        "code": liste.code,
+        "sid": secrets.token_hex(8),
+    }
+
+
+@dataclass(frozen=True)
+class ListAccess:
+    role: str | None  # a Role value, None: may only read
+    owner: ListOwner | None
+    sees_code: bool  # may see (and print) the table code
+    sees_accounts: bool  # history shows accounts, not only roles (staff and managers)
+
+    @property
+    def writes(self) -> bool:
+        return self.role is not None
+
+
+def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:
+    """What ``visitor`` may do with ``liste``: the role it writes in, if any."""
+    owner = owner_of(liste)
+    user = visitor.user
+    role: str | None = None
+    if user.is_authenticated:
+        if visitor.staff:
+            role = Role.STAFF
+        elif owner is not None and user.pk in owner.manager_ids:
+            role = Role.ORGANISER
+        elif (
+            liste.club_id is not None
+            and liste.club is not None
+            and (liste.club.managers.filter(pk=user.pk).exists())
+        ):
+            role = Role.CLUB_MANAGER
+        elif owner is None and liste.created_by_id == user.pk:
+            role = Role.LISTENFUEHRER
+    managing = role is not None
+    # A session code counts only for the list it was bound to (one list per session).
+    if role is None and visitor.code == liste.code and visitor.code_list in (None, liste.pk):
+        role = Role.TABLE
+    return ListAccess(
+        role=role,
+        owner=owner,
+        sees_code=managing,
+        sees_accounts=role in (Role.STAFF, Role.ORGANISER, Role.CLUB_MANAGER),
+    )
+
+
+def actor_for(visitor: Visitor, access: ListAccess) -> Actor:
+    """The audit actor of a write made with ``access``."""
+    label = ""
+    if access.role == Role.TABLE and access.owner is not None:
+        label = access.owner.table_label
+    return Actor(
+        visitor.user,
+        role=access.role or "",
+        label=label,
+        session=visitor.session if access.role == Role.TABLE else "",
+    )

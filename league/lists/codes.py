@@ -1,0 +1,21 @@
+"""Table codes (api.md): 8 characters from the 31 letters and digits that cannot be
+mistaken for one another (no 0/O, 1/I/L), about 40 bits; case-insensitive on input."""
+
+from __future__ import annotations
+
+import secrets
+
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+LENGTH = 8
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+def normalise(raw: str) -> str | None:
+    """The code as stored, or None when ``raw`` cannot be a code (checked before any query)."""
+    code = "".join(raw.split()).replace("-", "").upper()
+    if len(code) != LENGTH or any(c not in ALPHABET for c in code):
+        return None
+    return code
