@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from xml.sax.saxutils import escape
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -18,7 +19,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import GRID, SHADE, build_pdf
+from league.core.pdf import GRID, SHADE, build_pdf, qr_drawing
 from league.core.pdf.fonts import register_fonts
 from league.lists.presenters import ListRow, list_rows, pflichtsolo_section
 from league.lists.selectors import ListeSnapshot
@@ -116,20 +117,42 @@ def _row_cells(row: ListRow) -> list[str]:
     return cells
 
 
-def spielliste_pdf(snap: ListeSnapshot) -> bytes:
-    return build_pdf(spielliste_story(snap))
+def spielliste_pdf(snap: ListeSnapshot, code_url: str | None = None) -> bytes:
+    return build_pdf(spielliste_story(snap, code_url))
 
 
-def blank_spielliste_pdf(snap: ListeSnapshot) -> bytes:
-    return build_pdf(blank_spielliste_story(snap))
+def blank_spielliste_pdf(snap: ListeSnapshot, code_url: str | None = None) -> bytes:
+    return build_pdf(blank_spielliste_story(snap, code_url))
 
 
-def spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
-    """The filled list as flowables, to build alone or many in one file."""
+def code_block(code: str, url: str) -> Table:
+    """The table code as text and as a QR code opening ``url`` (api.md): only on the
+    printouts handed to the table and the organiser's sheet, never on a public one."""
+    _h, p = _styles()
+    spaced = f"{code[:4]} {code[4:]}"
+    text = [
+        Paragraph(_("Tisch-Code: %(code)s") % {"code": f"<b>{spaced}</b>"}, p),
+        Paragraph(
+            _("Spiele am Handy eintragen: QR-Code scannen oder %(url)s öffnen.")
+            % {"url": escape(url)},
+            p,
+        ),
+    ]
+    block = Table([[qr_drawing(url, 22 * mm), text]], colWidths=[25 * mm, 90 * mm])
+    block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+    block.hAlign = "LEFT"
+    return block
+
+
+def spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:
+    """The filled list as flowables, to build alone or many in one file; with the table
+    code when ``code_url`` (the ``/t/<code>/`` address) is given."""
     rows = list_rows(snap)
     body = [_row_cells(r) for r in rows]
     marks = [(i + 1, r.is_penalty) for i, r in enumerate(rows)]
     story = _header(snap, blank=False)
+    if code_url is not None:
+        story += [code_block(snap.liste.code, code_url), Spacer(1, 2 * mm)]
     story.append(_table(snap.seat_names, body, marks))
     story += _pflicht_block(snap, blank=False)
     if snap.state is not None:
@@ -147,11 +170,13 @@ def spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
     return story
 
 
-def blank_spielliste_story(snap: ListeSnapshot) -> list[Flowable]:
+def blank_spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:
     games = GAMES_PER_ROUND.get(snap.liste.table_size, 24)
     width = 3 + 2 * len(snap.seats) + 1
     body = [[str(n)] + [""] * (width - 1) for n in range(1, games + 1)]
     story = _header(snap, blank=True)
+    if code_url is not None:
+        story += [code_block(snap.liste.code, code_url), Spacer(1, 2 * mm)]
     story.append(_table(snap.seat_names, body, []))
     story += _pflicht_block(snap, blank=True)
     story += _signatures(snap)

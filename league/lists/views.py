@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -411,11 +412,24 @@ def liste_history(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def code_url(request: HttpRequest, liste: Spielliste) -> str:
+    """The address a table's QR code opens."""
+    return request.build_absolute_uri(reverse("table-code-open", args=[liste.code]))
+
+
+def _code_url_for(request: HttpRequest, liste: Spielliste) -> str | None:
+    """The code goes on a printout only for who may see it (api.md Decision)."""
+    access = list_access(visitor_of(request), liste)
+    return code_url(request, liste) if access.sees_code and not liste.frozen else None
+
+
 def liste_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap = _snapshot(pk)
-    return pdf_response(spielliste_pdf(snap), f"spielliste-{pk}.pdf")
+    data = spielliste_pdf(snap, _code_url_for(request, snap.liste))
+    return pdf_response(data, f"spielliste-{pk}.pdf")
 
 
 def liste_blank_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap = _snapshot(pk)
-    return pdf_response(blank_spielliste_pdf(snap), f"spielliste-{pk}-blanko.pdf")
+    data = blank_spielliste_pdf(snap, _code_url_for(request, snap.liste))
+    return pdf_response(data, f"spielliste-{pk}-blanko.pdf")

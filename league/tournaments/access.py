@@ -14,6 +14,8 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from league.core.audit import Actor
+from league.core.models import AuditEntry
 from league.tournaments.models import Tournament
 
 
@@ -48,3 +50,10 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         return view(request, pk, *args, **kwargs)
 
     return wrapped
+
+
+def organiser_actor(request: HttpRequest) -> Actor:
+    """The audit actor of an organiser's write ("Turnierleitung", or staff)."""
+    user = request.user
+    role = AuditEntry.Role.STAFF if user.is_staff else AuditEntry.Role.ORGANISER
+    return Actor(user, role=role)

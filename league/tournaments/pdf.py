@@ -3,6 +3,8 @@ all Spiellisten of a round in one file (filled or blank)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
@@ -13,7 +15,8 @@ from reportlab.platypus.flowables import Flowable
 
 from league.core.pdf import GRID, SHADE, build_pdf
 from league.core.pdf.fonts import register_fonts
-from league.lists.pdf import blank_spielliste_story, spielliste_story
+from league.lists.models import Spielliste
+from league.lists.pdf import blank_spielliste_story, code_block, spielliste_story
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import Standings, round_board
 
@@ -78,13 +81,18 @@ def draw_pdf(rnd: TournamentRound) -> bytes:
     return build_pdf(story, title, wide=False)
 
 
-def round_lists_pdf(rnd: TournamentRound, *, blank: bool) -> bytes:
+def round_lists_pdf(
+    rnd: TournamentRound, *, blank: bool, code_url: Callable[[Spielliste], str] | None = None
+) -> bytes:
+    """All lists of a round; with each table's code only when ``code_url`` is given (the
+    organiser's printout for the tables), never on the public one."""
     story: list[Flowable] = []
     for table in round_board(tournament_round=rnd):
         if story:
             story.append(PageBreak())
         snap = table.snapshot
-        story += blank_spielliste_story(snap) if blank else spielliste_story(snap)
+        url = code_url(snap.liste) if code_url is not None else None
+        story += blank_spielliste_story(snap, url) if blank else spielliste_story(snap, url)
     return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})
 
 
@@ -119,3 +127,27 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
         _grid(data, widths, size=9),
     ]
     return build_pdf(story, f"{tournament.name} – " + _("Wertung"))
+
+
+def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> bytes:
+    """The organiser's sheet of all table codes, as slips to cut apart (one per table)."""
+    h, h2, p = _styles()
+    title = f"{rnd.tournament.name} – " + _("Tisch-Codes Runde %(n)s") % {"n": rnd.number}
+    story: list[Flowable] = [
+        Paragraph(title, h),
+        Paragraph(_("Nur für die Turnierleitung: ausschneiden, je Tisch ein Zettel."), p),
+        Spacer(1, 4 * mm),
+    ]
+    for table in round_board(tournament_round=rnd):
+        names = ", ".join(s.name for s in table.seats)
+        slip = Table(
+            [
+                [Paragraph(_("Tisch %(n)s") % {"n": table.number}, h2)],
+                [Paragraph(names, p)],
+                [code_block(table.liste.code, code_url(table.liste))],
+            ],
+            colWidths=[180 * mm],
+        )
+        slip.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, GRID, None, (3, 3))]))
+        story += [KeepTogether([slip, Spacer(1, 5 * mm)])]
+    return build_pdf(story, title, wide=False)

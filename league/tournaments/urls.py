@@ -26,6 +26,7 @@ urlpatterns = [
         tv.round_lists_pdf,
         name="round-lists-pdf",
     ),
+    path("turniere/<int:pk>/runde/<int:number>/codes.pdf", tv.codes_pdf, name="codes-pdf"),
     path("turniere/<int:pk>/wertung/", tv.standings_view, name="standings"),
     path("turniere/<int:pk>/wertung.pdf", tv.standings_pdf, name="standings-pdf"),
     path("turniere/<int:pk>/beamer/", tv.projector, name="projector"),

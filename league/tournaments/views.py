@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import secrets
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,9 +17,11 @@ from django_tables2.export import TableExport
 from league.core.errors import ServiceError
 from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
+from league.lists import services as list_services
+from league.lists.views import code_url
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
-from league.tournaments.access import can_organise, organiser_required
+from league.tournaments.access import can_organise, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, DrawForm, ParticipantForm, TournamentForm
 from league.tournaments.models import Participant, Tournament, TournamentRound
@@ -52,7 +55,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 rounds_planned=cd["rounds_planned"],
                 official=cd["official"],
                 tie_breaks=form.tie_breaks(),
-                user=request.user,
+                user=organiser_actor(request),
             )
         except ServiceError as err:
             form.add_error(None, err.message)
@@ -91,7 +94,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 club_name=form.cleaned_data["club"],
                 ddv_number=form.cleaned_data["ddv_number"],
-                user=request.user,
+                user=organiser_actor(request),
             )
         except ServiceError as err:
             form.add_error("name", err.message)
@@ -118,7 +121,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
 def participant_toggle(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     participant = get_object_or_404(Participant, pk=participant_id, tournament_id=pk)
     ts.participant_set_withdrawn(
-        participant=participant, withdrawn=not participant.withdrawn, user=request.user
+        participant=participant, withdrawn=not participant.withdrawn, user=organiser_actor(request)
     )
     return redirect("tournament-participants", pk)
 
@@ -134,7 +137,9 @@ def participants_import(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, _("Die Vorschau ist abgelaufen – bitte erneut hochladen."))
             return redirect("tournament-participants", pk)
         rows = [ImportRow(**row) for row in stored["rows"]]
-        added, refused = ts.participants_import(tournament=tournament, rows=rows, user=request.user)
+        added, refused = ts.participants_import(
+            tournament=tournament, rows=rows, user=organiser_actor(request)
+        )
         messages.success(request, _("%(n)d Teilnehmer angemeldet.") % {"n": len(added)})
         for err in refused:
             messages.warning(request, err.message)
@@ -163,7 +168,9 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     form.is_valid()
     try:
         rnd, warnings = ts.round_draw(
-            tournament=tournament, seeded=form.cleaned_data.get("seeded", False), user=request.user
+            tournament=tournament,
+            seeded=form.cleaned_data.get("seeded", False),
+            user=organiser_actor(request),
         )
     except ServiceError as err:
         messages.error(request, err.message)
@@ -172,6 +179,10 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
         messages.warning(request, render_message(f"warning.{code}"))
     messages.success(request, _("Runde %(n)d ausgelost.") % {"n": rnd.number})
     return redirect("round-board", pk, rnd.number)
+
+
+def _int(raw: str | None) -> int:
+    return int(raw) if raw and raw.isdecimal() and len(raw) < 6 else 0
 
 
 def _round(pk: int, number: int) -> TournamentRound:
@@ -207,16 +218,24 @@ def round_action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     action = request.POST.get("action")
     try:
         if action == "time":
-            n = ts.round_call_time(tournament_round=rnd, user=request.user)
+            n = ts.round_call_time(tournament_round=rnd, user=organiser_actor(request))
             messages.success(request, _("Zeit abgelaufen an %(n)d Tischen.") % {"n": n})
         elif action == "close":
-            ts.round_close(tournament_round=rnd, user=request.user)
+            ts.round_close(tournament_round=rnd, user=organiser_actor(request))
             messages.success(request, _("Runde abgeschlossen: sie zählt jetzt in der Wertung."))
         elif action == "reopen":
-            ts.round_reopen(tournament_round=rnd, user=request.user)
+            ts.round_reopen(tournament_round=rnd, user=organiser_actor(request))
             messages.success(request, _("Runde wieder geöffnet."))
+        elif action == "renew_code":
+            liste = rnd.lists.filter(round_table__number=_int(request.POST.get("table"))).first()
+            if liste is None:
+                raise Http404
+            list_services.spielliste_renew_code(spielliste=liste, user=organiser_actor(request))
+            messages.success(request, _("Neuer Tisch-Code: der alte gilt nicht mehr."))
         elif action == "redraw":
-            _redrawn, warnings = ts.round_redraw(tournament_round=rnd, user=request.user)
+            _redrawn, warnings = ts.round_redraw(
+                tournament_round=rnd, user=organiser_actor(request)
+            )
             for code in warnings:
                 messages.warning(request, render_message(f"warning.{code}"))
             messages.success(request, _("Runde neu ausgelost."))
@@ -304,8 +323,19 @@ def draw_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     blank = request.GET.get("leer") == "1"
-    data = tournament_pdf.round_lists_pdf(rnd, blank=blank)
+    # The organiser prints the lists for the tables: each with its code (api.md).
+    with_codes = can_organise(request.user, rnd.tournament) and not rnd.closed
+    data = tournament_pdf.round_lists_pdf(
+        rnd, blank=blank, code_url=partial(code_url, request) if with_codes else None
+    )
     return pdf_response(data, f"spiellisten-runde-{number}{'-leer' if blank else ''}.pdf")
+
+
+@organiser_required
+def codes_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    rnd = _round(pk, number)
+    data = tournament_pdf.codes_pdf(rnd, partial(code_url, request))
+    return pdf_response(data, f"tisch-codes-runde-{number}.pdf")
 
 
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:

@@ -1,0 +1,321 @@
+"""The permission matrix (api.md "Who may do what"): every role × every page that writes
+or reveals a table code, with the exact outcome. A URL of the site that is neither here
+nor in PUBLIC_READS fails ``test_every_url_has_a_row``."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import get_resolver, reverse
+from pypdf import PdfReader
+
+from league.clubs.models import Club, Player
+from league.lists import services
+from league.tournaments import services as ts
+from tests.tournaments.helpers import make_tournament
+
+ROLES = (
+    "anonymous",
+    "stranger",
+    "listenfuehrer",  # the account that created the free list F
+    "code_this",  # holds the code of the list under test
+    "code_other",  # holds another table's code
+    "organiser_this",
+    "organiser_other",
+    "club_manager",  # manages F's club
+    "staff",
+)
+LOGIN, DENIED, OK = "login", "403", "ok"
+
+# Outcome per role, in ROLES order, for the three kinds of object.
+TOURNAMENT_LIST = (LOGIN, DENIED, DENIED, OK, DENIED, OK, DENIED, DENIED, OK)
+FREE_LIST = (LOGIN, DENIED, OK, OK, DENIED, DENIED, DENIED, OK, OK)
+TOURNAMENT = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, DENIED, DENIED, OK)
+
+# (url name, method, which object, expected outcomes)
+LIST_WRITES = [
+    ("game-add", "post"),
+    ("game-edit", "post"),
+    ("game-delete-last", "post"),
+    ("penalty-add", "post"),
+    ("penalty-delete", "post"),
+    ("time-call", "post"),
+]
+TOURNAMENT_ACTIONS = [
+    ("tournament-participants", "get"),
+    ("participant-toggle", "post"),
+    ("participants-import", "post"),
+    ("round-draw", "post"),
+    ("round-action", "post"),
+    ("codes-pdf", "get"),
+]
+# Pages anybody may read (they reveal no code to the public: see the tests below).
+PUBLIC_READS = {
+    "calculator",
+    "liste-index",
+    "liste-detail",
+    "liste-history",
+    "liste-pdf",
+    "liste-blank-pdf",
+    "game-preview",
+    "game-edit-preview",
+    "table-code",
+    "table-code-open",
+    "tournament-index",
+    "tournament-detail",
+    "round-board",
+    "draw-pdf",
+    "round-lists-pdf",
+    "standings",
+    "standings-pdf",
+    "projector",
+    "tournament-player",
+    "login",
+    "logout",
+    "set_language",
+    "api-score",
+    "api-liste",
+    "api-standings",
+    "api-schema",
+    "api-docs",
+}
+LOGGED_IN_ONLY = {"liste-create", "tournament-create"}  # any account; creates its own
+
+
+@pytest.fixture
+def world(db, django_user_model):
+    users = {
+        name: django_user_model.objects.create_user(name, password="pw-secret-123")
+        for name in ("stranger", "listenfuehrer", "organiser_this", "organiser_other", "cm")
+    }
+    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
+    tournament = make_tournament(8, rounds=2, user=users["organiser_this"])
+    make_tournament(4, user=users["organiser_other"])
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    l1, l2 = list(rnd.lists)
+    club = Club.objects.create(name="Herz-Dame")
+    club.managers.add(users["cm"])
+    free = services.spielliste_create(
+        title="Clubabend",
+        players=[Player.objects.create(name=n, club=club) for n in "ABCD"],
+        club=club,
+        created_by=users["listenfuehrer"],
+    )
+    return {
+        "users": users,
+        "tournament": tournament,
+        "round": rnd,
+        "l1": l1,
+        "l2": l2,
+        "free": free,
+    }
+
+
+def _client(world, role, liste, other):
+    client = Client()
+    users = world["users"]
+    account = {"club_manager": "cm"}.get(role, role)
+    if account in users:
+        client.force_login(users[account])
+    elif role == "code_this":
+        client.get(reverse("table-code-open", args=[liste.code]))
+    elif role == "code_other":
+        client.get(reverse("table-code-open", args=[other.code]))
+    return client
+
+
+def _outcome(response) -> str:
+    if response.status_code == 403:
+        return DENIED
+    if response.status_code == 302 and reverse("login") in response["Location"]:
+        return LOGIN
+    assert response.status_code < 500, response.status_code
+    return OK
+
+
+def _list_url(name, liste):
+    args = [liste.pk]
+    if name == "game-edit":
+        args.append(1)
+    if name == "penalty-delete":
+        args.append(liste.penalty_rows.get().pk)
+    return reverse(name, args=args)
+
+
+def _prepare(liste):
+    """One game and one penalty row, so that every list action has something to act on."""
+    import random
+
+    from league.lists.selectors import spielliste_snapshot
+    from scoring.simulate import next_random_game
+
+    state = spielliste_snapshot(pk=liste.pk).state
+    services.game_record(spielliste=liste, record=next_random_game(random.Random(1), state))
+    seat = liste.seats.get(position=1)
+    services.penalty_add(
+        spielliste=liste,
+        after_game=1,
+        kind="unsporting",
+        offender=seat.player,
+        points=1,
+        referee="Wolf",
+    )
+
+
+@pytest.mark.parametrize(("name", "method"), LIST_WRITES)
+@pytest.mark.parametrize(("target", "expected"), [("l1", TOURNAMENT_LIST), ("free", FREE_LIST)])
+def test_list_writes(world, name, method, target, expected):
+    liste = world[target]
+    other = world["l2"] if target == "l1" else world["l1"]
+    _prepare(liste)
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, liste, other)
+        response = getattr(client, method)(_list_url(name, liste), {"version": "999"})
+        outcomes.append(_outcome(response))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+
+
+@pytest.mark.parametrize(("name", "method"), TOURNAMENT_ACTIONS)
+def test_tournament_actions(world, name, method):
+    t, rnd = world["tournament"], world["round"]
+    args = {
+        "participant-toggle": [t.pk, t.participants.first().pk],
+        "round-action": [t.pk, rnd.number],
+        "codes-pdf": [t.pk, rnd.number],
+    }.get(name, [t.pk])
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["l1"], world["l2"])
+        data = {"action": "unknown"} if name == "round-action" else {}
+        outcomes.append(_outcome(getattr(client, method)(reverse(name, args=args), data)))
+    assert tuple(outcomes) == TOURNAMENT, dict(zip(ROLES, outcomes, strict=True))
+    # Nothing was drawn by anybody but the organiser and staff (a second round, at most).
+    assert t.rounds.count() <= 2
+
+
+def test_every_url_has_a_row():
+    names = set()
+    for top in get_resolver().url_patterns:
+        if str(top.pattern) == "admin/":
+            continue  # the admin: staff only, by Django's own checks
+        for p in [top, *getattr(top, "url_patterns", [])]:
+            if getattr(p, "name", None):
+                names.add(p.name)
+    covered = (
+        {n for n, _ in LIST_WRITES}
+        | {n for n, _ in TOURNAMENT_ACTIONS}
+        | PUBLIC_READS
+        | LOGGED_IN_ONLY
+    )
+    assert names - covered == set(), "a URL without a permission row"
+
+
+def _pdf_text(data: bytes) -> str:
+    import io
+
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def _code_forms(code):
+    return (code, f"{code[:4]} {code[4:]}")
+
+
+def test_no_code_on_any_public_page_or_pdf(world, client):
+    t, rnd, l1 = world["tournament"], world["round"], world["l1"]
+    codes = [c for liste in rnd.lists for c in _code_forms(liste.code)]
+    pages = [
+        reverse("liste-detail", args=[l1.pk]),
+        reverse("liste-history", args=[l1.pk]),
+        reverse("round-board", args=[t.pk, rnd.number]),
+        reverse("tournament-detail", args=[t.pk]),
+        reverse("standings", args=[t.pk]),
+        reverse("projector", args=[t.pk]),
+        reverse("api-liste", args=[l1.pk]),
+    ]
+    pdfs = [
+        reverse("liste-pdf", args=[l1.pk]),
+        reverse("liste-blank-pdf", args=[l1.pk]),
+        reverse("draw-pdf", args=[t.pk, rnd.number]),
+        reverse("round-lists-pdf", args=[t.pk, rnd.number]),
+        reverse("round-lists-pdf", args=[t.pk, rnd.number]) + "?leer=1",
+        reverse("standings-pdf", args=[t.pk]),
+    ]
+    for url in pages:
+        text = client.get(url).content.decode()
+        assert not any(code in text for code in codes), url
+    for url in pdfs:
+        text = _pdf_text(client.get(url).content)
+        assert not any(code in text for code in codes), url
+    # A table's own code holder sees no code on the pages either (nor other tables').
+    phone = _client(world, "code_this", l1, world["l2"])
+    for url in pages:
+        text = phone.get(url).content.decode()
+        assert not any(code in text for code in codes), url
+
+
+def test_organiser_printouts_carry_each_tables_code_and_qr(world, monkeypatch):
+    import league.lists.pdf as list_pdf
+
+    payloads = []
+    real = list_pdf.qr_drawing
+    monkeypatch.setattr(
+        list_pdf, "qr_drawing", lambda text, size: payloads.append(text) or real(text, size)
+    )
+    t, rnd = world["tournament"], world["round"]
+    client = _client(world, "organiser_this", world["l1"], world["l2"])
+    text = _pdf_text(
+        client.get(reverse("round-lists-pdf", args=[t.pk, rnd.number]) + "?leer=1").content
+    )
+    lists = list(rnd.lists)
+    for liste in lists:
+        assert _code_forms(liste.code)[1] in text
+    assert payloads == [f"http://testserver/t/{liste.code}/" for liste in lists]
+    sheet = _pdf_text(client.get(reverse("codes-pdf", args=[t.pk, rnd.number])).content)
+    assert all(_code_forms(liste.code)[1] in sheet for liste in lists)
+    # The QR payload opens that table's list.
+    phone = Client()
+    response = phone.get(payloads[0].removeprefix("http://testserver"))
+    assert response["Location"].startswith(reverse("liste-detail", args=[lists[0].pk]))
+
+
+def test_renewed_code_and_closed_round_refuse_the_code(world):
+    l1 = world["l1"]
+    old = l1.code
+    phone = Client()
+    assert phone.get(reverse("table-code-open", args=[old])).status_code == 302
+    services.spielliste_renew_code(spielliste=l1)
+    l1.refresh_from_db()
+    assert l1.code != old
+    # The bound session's old code no longer writes; the old code no longer opens.
+    response = phone.post(reverse("time-call", args=[l1.pk]), {"version": "0"})
+    assert response.status_code == 403
+    assert Client().get(reverse("table-code-open", args=[old])).status_code == 403
+    fresh = Client()
+    assert fresh.get(reverse("table-code-open", args=[l1.code.lower()])).status_code == 302
+    services.spielliste_set_frozen(spielliste=l1, frozen=True)
+    assert Client().get(reverse("table-code-open", args=[l1.code])).status_code == 403
+
+
+def test_wrong_codes_are_throttled(db):
+    from django.core.cache import cache
+
+    cache.clear()
+    client = Client()
+    statuses = [
+        client.get(reverse("table-code-open", args=["ZZZZZZZZ"])).status_code for _ in range(12)
+    ]
+    assert statuses[:10] == [403] * 10
+    assert statuses[10:] == [429, 429]
+    cache.clear()
+
+
+def test_a_code_session_writes_as_its_table_in_the_history(world):
+    l1 = world["l1"]
+    phone = Client()
+    phone.get(reverse("table-code-open", args=[l1.code]))
+    response = phone.post(reverse("time-call", args=[l1.pk]), {"version": str(l1.version)})
+    assert response.status_code == 302
+    public = Client().get(reverse("liste-history", args=[l1.pk])).content.decode()
+    assert "Tisch 1" in public
+    assert "Zeit abgelaufen nach Spiel 0" in public
