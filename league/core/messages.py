@@ -37,6 +37,16 @@ MESSAGES: Mapping[str, str] = {
         "Die Liste wurde inzwischen an anderer Stelle geändert. Bitte die Seite neu laden "
         "und die Eingabe prüfen."
     ),
+    "not_last_game": gettext_noop(
+        "Nur das letzte Spiel ({last}) kann gelöscht werden, nicht Spiel {number}."
+    ),
+    "confirm_incomplete": gettext_noop("Bestätigen lässt sich nur eine vollständige Liste."),
+    "invalid_seat": gettext_noop("Platz {seat} gibt es an diesem Tisch nicht."),
+    "confirm_same_session": gettext_noop(
+        "Bestätigen muss ein anderer Spieler am Tisch – nicht das Gerät, mit dem zuletzt "
+        "eingetragen wurde."
+    ),
+    "confirm_seat_required": gettext_noop("Wer bestätigt? Bitte den eigenen Platz wählen."),
     "correction_invalidates": gettext_noop(
         "Die Berichtigung macht Spiel {game} ungültig: {reason}"
     ),

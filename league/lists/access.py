@@ -26,6 +26,7 @@ from league.lists.models import Spielliste
 from league.lists.owners import ListOwner, owner_of
 
 Role = AuditEntry.Role
+MANAGING = frozenset({Role.STAFF, Role.ORGANISER, Role.CLUB_MANAGER})
 SESSION_KEY = "tisch"  # {"list": id, "code": code, "sid": opaque id}
 HEADER = "HTTP_X_TISCH_CODE"
 
@@ -75,6 +76,11 @@ class ListAccess:
     @property
     def writes(self) -> bool:
         return self.role is not None
+
+    @property
+    def manages(self) -> bool:
+        """Staff, organiser or club manager: may e.g. confirm a signed paper list."""
+        return self.role in MANAGING
 
 
 def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:

@@ -112,6 +112,8 @@ def _text(entry: AuditEntry) -> str:
         "freeze": _("Liste abgeschlossen"),
         "unfreeze": _("Liste wieder geöffnet"),
         "renew_code": _("Tisch-Code erneuert"),
+        "confirm": _("Liste bestätigt"),
+        "unconfirm": _("Bestätigung aufgehoben (die Liste wurde geändert)"),
     }
     template = simple.get(action)
     if template is None:

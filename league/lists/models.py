@@ -54,6 +54,12 @@ class Spielliste(models.Model):
         on_delete=models.SET_NULL,
         related_name="created_lists",
     )
+    # Confirmation (api.md): by a table player with the code, choosing his seat, from
+    # another session than the one that wrote last; or by a manager (seat None) for a
+    # signed paper list. Any later change removes it.
+    confirmed_at = models.DateTimeField(_("bestätigt"), null=True, blank=True)
+    confirmed_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_writer = models.CharField(max_length=40, blank=True)  # "code:<session>", "user:<id>"
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -15,9 +15,10 @@ from typing import Any
 
 from django.contrib.auth.models import User as Account
 from django.db import transaction
+from django.utils import timezone
 
 from league.clubs.models import Club, Player
-from league.core.audit import User, audit_record
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
 from league.lists.codes import new_code
 from league.lists.models import Game, PenaltyRow, ScoreLine, Seat, Spielliste
@@ -37,6 +38,7 @@ __all__ = [
     "penalty_add",
     "penalty_delete",
     "spielliste_call_time",
+    "spielliste_confirm",
     "spielliste_create",
     "spielliste_renew_code",
     "spielliste_resume_time",
@@ -150,7 +152,7 @@ def game_record(
     expected_version: int | None = None,
 ) -> Game:
     """Append the next game."""
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     (game,) = ctx.append([record])
     audit_record(
         user=user, action="record", target=ctx.liste, item=game.number, after=record_to_dict(record)
@@ -167,7 +169,7 @@ def games_import(
     expected_version: int | None = None,
 ) -> int:
     """Append many games at once (an import): one replay, bulk writes. All or nothing."""
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     games = ctx.append(records)
     first = games[0].number if games else len(ctx.games) + 1
     audit_record(
@@ -186,7 +188,7 @@ def game_correct(
     expected_version: int | None = None,
 ) -> Game:
     """Replace game ``number``'s facts; refused if it or any later row becomes invalid."""
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     game = ctx.game(number)
     before = record_to_dict(game.to_record(ctx.names))
     ctx.set_facts(game, record)
@@ -209,12 +211,21 @@ def game_correct(
 
 @transaction.atomic
 def game_delete_last(
-    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+    *,
+    spielliste: Spielliste,
+    number: int | None = None,
+    user: User = None,
+    expected_version: int | None = None,
 ) -> int:
-    """Delete the last game (and penalty rows that belonged to it); returns its number."""
-    ctx = _Context.load(spielliste, expected_version)
+    """Delete the last game (and penalty rows that belonged to it); returns its number.
+    ``number``, when given, must be that last game (api.md: 409 ``not_last_game``)."""
+    ctx = _Context.load(spielliste, expected_version, user)
     if not ctx.games:
         raise ServiceError("no_games")
+    if number is not None and number != ctx.games[-1].number:
+        if not any(g.number == number for g in ctx.games):
+            raise ServiceError("no_such_game", {"number": number})
+        raise ServiceError("not_last_game", {"number": number, "last": ctx.games[-1].number})
     game = ctx.games.pop()
     before = record_to_dict(game.to_record(ctx.names))
     number = game.number
@@ -247,7 +258,7 @@ def penalty_add(
     user: User = None,
     expected_version: int | None = None,
 ) -> PenaltyRow:
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     if not referee.strip():
         raise ServiceError("referee_missing", field="referee")
     for who, fld in ((offender, "offender"), (beneficiary, "beneficiary")):
@@ -297,7 +308,7 @@ def penalty_add(
 def penalty_delete(
     *, penalty_row: PenaltyRow, user: User = None, expected_version: int | None = None
 ) -> None:
-    ctx = _Context.load(penalty_row.spielliste, expected_version)
+    ctx = _Context.load(penalty_row.spielliste, expected_version, user)
     before = penalty_to_dict(penalty_row.to_penalty(ctx.player_names))
     ctx.penalties = [p for p in ctx.penalties if p.pk != penalty_row.pk]
     ctx.replay_and_store()
@@ -316,7 +327,7 @@ def spielliste_call_time(
     *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
 ) -> Spielliste:
     """Time is up after the last game entered (8.5.1): only owed Pflichtsoli remain."""
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     if ctx.liste.time_up_after is not None:
         raise ServiceError("time_already_up")
     ctx.liste.time_up_after = len(ctx.games)
@@ -336,7 +347,7 @@ def spielliste_resume_time(
     *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
 ) -> Spielliste:
     """Undo a mistaken time call (the referee granted added time, 8.5.1)."""
-    ctx = _Context.load(spielliste, expected_version)
+    ctx = _Context.load(spielliste, expected_version, user)
     before = ctx.liste.time_up_after
     ctx.liste.time_up_after = None
     ctx.replay_and_store()
@@ -346,14 +357,61 @@ def spielliste_resume_time(
     return ctx.liste
 
 
+# --- confirmation --------------------------------------------------------------------
+
+
+def writer_key(user: User) -> str:
+    """Who wrote, for "confirmed from another session": a code session or an account."""
+    actor = user if isinstance(user, Actor) else Actor(user)
+    if actor.session:
+        return f"code:{actor.session}"
+    if actor.user is not None and actor.user.is_authenticated:
+        return f"user:{actor.user.pk}"
+    return ""
+
+
+@transaction.atomic
+def spielliste_confirm(
+    *,
+    spielliste: Spielliste,
+    seat: int | None,
+    user: User = None,
+    expected_version: int | None = None,
+) -> Spielliste:
+    """Confirm a complete list (api.md): a table player names his ``seat`` and must write
+    from another session than the list's last write; a manager confirms a signed paper
+    list with ``seat`` None (the caller has checked that the actor manages the list)."""
+    liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
+    if liste.frozen:
+        raise ServiceError("round_closed")
+    if expected_version is not None and liste.version != expected_version:
+        raise ConflictError("conflict", {"version": liste.version})
+    if not liste.complete:
+        raise ServiceError("confirm_incomplete")
+    if seat is not None:
+        if not 1 <= seat <= liste.table_size:
+            raise ServiceError("invalid_seat", {"seat": seat}, field="seat")
+        key = writer_key(user)
+        if not key or key == liste.last_writer:
+            raise ServiceError("confirm_same_session", field="seat")
+    liste.confirmed_at = timezone.now()
+    liste.confirmed_seat = seat
+    liste.version += 1
+    liste.save(update_fields=["confirmed_at", "confirmed_seat", "version", "updated_at"])
+    audit_record(user=user, action="confirm", target=liste, after={"seat": seat})
+    spielliste.version, spielliste.confirmed_at = liste.version, liste.confirmed_at
+    return liste
+
+
 # --- the replay ----------------------------------------------------------------------
 
 
 class _Context:
     """A list locked for writing, with its seats, games and penalty rows in memory."""
 
-    def __init__(self, liste: Spielliste) -> None:
+    def __init__(self, liste: Spielliste, user: User) -> None:
         self.liste = liste
+        self.user = user
         seats = list(liste.seats.all())
         self.seats = seats
         self.names = {s.position: s.name for s in seats}  # position -> name at the table
@@ -366,13 +424,13 @@ class _Context:
         self.stored = {g.pk: _game_values(g) for g in self.games}
 
     @classmethod
-    def load(cls, spielliste: Spielliste, expected_version: int | None) -> _Context:
+    def load(cls, spielliste: Spielliste, expected_version: int | None, user: User) -> _Context:
         liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
         if liste.frozen:
             raise ServiceError("round_closed")
         if expected_version is not None and liste.version != expected_version:
-            raise ConflictError("conflict")
-        return cls(liste)
+            raise ConflictError("conflict", {"version": liste.version})
+        return cls(liste, user)
 
     def game(self, number: int) -> Game:
         for game in self.games:
@@ -448,6 +506,15 @@ class _Context:
         ScoreLine.objects.bulk_create(lines)
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
+        self.liste.last_writer = writer_key(self.user)
+        if self.liste.confirmed_at is not None:  # any change removes the confirmation
+            audit_record(
+                user=self.user,
+                action="unconfirm",
+                target=self.liste,
+                before={"seat": self.liste.confirmed_seat},
+            )
+            self.liste.confirmed_at = self.liste.confirmed_seat = None
         self.liste.version += 1
         self.liste.save()
         return state

@@ -25,6 +25,7 @@ urlpatterns = [
         name="penalty-delete",
     ),
     path("listen/<int:pk>/zeit/", views.time_call, name="time-call"),
+    path("listen/<int:pk>/bestaetigen/", views.liste_confirm, name="liste-confirm"),
     path("listen/<int:pk>/verlauf/", views.liste_history, name="liste-history"),
     path("listen/<int:pk>/liste.pdf", views.liste_pdf, name="liste-pdf"),
     path("listen/<int:pk>/blanko.pdf", views.liste_blank_pdf, name="liste-blank-pdf"),

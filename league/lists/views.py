@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -23,7 +24,7 @@ from league.core.errors import ServiceError
 from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
-from league.lists.access import actor_for, bind_code, list_access, visitor_of
+from league.lists.access import MANAGING, actor_for, bind_code, list_access, visitor_of
 from league.lists.codes import normalise
 from league.lists.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
 from league.lists.history import change_lines
@@ -396,6 +397,31 @@ def time_call(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpRe
     except ServiceError as err:
         messages.error(request, err.message)
     return redirect(liste)
+
+
+@require_POST
+@list_writer
+def liste_confirm(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """A table player confirms with his seat; a manager confirms a signed paper list."""
+    raw = request.POST.get("seat", "")
+    seat = int(raw) if raw.isdecimal() and len(raw) <= 2 else None
+    try:
+        if seat is None and actor.role not in MANAGING:
+            raise ServiceError("confirm_seat_required", field="seat")
+        services.spielliste_confirm(
+            spielliste=snap.liste,
+            seat=seat,
+            user=actor,
+            expected_version=_versioned_post(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Liste bestätigt."))
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect(snap.liste)
 
 
 def liste_history(request: HttpRequest, pk: int) -> HttpResponse:

@@ -17,7 +17,16 @@ from scoring.standings import DEFAULT_ORDER
 class TournamentForm(ServiceForm):
     class Meta:
         model = Tournament
-        fields = ("name", "date", "venue", "club", "rounds_planned", "official", "tie_breaks")
+        fields = (
+            "name",
+            "date",
+            "venue",
+            "club",
+            "rounds_planned",
+            "official",
+            "tie_breaks",
+            "require_confirmation",
+        )
 
     def save_with_service(self, instance: models.Model | None) -> Any:
         cd = self.cleaned_data
@@ -31,6 +40,7 @@ class TournamentForm(ServiceForm):
             "club": cd.get("club"),
             "rounds_planned": cd["rounds_planned"],
             "official": cd.get("official", False),
+            "require_confirmation": cd.get("require_confirmation", False),
             "tie_breaks": order,
             "user": self.request_user,
         }

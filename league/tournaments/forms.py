@@ -18,6 +18,10 @@ class TournamentForm(forms.Form):
     official = forms.BooleanField(
         label=_("Offizielles DDV-Turnier (nur Vierertische)"), required=False
     )
+    require_confirmation = forms.BooleanField(
+        label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
+        required=False,
+    )
     tie_1 = forms.ChoiceField(label=_("Wertung 1"), choices=TIE_BREAK_CHOICES, initial="total")
     tie_2 = forms.ChoiceField(
         label=_("Wertung 2"), choices=TIE_BREAK_CHOICES, initial="positive_rounds", required=False

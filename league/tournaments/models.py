@@ -25,6 +25,15 @@ class Tournament(models.Model):
         help_text=_("Offizielle Turniere verlangen Vierertische (TSR 8.3.1)."),
     )
     tie_breaks = models.JSONField(_("Wertungsreihenfolge"), default=list, blank=True)
+    # api.md "Confirmation": a list counts only once complete and confirmed.
+    require_confirmation = models.BooleanField(
+        _("Nur bestätigte Listen zählen"),
+        default=False,
+        help_text=_(
+            "Ein Spieler des Tisches bestätigt mit dem Tisch-Code, oder die "
+            "Turnierleitung bestätigt die unterschriebene Papierliste."
+        ),
+    )
     # Organisers (api.md): the creator first, then whoever an organiser adds.
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

@@ -97,7 +97,7 @@ def round_lists_pdf(
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
-    h, h2, _p = _styles()
+    h, h2, p = _styles()
     status = (
         _("Endstand")
         if standings.final
@@ -126,6 +126,12 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
         Paragraph(status, h2),
         _grid(data, widths, size=9),
     ]
+    if standings.unconfirmed:
+        tables = ", ".join(
+            _("Runde %(r)s Tisch %(t)s") % {"r": r, "t": t} for r, t in standings.unconfirmed
+        )
+        note = _("Noch nicht bestätigt: %(tables)s") % {"tables": tables}
+        story.insert(2, Paragraph(note, p))
     return build_pdf(story, f"{tournament.name} – " + _("Wertung"))
 
 

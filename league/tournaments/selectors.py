@@ -42,6 +42,9 @@ class Standings:
     counted: tuple[int, ...]  # round numbers that count
     provisional: bool  # includes rounds not yet closed
     final: bool  # every planned round is closed
+    # (round, table) of counted lists left out because they are not confirmed yet (only
+    # when the tournament requires confirmation).
+    unconfirmed: tuple[tuple[int, int], ...] = ()
 
 
 def round_points(
@@ -57,6 +60,8 @@ def round_points(
     )
     if round_numbers is not None:
         lines = lines.filter(**{f"{number}__in": round_numbers})
+    if tournament.require_confirmation:
+        lines = lines.filter(spielliste__confirmed_at__isnull=False)
     rows = (
         lines.values("player_id", number)
         .annotate(points=Sum("points"))
@@ -120,12 +125,24 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
             )
         )
     closed = [n for n, status in rounds if status == CLOSED]
+    unconfirmed: tuple[tuple[int, int], ...] = ()
+    if tournament.require_confirmation and counted:
+        unconfirmed = tuple(
+            RoundTable.objects.filter(
+                tournament_round__tournament=tournament,
+                tournament_round__number__in=counted,
+                spielliste__confirmed_at__isnull=True,
+            )
+            .order_by("tournament_round__number", "number")
+            .values_list("tournament_round__number", "number")
+        )
     return Standings(
         rows=rows,
         rounds=width,
         counted=counted,
         provisional=provisional and len(counted) > len(closed),
-        final=len(closed) == tournament.rounds_planned,
+        final=len(closed) == tournament.rounds_planned and not unconfirmed,
+        unconfirmed=unconfirmed,
     )
 
 

@@ -37,6 +37,7 @@ def _tournament_values(t: Tournament) -> dict[str, object]:
         "venue": t.venue,
         "club": t.club_id,
         "tie_breaks": list(t.tie_breaks),
+        "require_confirmation": t.require_confirmation,
     }
 
 
@@ -50,9 +51,10 @@ def tournament_create(
     venue: str = "",
     club: Club | None = None,
     tie_breaks: Sequence[str] = DEFAULT_ORDER,
+    require_confirmation: bool = False,
     user: User = None,
 ) -> Tournament:
-    tournament = Tournament(club=club, date=date)
+    tournament = Tournament(club=club, date=date, require_confirmation=require_confirmation)
     _set_values(tournament, name, rounds_planned, official, venue, tie_breaks)
     tournament.save()
     account = user.user if isinstance(user, Actor) else user
@@ -75,6 +77,7 @@ def tournament_update(
     venue: str = "",
     club: Club | None = None,
     tie_breaks: Sequence[str] = DEFAULT_ORDER,
+    require_confirmation: bool = False,
     user: User = None,
 ) -> Tournament:
     """Change a tournament's settings (the admin's only way in): the same checks as create,
@@ -86,6 +89,7 @@ def tournament_update(
     if rounds_planned < drawn:
         raise ServiceError("rounds_below_drawn", {"drawn": drawn}, field="rounds_planned")
     locked.date, locked.club = date, club
+    locked.require_confirmation = require_confirmation
     locked.save()
     audit_record(
         user=user, action="update", target=locked, before=before, after=_tournament_values(locked)

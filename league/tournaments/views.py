@@ -54,6 +54,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 venue=cd["venue"],
                 rounds_planned=cd["rounds_planned"],
                 official=cd["official"],
+                require_confirmation=cd["require_confirmation"],
                 tie_breaks=form.tie_breaks(),
                 user=organiser_actor(request),
             )
