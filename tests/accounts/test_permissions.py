@@ -40,6 +40,7 @@ LIST_WRITES = [
     ("penalty-add", "post"),
     ("penalty-delete", "post"),
     ("time-call", "post"),
+    ("liste-confirm", "post"),
 ]
 TOURNAMENT_ACTIONS = [
     ("tournament-participants", "get"),
