@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, transaction
 
+from league.accounts.lookup import account_by_identifier
 from league.clubs.models import Club, Player
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
@@ -99,3 +101,29 @@ def player_update(
         after={"name": clean, "club": club.pk if club else None, "ddv_number": number},
     )
     return locked
+
+
+@transaction.atomic
+def club_add_manager(*, club: Club, account: str, user: User = None) -> Account:
+    """Make an existing account (user name or e-mail) a manager of ``club``."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    added = account_by_identifier(account)
+    if locked.managers.filter(pk=added.pk).exists():
+        raise ServiceError("already_manager", {"who": added.get_username()}, field="account")
+    locked.managers.add(added)
+    audit_record(user=user, action="add_manager", target=locked, after={"account": added.pk})
+    return added
+
+
+@transaction.atomic
+def club_remove_manager(*, club: Club, account_id: int, user: User = None) -> None:
+    """Remove a manager; staff can always act, so the last manager may go only if staff
+    removes him (a club is never left without anybody who can manage it)."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    ids = set(locked.managers.values_list("pk", flat=True))
+    if account_id not in ids:
+        raise ServiceError("not_manager")
+    if ids == {account_id}:
+        raise ServiceError("last_manager")
+    locked.managers.remove(account_id)
+    audit_record(user=user, action="remove_manager", target=locked, before={"account": account_id})

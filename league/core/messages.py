@@ -56,6 +56,17 @@ MESSAGES: Mapping[str, str] = {
     "row_voided": gettext_noop("{label} (abgebrochen, 9.4.4)"),
     "row_penalty": gettext_noop("Strafe"),
     "penalty_row": gettext_noop("{kind}: {offender}"),
+    # roles
+    "account_unknown": gettext_noop(
+        "Kein (eindeutiges) Konto „{who}“. Bitte Benutzernamen oder E-Mail-Adresse eines "
+        "bestehenden Kontos angeben."
+    ),
+    "already_organiser": gettext_noop("{who} gehört schon zur Turnierleitung."),
+    "not_organiser": gettext_noop("Dieses Konto gehört nicht zur Turnierleitung."),
+    "last_organiser": gettext_noop("Ein Turnier braucht mindestens eine Turnierleitung."),
+    "already_manager": gettext_noop("{who} verwaltet den Verein schon."),
+    "not_manager": gettext_noop("Dieses Konto verwaltet den Verein nicht."),
+    "last_manager": gettext_noop("Ein Verein braucht mindestens eine Vereinsverwaltung."),
     # clubs
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.db.models import Max
 
+from league.accounts.lookup import account_by_identifier
 from league.clubs.models import Club
 from league.clubs.services import club_get_or_create, player_get_or_create
 from league.core.audit import Actor, User, audit_record
@@ -95,6 +96,35 @@ def tournament_update(
         user=user, action="update", target=locked, before=before, after=_tournament_values(locked)
     )
     return locked
+
+
+@transaction.atomic
+def tournament_add_organiser(*, tournament: Tournament, account: str, user: User = None) -> Account:
+    """Make an existing account (user name or e-mail) an organiser of ``tournament``."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    added = account_by_identifier(account)
+    if locked.organisers.filter(pk=added.pk).exists():
+        raise ServiceError("already_organiser", {"who": added.get_username()}, field="account")
+    locked.organisers.add(added)
+    audit_record(user=user, action="add_organiser", target=locked, after={"account": added.pk})
+    return added
+
+
+@transaction.atomic
+def tournament_remove_organiser(
+    *, tournament: Tournament, account_id: int, user: User = None
+) -> None:
+    """Remove an organiser; a tournament always keeps at least one."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    ids = set(locked.organisers.values_list("pk", flat=True))
+    if account_id not in ids:
+        raise ServiceError("not_organiser")
+    if ids == {account_id}:
+        raise ServiceError("last_organiser")
+    locked.organisers.remove(account_id)
+    audit_record(
+        user=user, action="remove_organiser", target=locked, before={"account": account_id}
+    )
 
 
 def _set_values(

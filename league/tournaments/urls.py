@@ -27,6 +27,7 @@ urlpatterns = [
         name="round-lists-pdf",
     ),
     path("turniere/<int:pk>/runde/<int:number>/codes.pdf", tv.codes_pdf, name="codes-pdf"),
+    path("turniere/<int:pk>/leitung/", tv.tournament_organisers, name="tournament-organisers"),
     path("turniere/<int:pk>/wertung/", tv.standings_view, name="standings"),
     path("turniere/<int:pk>/wertung.pdf", tv.standings_pdf, name="standings-pdf"),
     path("turniere/<int:pk>/beamer/", tv.projector, name="projector"),

@@ -23,7 +23,13 @@ from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
 from league.tournaments.access import can_organise, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
-from league.tournaments.forms import CsvUploadForm, DrawForm, ParticipantForm, TournamentForm
+from league.tournaments.forms import (
+    AccountForm,
+    CsvUploadForm,
+    DrawForm,
+    ParticipantForm,
+    TournamentForm,
+)
 from league.tournaments.models import Participant, Tournament, TournamentRound
 from league.tournaments.selectors import (
     next_round_problem,
@@ -330,6 +336,49 @@ def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         rnd, blank=blank, code_url=partial(code_url, request) if with_codes else None
     )
     return pdf_response(data, f"spiellisten-runde-{number}{'-leer' if blank else ''}.pdf")
+
+
+@organiser_required
+def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who organises the tournament; organisers add co-organisers (existing accounts)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = AccountForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            if "remove" in request.POST:
+                ts.tournament_remove_organiser(
+                    tournament=tournament,
+                    account_id=_int(request.POST.get("remove")),
+                    user=organiser_actor(request),
+                )
+                messages.success(request, _("Aus der Turnierleitung entfernt."))
+                return redirect("tournament-organisers", pk)
+            if form.is_valid():
+                added = ts.tournament_add_organiser(
+                    tournament=tournament,
+                    account=form.cleaned_data["account"],
+                    user=organiser_actor(request),
+                )
+                messages.success(
+                    request,
+                    _("%(who)s gehört jetzt zur Turnierleitung.") % {"who": added.get_username()},
+                )
+                return redirect("tournament-organisers", pk)
+        except ServiceError as err:
+            if err.field and err.field in form.fields:
+                form.add_error(err.field, err.message)
+            else:
+                messages.error(request, err.message)
+    return render(
+        request,
+        "tournaments/organisers.html",
+        {
+            "tournament": tournament,
+            "organiser": True,
+            "organisers": tournament.organisers.order_by("username"),
+            "form": form,
+        },
+    )
 
 
 @organiser_required

@@ -31,6 +31,7 @@ LOGIN, DENIED, OK = "login", "403", "ok"
 TOURNAMENT_LIST = (LOGIN, DENIED, DENIED, OK, DENIED, OK, DENIED, DENIED, OK)
 FREE_LIST = (LOGIN, DENIED, OK, OK, DENIED, DENIED, DENIED, OK, OK)
 TOURNAMENT = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, DENIED, DENIED, OK)
+CLUB = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, OK, OK)
 
 # (url name, method, which object, expected outcomes)
 LIST_WRITES = [
@@ -49,7 +50,10 @@ TOURNAMENT_ACTIONS = [
     ("round-draw", "post"),
     ("round-action", "post"),
     ("codes-pdf", "get"),
+    ("tournament-organisers", "get"),
+    ("tournament-organisers", "post"),
 ]
+CLUB_ACTIONS = [("club-detail", "post")]
 # Pages anybody may read (they reveal no code to the public: see the tests below).
 PUBLIC_READS = {
     "calculator",
@@ -63,6 +67,7 @@ PUBLIC_READS = {
     "table-code",
     "table-code-open",
     "tournament-index",
+    "club-index",
     "tournament-detail",
     "round-board",
     "draw-pdf",
@@ -80,7 +85,19 @@ PUBLIC_READS = {
     "api-schema",
     "api-docs",
 }
-LOGGED_IN_ONLY = {"liste-create", "tournament-create"}  # any account; creates its own
+LOGGED_IN_ONLY = {  # any account; acts on its own things only
+    "liste-create",
+    "tournament-create",
+    "password_change",
+    "password_change_done",
+}
+# Anybody: asking for a reset link, and setting a password with a valid one.
+ACCOUNT_PAGES = {
+    "password_reset",
+    "password_reset_done",
+    "password_reset_confirm",
+    "password_reset_complete",
+}
 
 
 @pytest.fixture
@@ -195,6 +212,18 @@ def test_tournament_actions(world, name, method):
     assert t.rounds.count() <= 2
 
 
+@pytest.mark.parametrize(("name", "method"), CLUB_ACTIONS)
+def test_club_actions(world, name, method):
+    club = world["free"].club
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["free"], world["l1"])
+        response = getattr(client, method)(reverse(name, args=[club.pk]), {"account": "nobody"})
+        outcomes.append(_outcome(response))
+    assert tuple(outcomes) == CLUB, dict(zip(ROLES, outcomes, strict=True))
+    assert list(club.managers.values_list("username", flat=True)) == ["cm"]
+
+
 def test_every_url_has_a_row():
     names = set()
     for top in get_resolver().url_patterns:
@@ -206,8 +235,10 @@ def test_every_url_has_a_row():
     covered = (
         {n for n, _ in LIST_WRITES}
         | {n for n, _ in TOURNAMENT_ACTIONS}
+        | {n for n, _ in CLUB_ACTIONS}
         | PUBLIC_READS
         | LOGGED_IN_ONLY
+        | ACCOUNT_PAGES
     )
     assert names - covered == set(), "a URL without a permission row"
 
@@ -320,3 +351,9 @@ def test_a_code_session_writes_as_its_table_in_the_history(world):
     public = Client().get(reverse("liste-history", args=[l1.pk])).content.decode()
     assert "Tisch 1" in public
     assert "Zeit abgelaufen nach Spiel 0" in public
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(LOGGED_IN_ONLY))
+def test_account_pages_send_nobody_to_the_login(client, name):
+    assert _outcome(client.get(reverse(name))) == LOGIN

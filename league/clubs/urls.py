@@ -1,0 +1,8 @@
+from django.urls import path
+
+from league.clubs import views
+
+urlpatterns = [
+    path("vereine/", views.club_index, name="club-index"),
+    path("vereine/<int:pk>/", views.club_detail, name="club-detail"),
+]
