@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "league.lists",
     "league.tournaments",
     "league.api",
+    "league.privacy",
     "league.demo",
 ]
 
@@ -150,3 +151,26 @@ SPECTACULAR_SETTINGS = {
     },
 }
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
+
+# --- E-mail and accounts (password reset mails, login lockout) -------------------------------
+# Development prints mails on the console; production sends them by SMTP:
+#   DJANGO_EMAIL_HOST (default localhost), DJANGO_EMAIL_PORT (default 587 with TLS, else 25),
+#   DJANGO_EMAIL_HOST_USER, DJANGO_EMAIL_HOST_PASSWORD, DJANGO_EMAIL_USE_TLS ("1" = STARTTLS),
+#   DJANGO_DEFAULT_FROM_EMAIL. DJANGO_EMAIL_HOST also switches development to SMTP;
+#   DJANGO_EMAIL_BACKEND (a dotted path) overrides either.
+# DJANGO_PROXY_COUNT: how many reverse proxies in front append to X-Forwarded-For; the login
+# lockout and the table-code throttle then count the client's address, not the proxy's.
+EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if PRODUCTION or os.environ.get("DJANGO_EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_USE_TLS = os.environ.get("DJANGO_EMAIL_USE_TLS", "0").lower() in ("1", "true", "yes")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT") or (587 if EMAIL_USE_TLS else 25))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_TIMEOUT = 10  # seconds: a hanging mail server must not hang the page
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+THROTTLE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))

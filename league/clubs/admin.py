@@ -32,7 +32,7 @@ class ClubForm(ServiceForm):
 class PlayerForm(ServiceForm):
     class Meta:
         model = Player
-        fields = ("name", "club", "ddv_number")
+        fields = ("name", "club", "ddv_number", "hide_name")
 
     def save_with_service(self, instance: models.Model | None) -> Any:
         cd = self.cleaned_data
@@ -49,6 +49,7 @@ class PlayerForm(ServiceForm):
             name=cd["name"],
             club=cd.get("club"),
             ddv_number=cd.get("ddv_number", ""),
+            hide_name=cd.get("hide_name", False),
             user=self.request_user,
         )
 
@@ -63,6 +64,6 @@ class ClubAdmin(ServiceAdmin):
 @admin.register(Player)
 class PlayerAdmin(ServiceAdmin):
     form = PlayerForm
-    list_display = ("name", "club", "ddv_number")
+    list_display = ("name", "club", "ddv_number", "hide_name")
     search_fields = ("name", "ddv_number")
     list_select_related = ("club",)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -39,6 +40,9 @@ class Player(models.Model):
         related_name="members",
     )
     ddv_number = models.CharField(_("DDV-Nummer"), max_length=20, blank=True)
+    # DSGVO: a player may ask not to be named in public; the public then reads
+    # ``public_alias`` ("Spieler 17"), organisers and his table still the name.
+    hide_name = models.BooleanField(_("Name nicht öffentlich zeigen"), default=False)
 
     class Meta:
         ordering = ["name"]
@@ -52,3 +56,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def public_alias(self) -> str:
+        return public_alias(self.pk)
+
+
+def public_alias(player_id: int) -> str:
+    """How the public reads a player who asked not to be named (DSGVO)."""
+    return gettext("Spieler %(n)s") % {"n": player_id}

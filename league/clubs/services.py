@@ -76,7 +76,13 @@ def player_get_or_create(
 
 @transaction.atomic
 def player_update(
-    *, player: Player, name: str, club: Club | None, ddv_number: str = "", user: User = None
+    *,
+    player: Player,
+    name: str,
+    club: Club | None,
+    ddv_number: str = "",
+    hide_name: bool | None = None,
+    user: User = None,
 ) -> Player:
     """Rename or move a player. Lists keep the name he played under (``Seat.name``)."""
     clean = _clean(name)
@@ -86,11 +92,18 @@ def player_update(
     if number and Player.objects.filter(ddv_number=number).exclude(pk=player.pk).exists():
         raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number")
     locked = Player.objects.select_for_update().get(pk=player.pk)
-    before = {"name": locked.name, "club": locked.club_id, "ddv_number": locked.ddv_number}
+    before = {
+        "name": locked.name,
+        "club": locked.club_id,
+        "ddv_number": locked.ddv_number,
+        "hide_name": locked.hide_name,
+    }
     locked.name, locked.club, locked.ddv_number = clean, club, number
+    if hide_name is not None:
+        locked.hide_name = hide_name
     try:
         with transaction.atomic():
-            locked.save(update_fields=["name", "club", "ddv_number"])
+            locked.save(update_fields=["name", "club", "ddv_number", "hide_name"])
     except IntegrityError:  # a DDV number taken by a concurrent write
         raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number") from None
     audit_record(
@@ -98,7 +111,12 @@ def player_update(
         action="update",
         target=locked,
         before=before,
-        after={"name": clean, "club": club.pk if club else None, "ddv_number": number},
+        after={
+            "name": clean,
+            "club": club.pk if club else None,
+            "ddv_number": number,
+            "hide_name": locked.hide_name,
+        },
     )
     return locked
 

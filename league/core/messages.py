@@ -92,6 +92,41 @@ MESSAGES: Mapping[str, str] = {
     "csv_duplicate_number": gettext_noop("DDV-Nummer {number} steht schon in Zeile {line}."),
     "csv_duplicate_name": gettext_noop("{name} (ohne Verein) steht schon in Zeile {line}."),
     "csv_duplicate_name_club": gettext_noop("{name} ({club}) steht schon in Zeile {line}."),
+    # REST API (api.md "Conventions"): refusals of the API itself
+    "not_authenticated": gettext_noop(
+        "Anmeldung nötig: ein Token, eine Sitzung oder der Tisch-Code (X-Tisch-Code)."
+    ),
+    "authentication_failed": gettext_noop("Die Anmeldedaten sind ungültig."),
+    "permission_denied": gettext_noop("Dafür fehlt die Berechtigung."),
+    "csrf_failed": gettext_noop(
+        "Die CSRF-Prüfung ist fehlgeschlagen: wer mit einer Sitzung schreibt, sendet das "
+        "CSRF-Token mit."
+    ),
+    "table_code_wrong": gettext_noop("Dieser Tisch-Code gilt nicht (mehr) für diese Liste."),
+    "table_code_blocked": gettext_noop(
+        "Zu viele falsche Tisch-Codes. Bitte in {wait} Sekunden wieder versuchen."
+    ),
+    "throttled": gettext_noop("Zu viele Anfragen. Bitte in {wait} Sekunden wieder versuchen."),
+    "not_found": gettext_noop("Nicht gefunden."),
+    "method_not_allowed": gettext_noop("Die Methode {method} ist hier nicht erlaubt."),
+    "malformed_json": gettext_noop("Der Inhalt ist kein gültiges JSON."),
+    "unsupported_media_type": gettext_noop(
+        "Bitte JSON senden (Content-Type: application/json)."
+    ),
+    "body_not_an_object": gettext_noop("Der Inhalt muss ein JSON-Objekt sein."),
+    "body_too_large": gettext_noop("Die Anfrage ist zu groß (höchstens {kb} KB)."),
+    "invalid_value": gettext_noop("Ungültiger Wert für „{name}“: {detail}"),
+    "request_invalid": gettext_noop("Die Anfrage kann so nicht bearbeitet werden."),
+    "list_invalid": gettext_noop("Die gespeicherte Liste verstößt gegen die Regeln: {reason}"),
+    "game_in_progress_unsupported": gettext_noop(
+        "Die Zeit während eines laufenden Spiels auszurufen geht noch nicht: bitte nach "
+        "dem Spiel melden (game_in_progress false)."
+    ),
+    "rules_unsupported": gettext_noop("Hausregeln gibt es noch nicht; erlaubt ist nur „tsr“."),
+    "club_unknown": gettext_noop("Den Verein {id} gibt es nicht."),
+    "club_forbidden": gettext_noop(
+        "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."
+    ),
 }
 
 

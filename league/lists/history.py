@@ -39,7 +39,7 @@ def _level(code: Any) -> str:
     return "—" if code in (None, "none") else messages.label("level", str(code))
 
 
-def _value(field: str, value: Any) -> str:
+def _value(field: str, value: Any, shown: Mapping[str, str]) -> str:
     if value is None or value == "":
         return "—"
     if field == "kind":
@@ -51,7 +51,7 @@ def _value(field: str, value: Any) -> str:
     if field == "pflicht":
         return _("ja") if value else _("nein")
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(shown.get(str(v), str(v)) for v in value)
     return str(value)
 
 
@@ -66,12 +66,15 @@ FIELD_LABELS: Mapping[str, str] = {
 }
 
 
-def record_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+def record_changes(
+    before: Mapping[str, Any], after: Mapping[str, Any], shown: Mapping[str, str]
+) -> list[str]:
     """What a correction changed, one phrase per field, in the active language."""
     out = []
     for field, label in FIELD_LABELS.items():
         if before.get(field) != after.get(field):
-            old, new = _value(field, before.get(field)), _value(field, after.get(field))
+            old = _value(field, before.get(field), shown)
+            new = _value(field, after.get(field), shown)
             out.append(f"{_(label)} {old} → {new}")
     for party in ("re", "kontra"):
         was = (before.get("announcements") or {}).get(party)
@@ -84,12 +87,12 @@ def record_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[
     return out
 
 
-def _text(entry: AuditEntry) -> str:
+def _text(entry: AuditEntry, shown: Mapping[str, str]) -> str:
     n = entry.item
     before, after = entry.before or {}, entry.after or {}
     action = entry.action
     if action == "correct":
-        changes = record_changes(before, after)
+        changes = record_changes(before, after, shown)
         detail = "; ".join(changes) if changes else _("keine Änderung")
         return _("Spiel %(n)s berichtigt: %(what)s") % {"n": n, "what": detail}
     if action in ("penalty", "penalty_delete"):
@@ -98,7 +101,7 @@ def _text(entry: AuditEntry) -> str:
         text = _("Strafzeile nach Spiel %(n)s: %(kind)s (%(who)s)") % {
             "n": n,
             "kind": kind,
-            "who": data.get("offender", ""),
+            "who": shown.get(str(data.get("offender", "")), data.get("offender", "")),
         }
         return text if action == "penalty" else _("gelöscht: %(what)s") % {"what": text}
     if action == "import":
@@ -121,13 +124,17 @@ def _text(entry: AuditEntry) -> str:
     return template % {"n": n} if "%(n)s" in template else template
 
 
-def change_lines(entries: Iterable[AuditEntry]) -> list[ChangeLine]:
+def change_lines(
+    entries: Iterable[AuditEntry], shown: Mapping[str, str] | None = None
+) -> list[ChangeLine]:
+    """``shown`` maps names at the table to what this reader may see (aliases)."""
+    shown = shown or {}
     return [
         ChangeLine(
             at=entry.at,
             who=_who(entry),
             account=entry.actor if entry.user_id is not None else "",
-            text=_text(entry),
+            text=_text(entry, shown),
         )
         for entry in entries
     ]

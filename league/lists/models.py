@@ -95,6 +95,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.position}: {self.name}"
 
+    @property
+    def public_name(self) -> str:
+        """The name the public reads (the alias of a player who asked not to be named)."""
+        return self.player.public_alias if self.player.hide_name else self.name
+
 
 class Game(models.Model):
     """A game's facts (scoring.md §1) with seats as positions, plus what the round

@@ -58,17 +58,24 @@ class ListeSnapshot:
         return {s.player_id: s.name for s in self.seats}
 
 
-def spielliste_snapshot(*, pk: int) -> ListeSnapshot:
+def spielliste_snapshot(*, pk: int, reveal: bool = False) -> ListeSnapshot:
     """One list with seats, games and penalty rows: 4 queries, whatever its length."""
     liste = Spielliste.objects.select_related("club").get(pk=pk)
-    return snapshots_of([liste])[0]
+    return snapshots_of([liste], reveal=reveal)[0]
 
 
-def snapshots_of(lists: list[Spielliste]) -> list[ListeSnapshot]:
-    """Many lists replayed with 3 queries in all (seats, games, penalty rows)."""
+def snapshots_of(lists: list[Spielliste], *, reveal: bool = False) -> list[ListeSnapshot]:
+    """Many lists replayed with 3 queries in all (seats, games, penalty rows).
+
+    Unless ``reveal`` (the viewer manages or sits at the list), a player who asked not to
+    be named publicly (``Player.hide_name``) appears under his alias everywhere in the
+    snapshot — seats, rows, totals — because the replay itself runs on the alias.
+    """
     ids = [liste.pk for liste in lists]
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in Seat.objects.filter(spielliste_id__in=ids).select_related("player__club"):
+        if not reveal and seat.player.hide_name:
+            seat.name = seat.player.public_alias  # in memory only: snapshots are never saved
         seats[seat.spielliste_id].append(seat)
     games: dict[int, list[Game]] = defaultdict(list)
     for game in Game.objects.filter(spielliste_id__in=ids).order_by("number"):
@@ -123,7 +130,7 @@ def _snapshot(
 def spielliste_overview() -> QuerySet[Spielliste]:
     """All lists, newest first, with their players (2 queries)."""
     return Spielliste.objects.select_related("club").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.order_by("position"))
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
 
 

@@ -19,23 +19,32 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
+from league.clubs.models import public_alias
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
-from league.lists.access import MANAGING, actor_for, bind_code, list_access, visitor_of
+from league.lists.access import (
+    MANAGING,
+    ListAccess,
+    Visitor,
+    actor_for,
+    bind_code,
+    list_access,
+    visitor_of,
+)
 from league.lists.codes import normalise
 from league.lists.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
 from league.lists.history import change_lines
-from league.lists.models import Game, PenaltyRow, Spielliste
+from league.lists.models import Game, PenaltyRow, Seat, Spielliste
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.presenters import list_rows, pflichtsolo_section, result_summary
 from league.lists.selectors import (
     ListeSnapshot,
+    snapshots_of,
     spielliste_changes,
     spielliste_overview,
-    spielliste_snapshot,
 )
 from scoring import score_game
 from scoring.errors import ScoringError
@@ -49,9 +58,8 @@ def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
 
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        snap = _snapshot(pk)
         visitor = visitor_of(request)
-        access = list_access(visitor, snap.liste)
+        snap, access = _read(request, pk, visitor)
         if not access.writes:
             if not request.user.is_authenticated and visitor.code is None:
                 return redirect_to_login(request.get_full_path())
@@ -61,11 +69,16 @@ def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
     return wrapped
 
 
-def _snapshot(pk: int) -> ListeSnapshot:
-    try:
-        return spielliste_snapshot(pk=pk)
-    except Spielliste.DoesNotExist:
-        raise Http404(_("Diese Spielliste gibt es nicht.")) from None
+def _read(
+    request: HttpRequest, pk: int, visitor: Visitor | None = None
+) -> tuple[ListeSnapshot, ListAccess]:
+    """The list as this visitor may see it: names hidden from the public stay hidden
+    unless he writes to the list (sits at it or manages it)."""
+    liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
+    if liste is None:
+        raise Http404(_("Diese Spielliste gibt es nicht."))
+    access = list_access(visitor or visitor_of(request), liste)
+    return snapshots_of([liste], reveal=access.writes)[0], access
 
 
 def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | None:
@@ -152,18 +165,19 @@ def liste_create(request: HttpRequest) -> HttpResponse:
 
 
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    snap = _snapshot(pk)
-    return _render_detail(request, snap)
+    snap, access = _read(request, pk)
+    return _render_detail(request, snap, access)
 
 
 def _render_detail(
     request: HttpRequest,
     snap: ListeSnapshot,
+    access: ListAccess | None = None,
     form: VersionedGameForm | None = None,
     penalty_form: PenaltyForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    access = list_access(visitor_of(request), snap.liste)
+    access = access or list_access(visitor_of(request), snap.liste)
     context = {
         "snap": snap,
         "liste": snap.liste,
@@ -240,12 +254,12 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
 
 @require_POST
 def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    return _preview(request, _snapshot(pk), None)
+    return _preview(request, _read(request, pk)[0], None)
 
 
 @require_POST
 def game_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    return _preview(request, _snapshot(pk), number)
+    return _preview(request, _read(request, pk)[0], number)
 
 
 def _game(snap: ListeSnapshot, number: int) -> Game:
@@ -258,7 +272,7 @@ def _game(snap: ListeSnapshot, number: int) -> Game:
 def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         return _game_correct(request, pk, number)
-    snap = _snapshot(pk)
+    snap, _access = _read(request, pk)
     game = _game(snap, number)
     form = VersionedGameForm(
         players=[snap.names[p] for p in game.players], initial={"version": snap.liste.version}
@@ -304,7 +318,9 @@ def _render_edit(
             "number": number,
             "form": form,
             "summary": result_summary(game.to_record(snap.names)),
-            "changes": change_lines(spielliste_changes(liste=snap.liste, game_number=number)),
+            "changes": change_lines(
+                spielliste_changes(liste=snap.liste, game_number=number), _aliases(snap, access)
+            ),
             "writable": access.writes and not snap.liste.frozen,
             "sees_accounts": access.sees_accounts,
         },
@@ -424,15 +440,24 @@ def liste_confirm(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> Ht
     return redirect(snap.liste)
 
 
+def _aliases(snap: ListeSnapshot, access: ListAccess) -> dict[str, str]:
+    """Names at the table → what this reader may see (hidden players' aliases); the
+    history's data holds the names as they were written."""
+    if access.writes:
+        return {}
+    hidden = Seat.objects.filter(spielliste=snap.liste, player__hide_name=True)
+    return {name: public_alias(player) for name, player in hidden.values_list("name", "player")}
+
+
 def liste_history(request: HttpRequest, pk: int) -> HttpResponse:
-    liste = get_object_or_404(Spielliste, pk=pk)
-    access = list_access(visitor_of(request), liste)
+    snap, access = _read(request, pk)
+    liste = snap.liste
     return render(
         request,
         "lists/history.html",
         {
             "liste": liste,
-            "changes": change_lines(spielliste_changes(liste=liste)[:500]),
+            "changes": change_lines(spielliste_changes(liste=liste)[:500], _aliases(snap, access)),
             "sees_accounts": access.sees_accounts,
         },
     )
@@ -450,12 +475,12 @@ def _code_url_for(request: HttpRequest, liste: Spielliste) -> str | None:
 
 
 def liste_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    snap = _snapshot(pk)
+    snap, _access = _read(request, pk)
     data = spielliste_pdf(snap, _code_url_for(request, snap.liste))
     return pdf_response(data, f"spielliste-{pk}.pdf")
 
 
 def liste_blank_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    snap = _snapshot(pk)
+    snap, _access = _read(request, pk)
     data = blank_spielliste_pdf(snap, _code_url_for(request, snap.liste))
     return pdf_response(data, f"spielliste-{pk}-blanko.pdf")

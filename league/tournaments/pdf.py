@@ -47,9 +47,9 @@ def _grid(data: list[list[str]], widths: list[float], size: float = 10) -> Table
     return table
 
 
-def draw_pdf(rnd: TournamentRound) -> bytes:
+def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
     h, h2, _p = _styles()
-    snaps = round_board(tournament_round=rnd)
+    snaps = round_board(tournament_round=rnd, reveal=reveal)
     title = f"{rnd.tournament.name} – " + _("Auslosung Runde %(n)s") % {"n": rnd.number}
     story: list[Flowable] = [Paragraph(title, h), Paragraph(_("Tischeinteilung"), h2)]
     for table in snaps:
@@ -87,7 +87,8 @@ def round_lists_pdf(
     """All lists of a round; with each table's code only when ``code_url`` is given (the
     organiser's printout for the tables), never on the public one."""
     story: list[Flowable] = []
-    for table in round_board(tournament_round=rnd):
+    # Lists with codes go to the tables, who know each other: with names.
+    for table in round_board(tournament_round=rnd, reveal=code_url is not None):
         if story:
             story.append(PageBreak())
         snap = table.snapshot
@@ -144,7 +145,7 @@ def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> by
         Paragraph(_("Nur für die Turnierleitung: ausschneiden, je Tisch ein Zettel."), p),
         Spacer(1, 4 * mm),
     ]
-    for table in round_board(tournament_round=rnd):
+    for table in round_board(tournament_round=rnd, reveal=True):
         names = ", ".join(s.name for s in table.seats)
         slip = Table(
             [

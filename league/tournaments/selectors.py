@@ -8,6 +8,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Sum
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from league.clubs.models import public_alias
 from league.core.errors import ServiceError
 from league.lists.models import ScoreLine, Seat, Spielliste
 from league.lists.owners import ListOwner
@@ -71,8 +72,11 @@ def round_points(
     return {(player, number): points for player, number, points in rows}
 
 
-def standings(*, tournament: Tournament, provisional: bool = False) -> Standings:
-    """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries."""
+def standings(
+    *, tournament: Tournament, provisional: bool = False, reveal: bool = False
+) -> Standings:
+    """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries.
+    Players who asked not to be named appear under their alias unless ``reveal``."""
     rounds = list(tournament.rounds.values_list("number", "status"))
     counted = tuple(n for n, status in rounds if provisional or status == CLOSED)
     # Plain tuples, not model instances: this page is read the most during a tournament.
@@ -85,8 +89,13 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
             "player__name",
             "player__club__name",
             "player__ddv_number",
+            "player__hide_name",
         )
     )
+    if not reveal:
+        participants = [
+            (*p[:4], public_alias(p[3]), "", "", False) if p[7] else p for p in participants
+        ]
     every_round = len(counted) == len(rounds)
     points = (
         round_points(tournament=tournament, round_numbers=None if every_round else counted)
@@ -106,7 +115,7 @@ def standings(*, tournament: Tournament, provisional: bool = False) -> Standings
     rows = []
     display = {str(p[0]): p[4] for p in participants}
     for s in rank(results, rounds=width, order=order, names=display):
-        pk, number, withdrawn, _player_id, name, club, ddv_number = by_pk[s.player]
+        pk, number, withdrawn, _player_id, name, club, ddv_number, _hidden = by_pk[s.player]
         rows.append(
             StandingRow(
                 rank=s.rank,
@@ -169,14 +178,14 @@ class BoardTable:
         return None if err is None else ServiceError.from_scoring(err)
 
 
-def round_board(*, tournament_round: TournamentRound) -> list[BoardTable]:
+def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> list[BoardTable]:
     """Each table of the round with its list replayed (4 queries)."""
     tables = list(
         RoundTable.objects.filter(tournament_round=tournament_round)
         .select_related("spielliste")
         .order_by("number")
     )
-    snaps = snapshots_of([t.spielliste for t in tables])
+    snaps = snapshots_of([t.spielliste for t in tables], reveal=reveal)
     return [BoardTable(t.number, snap) for t, snap in zip(tables, snaps, strict=True)]
 
 
@@ -263,7 +272,9 @@ class PlayerRound:
     pflicht_game: int | None  # the game of his Pflichtsolo, None while it is owed
 
 
-def player_rounds(*, tournament: Tournament, participant: Participant) -> list[PlayerRound]:
+def player_rounds(
+    *, tournament: Tournament, participant: Participant, reveal: bool = False
+) -> list[PlayerRound]:
     """Every list and game of one participant, by round (a fixed number of queries)."""
     tables = list(
         RoundTable.objects.filter(
@@ -274,7 +285,8 @@ def player_rounds(*, tournament: Tournament, participant: Participant) -> list[P
         .order_by("tournament_round__number")
     )
     out = []
-    for table, snap in zip(tables, snapshots_of([t.spielliste for t in tables]), strict=True):
+    snaps = snapshots_of([t.spielliste for t in tables], reveal=reveal)
+    for table, snap in zip(tables, snaps, strict=True):
         state = snap.state
         name = next(s.name for s in snap.seats if s.player_id == participant.player_id)
         rows = [

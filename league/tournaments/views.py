@@ -200,14 +200,15 @@ def _round(pk: int, number: int) -> TournamentRound:
 
 def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
-    tables = round_board(tournament_round=rnd)
+    organiser = can_organise(request.user, rnd.tournament)
+    tables = round_board(tournament_round=rnd, reveal=organiser)
     started = any(t.liste.games_played for t in tables)
     return render(
         request,
         "tournaments/board.html",
         {
             "tournament": rnd.tournament,
-            "organiser": can_organise(request.user, rnd.tournament),
+            "organiser": organiser,
             "round": rnd,
             "tables": tables,
             "done": sum(1 for t in tables if t.liste.complete),
@@ -256,7 +257,11 @@ def round_action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
-    result = standings(tournament=tournament, provisional=provisional)
+    result = standings(
+        tournament=tournament,
+        provisional=provisional,
+        reveal=can_organise(request.user, tournament),
+    )
     table = StandingsTable(result, tournament_id=tournament.pk)
     export = request.GET.get("_export")
     if export in EXPORT_FORMATS:
@@ -310,21 +315,28 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     participant = get_object_or_404(
         Participant.objects.select_related("player__club"), pk=participant_id, tournament=tournament
     )
+    organiser = can_organise(request.user, tournament)
     return render(
         request,
         "tournaments/player.html",
         {
             "tournament": tournament,
-            "organiser": can_organise(request.user, tournament),
+            "organiser": organiser,
             "participant": participant,
-            "rounds": player_rounds(tournament=tournament, participant=participant),
+            "rounds": player_rounds(
+                tournament=tournament, participant=participant, reveal=organiser
+            ),
+            "player_name": participant.player.name
+            if organiser or not participant.player.hide_name
+            else participant.player.public_alias,
         },
     )
 
 
 def draw_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
-    return pdf_response(tournament_pdf.draw_pdf(rnd), f"auslosung-runde-{number}.pdf")
+    data = tournament_pdf.draw_pdf(rnd, reveal=can_organise(request.user, rnd.tournament))
+    return pdf_response(data, f"auslosung-runde-{number}.pdf")
 
 
 def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
@@ -391,5 +403,6 @@ def codes_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
-    result = standings(tournament=tournament, provisional=provisional)
+    reveal = can_organise(request.user, tournament)
+    result = standings(tournament=tournament, provisional=provisional, reveal=reveal)
     return pdf_response(tournament_pdf.standings_pdf(tournament, result), f"wertung-{pk}.pdf")
