@@ -8,3 +8,11 @@ class ClubsConfig(AppConfig):
     name = "league.clubs"
     label = "clubs"
     verbose_name = _("Vereine und Spieler")
+
+    def ready(self) -> None:
+        from league.accounts.invitations import register
+        from league.accounts.models import Invitation
+        from league.clubs.invitations import manager_invitation, member_invitation
+
+        register(Invitation.Kind.CLUB_MANAGER, manager_invitation)
+        register(Invitation.Kind.MEMBER, member_invitation)

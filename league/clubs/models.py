@@ -43,6 +43,15 @@ class Player(models.Model):
     # DSGVO: a player may ask not to be named in public; the public then reads
     # ``public_alias`` ("Spieler 17"), organisers and his table still the name.
     hide_name = models.BooleanField(_("Name nicht öffentlich zeigen"), default=False)
+    # The person's own account, linked once a club manager or organiser confirmed it.
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Konto"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
 
     class Meta:
         ordering = ["name"]
@@ -65,3 +74,29 @@ class Player(models.Model):
 def public_alias(player_id: int) -> str:
     """How the public reads a player who asked not to be named (DSGVO)."""
     return gettext("Spieler %(n)s") % {"n": player_id}
+
+
+class PlayerClaim(models.Model):
+    """ "Das bin ich": an account asks to be linked to a player record; a club manager or an
+    organiser of a tournament the player entered decides."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "account"],
+                condition=models.Q(decided_at__isnull=True),
+                name="one_open_claim",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account_id} → {self.player_id}"

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from league.accounts.lookup import account_by_identifier
-from league.clubs.models import Club, Player
+from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 
@@ -122,10 +123,10 @@ def player_update(
 
 
 @transaction.atomic
-def club_add_manager(*, club: Club, account: str, user: User = None) -> Account:
-    """Make an existing account (user name or e-mail) a manager of ``club``."""
+def club_add_manager(*, club: Club, account: str | Account, user: User = None) -> Account:
+    """Make an account (or the one with this user name or e-mail) a manager of ``club``."""
     locked = Club.objects.select_for_update().get(pk=club.pk)
-    added = account_by_identifier(account)
+    added = account if isinstance(account, Account) else account_by_identifier(account)
     if locked.managers.filter(pk=added.pk).exists():
         raise ServiceError("already_manager", {"who": added.get_username()}, field="account")
     locked.managers.add(added)
@@ -145,3 +146,50 @@ def club_remove_manager(*, club: Club, account_id: int, user: User = None) -> No
         raise ServiceError("last_manager")
     locked.managers.remove(account_id)
     audit_record(user=user, action="remove_manager", target=locked, before={"account": account_id})
+
+
+@transaction.atomic
+def player_link_account(*, player: Player, account: Account, user: User = None) -> Player:
+    """Link ``account`` to ``player`` (confirmed by whoever calls: a club manager's
+    invitation or an organiser). An account belongs to one player, a player to one account."""
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.account_id not in (None, account.pk):
+        raise ServiceError("player_linked_elsewhere", {"name": locked.name})
+    if Player.objects.filter(account=account).exclude(pk=locked.pk).exists():
+        raise ServiceError("account_linked_elsewhere")
+    locked.account = account
+    locked.save(update_fields=["account"])
+    audit_record(user=user, action="link_account", target=locked, after={"account": account.pk})
+    return locked
+
+
+@transaction.atomic
+def player_claim(*, player: Player, account: Account) -> PlayerClaim:
+    """An account says "that is me" about ``player``; a manager decides later."""
+    if player.account_id is not None or Player.objects.filter(account=account).exists():
+        raise ServiceError("account_linked_elsewhere")
+    claim, created = PlayerClaim.objects.get_or_create(
+        player=player, account=account, decided_at=None
+    )
+    if created:
+        audit_record(user=account, action="claim", target=player, after={"account": account.pk})
+    return claim
+
+
+@transaction.atomic
+def player_claim_decide(*, claim: PlayerClaim, accept: bool, user: User = None) -> PlayerClaim:
+    """Confirm (link the account) or refuse a claim; the caller manages the player."""
+    locked = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
+    if locked.decided_at is not None:
+        return locked
+    if accept:
+        player_link_account(player=locked.player, account=locked.account, user=user)
+    locked.decided_at, locked.accepted = timezone.now(), accept
+    locked.save(update_fields=["decided_at", "accepted"])
+    audit_record(
+        user=user,
+        action="claim_accepted" if accept else "claim_refused",
+        target=locked.player,
+        after={"account": locked.account_id},
+    )
+    return locked

@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from league.accounts import services as account_services
+from league.accounts.invitation_views import invitation_link
+from league.accounts.models import Invitation
 from league.clubs import services
 from league.clubs.access import can_manage_club
-from league.clubs.forms import AccountForm
-from league.clubs.models import Club
+from league.clubs.forms import AccountForm, InviteForm, MemberInviteForm
+from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
+
+
+def _int(raw: str | None) -> int:
+    return int(raw) if raw and raw.isdecimal() and len(raw) < 12 else 0
 
 
 def club_index(request: HttpRequest) -> HttpResponse:
@@ -25,7 +37,12 @@ def club_index(request: HttpRequest) -> HttpResponse:
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
     manager = can_manage_club(request.user, club)
-    form = AccountForm(request.POST or None)
+    posted = request.POST if request.method == "POST" else None
+    action = request.POST.get("do", "add") if posted else ""
+    form = AccountForm(posted if action == "add" else None)
+    invite = InviteForm(posted if action == "invite" else None)
+    players = [(p.pk, p.name) for p in club.members.filter(account__isnull=True).order_by("name")]
+    member = MemberInviteForm(posted if action == "member" else None, players=players)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -33,14 +50,43 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
             raise PermissionDenied
         actor = Actor(request.user, role=AuditEntry.Role.CLUB_MANAGER)
         try:
+            link = partial(invitation_link, request)
+            if action == "invite" and invite.is_valid():
+                account_services.invitation_create(
+                    kind=Invitation.Kind.CLUB_MANAGER,
+                    target_id=club.pk,
+                    email=invite.cleaned_data["email"],
+                    link=link,
+                    user=actor,
+                )
+                messages.success(request, _("Einladung verschickt."))
+                return redirect("club-detail", pk)
+            if action == "member" and member.is_valid():
+                account_services.invitation_create(
+                    kind=Invitation.Kind.MEMBER,
+                    target_id=club.pk,
+                    player_id=member.cleaned_data["player"],
+                    email=member.cleaned_data["email"],
+                    link=link,
+                    user=actor,
+                )
+                messages.success(request, _("Einladung verschickt."))
+                return redirect("club-detail", pk)
+            if action == "claim":
+                claim = get_object_or_404(
+                    PlayerClaim, pk=_int(request.POST.get("claim")), player__club=club
+                )
+                services.player_claim_decide(
+                    claim=claim, accept=request.POST.get("accept") == "1", user=actor
+                )
+                return redirect("club-detail", pk)
             if "remove" in request.POST:
-                raw = request.POST.get("remove", "")
                 services.club_remove_manager(
-                    club=club, account_id=int(raw) if raw.isdecimal() else 0, user=actor
+                    club=club, account_id=_int(request.POST.get("remove")), user=actor
                 )
                 messages.success(request, _("Aus der Vereinsverwaltung entfernt."))
                 return redirect("club-detail", pk)
-            if form.is_valid():
+            if action == "add" and form.is_valid():
                 added = services.club_add_manager(
                     club=club, account=form.cleaned_data["account"], user=actor
                 )
@@ -64,5 +110,33 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "members": club.members.order_by("name"),
             "lists": club.spiellisten.order_by("-created_at")[:50],
             "form": form,
+            "invite": invite,
+            "member": member,
+            "claims": PlayerClaim.objects.filter(
+                player__club=club, decided_at__isnull=True
+            ).select_related("player", "account")
+            if manager
+            else [],
         },
     )
+
+
+@require_POST
+def player_claim(request: HttpRequest, player_id: int) -> HttpResponse:
+    """ "Das bin ich" on a player's page: asks to link the visitor's account to him."""
+    if not isinstance(request.user, User):
+        return redirect_to_login(request.POST.get("next") or request.get_full_path())
+    player = get_object_or_404(Player, pk=player_id)
+    try:
+        services.player_claim(player=player, account=request.user)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request,
+            _("Anfrage gesendet: die Turnierleitung oder Vereinsverwaltung bestätigt sie."),
+        )
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect("club-index")

@@ -67,6 +67,13 @@ MESSAGES: Mapping[str, str] = {
     "already_manager": gettext_noop("{who} verwaltet den Verein schon."),
     "not_manager": gettext_noop("Dieses Konto verwaltet den Verein nicht."),
     "last_manager": gettext_noop("Ein Verein braucht mindestens eine Vereinsverwaltung."),
+    "invalid_email": gettext_noop("„{email}“ ist keine gültige E-Mail-Adresse."),
+    "invitation_invalid": gettext_noop(
+        "Diese Einladung gilt nicht (mehr): schon angenommen, abgelaufen oder unbekannt."
+    ),
+    "username_taken": gettext_noop("Den Benutzernamen „{name}“ gibt es schon."),
+    "player_linked_elsewhere": gettext_noop("{name} ist schon mit einem anderen Konto verbunden."),
+    "account_linked_elsewhere": gettext_noop("Dieses Konto ist schon mit einem Spieler verbunden."),
     # clubs
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
@@ -110,9 +117,7 @@ MESSAGES: Mapping[str, str] = {
     "not_found": gettext_noop("Nicht gefunden."),
     "method_not_allowed": gettext_noop("Die Methode {method} ist hier nicht erlaubt."),
     "malformed_json": gettext_noop("Der Inhalt ist kein gültiges JSON."),
-    "unsupported_media_type": gettext_noop(
-        "Bitte JSON senden (Content-Type: application/json)."
-    ),
+    "unsupported_media_type": gettext_noop("Bitte JSON senden (Content-Type: application/json)."),
     "body_not_an_object": gettext_noop("Der Inhalt muss ein JSON-Objekt sein."),
     "body_too_large": gettext_noop("Die Anfrage ist zu groß (höchstens {kb} KB)."),
     "invalid_value": gettext_noop("Ungültiger Wert für „{name}“: {detail}"),

@@ -14,3 +14,9 @@ class TournamentsConfig(AppConfig):
         from league.tournaments.selectors import list_owner
 
         owners.register(list_owner)
+
+        from league.accounts.invitations import register
+        from league.accounts.models import Invitation
+        from league.tournaments.invitations import organiser_invitation
+
+        register(Invitation.Kind.ORGANISER, organiser_invitation)

@@ -64,3 +64,7 @@ class AccountForm(forms.Form):
         max_length=254,
         help_text=_("Das Konto muss schon bestehen."),
     )
+
+
+class InviteForm(forms.Form):
+    email = forms.EmailField(label=_("E-Mail-Adresse"))

@@ -99,10 +99,12 @@ def tournament_update(
 
 
 @transaction.atomic
-def tournament_add_organiser(*, tournament: Tournament, account: str, user: User = None) -> Account:
-    """Make an existing account (user name or e-mail) an organiser of ``tournament``."""
+def tournament_add_organiser(
+    *, tournament: Tournament, account: str | Account, user: User = None
+) -> Account:
+    """Make an account (or the one with this user name or e-mail) an organiser."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    added = account_by_identifier(account)
+    added = account if isinstance(account, Account) else account_by_identifier(account)
     if locked.organisers.filter(pk=added.pk).exists():
         raise ServiceError("already_organiser", {"who": added.get_username()}, field="account")
     locked.organisers.add(added)

@@ -28,6 +28,11 @@ urlpatterns = [
     ),
     path("turniere/<int:pk>/runde/<int:number>/codes.pdf", tv.codes_pdf, name="codes-pdf"),
     path("turniere/<int:pk>/leitung/", tv.tournament_organisers, name="tournament-organisers"),
+    path(
+        "turniere/<int:pk>/teilnehmer/anfrage/<int:claim_id>/",
+        tv.claim_decide,
+        name="claim-decide",
+    ),
     path("turniere/<int:pk>/wertung/", tv.standings_view, name="standings"),
     path("turniere/<int:pk>/wertung.pdf", tv.standings_pdf, name="standings-pdf"),
     path("turniere/<int:pk>/beamer/", tv.projector, name="projector"),

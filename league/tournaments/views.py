@@ -7,6 +7,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -14,6 +15,11 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from league.accounts import services as account_services
+from league.accounts.invitation_views import invitation_link
+from league.accounts.models import Invitation
+from league.clubs import services as club_services
+from league.clubs.models import PlayerClaim
 from league.core.errors import ServiceError
 from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
@@ -27,6 +33,7 @@ from league.tournaments.forms import (
     AccountForm,
     CsvUploadForm,
     DrawForm,
+    InviteForm,
     ParticipantForm,
     TournamentForm,
 )
@@ -118,9 +125,25 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
             "participants": participants,
             "form": form,
             "upload": CsvUploadForm(),
+            "claims": PlayerClaim.objects.filter(
+                player__entries__tournament=tournament, decided_at__isnull=True
+            ).select_related("player", "account"),
             "active": sum(1 for p in participants if not p.withdrawn),
         },
     )
+
+
+@organiser_required
+@require_POST
+def claim_decide(request: HttpRequest, pk: int, claim_id: int) -> HttpResponse:
+    """An organiser confirms (or refuses) that an account is one of his participants."""
+    claim = get_object_or_404(
+        PlayerClaim, pk=claim_id, player__entries__tournament_id=pk, decided_at__isnull=True
+    )
+    club_services.player_claim_decide(
+        claim=claim, accept=request.POST.get("accept") == "1", user=organiser_actor(request)
+    )
+    return redirect("tournament-participants", pk)
 
 
 @organiser_required
@@ -326,6 +349,9 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
             "rounds": player_rounds(
                 tournament=tournament, participant=participant, reveal=organiser
             ),
+            "can_claim": isinstance(request.user, User)
+            and participant.player.account_id is None
+            and not hasattr(request.user, "player"),
             "player_name": participant.player.name
             if organiser or not participant.player.hide_name
             else participant.player.public_alias,
@@ -354,10 +380,23 @@ def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
     """Who organises the tournament; organisers add co-organisers (existing accounts)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = AccountForm(request.POST or None)
+    inviting = request.method == "POST" and "email" in request.POST
+    form = AccountForm(request.POST if request.method == "POST" and not inviting else None)
+    invite = InviteForm(request.POST if inviting else None)
     if request.method == "POST":
         try:
-            if "remove" in request.POST:
+            if inviting:
+                if invite.is_valid():
+                    account_services.invitation_create(
+                        kind=Invitation.Kind.ORGANISER,
+                        target_id=tournament.pk,
+                        email=invite.cleaned_data["email"],
+                        link=partial(invitation_link, request),
+                        user=organiser_actor(request),
+                    )
+                    messages.success(request, _("Einladung verschickt."))
+                    return redirect("tournament-organisers", pk)
+            elif "remove" in request.POST:
                 ts.tournament_remove_organiser(
                     tournament=tournament,
                     account_id=_int(request.POST.get("remove")),
@@ -389,6 +428,7 @@ def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
             "organiser": True,
             "organisers": tournament.organisers.order_by("username"),
             "form": form,
+            "invite": invite,
         },
     )
 

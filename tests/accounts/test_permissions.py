@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from league.clubs.models import Club, Player
 from league.lists import services
 from league.tournaments import services as ts
+from tests.api.test_access import API_ROUTES
 from tests.tournaments.helpers import make_tournament
 
 ROLES = (
@@ -52,6 +53,7 @@ TOURNAMENT_ACTIONS = [
     ("codes-pdf", "get"),
     ("tournament-organisers", "get"),
     ("tournament-organisers", "post"),
+    ("claim-decide", "post"),
 ]
 CLUB_ACTIONS = [("club-detail", "post")]
 # Pages anybody may read (they reveal no code to the public: see the tests below).
@@ -91,12 +93,14 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "password_change",
     "password_change_done",
 }
+CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
 ACCOUNT_PAGES = {
     "password_reset",
     "password_reset_done",
     "password_reset_confirm",
     "password_reset_complete",
+    "invitation",  # the token is the right; accepting needs (or creates) an account
 }
 
 
@@ -201,6 +205,7 @@ def test_tournament_actions(world, name, method):
         "participant-toggle": [t.pk, t.participants.first().pk],
         "round-action": [t.pk, rnd.number],
         "codes-pdf": [t.pk, rnd.number],
+        "claim-decide": [t.pk, _claim(t).pk],
     }.get(name, [t.pk])
     outcomes = []
     for role in ROLES:
@@ -224,6 +229,17 @@ def test_club_actions(world, name, method):
     assert list(club.managers.values_list("username", flat=True)) == ["cm"]
 
 
+def _claim(tournament):
+    from django.contrib.auth.models import User
+
+    from league.clubs.models import PlayerClaim
+
+    player = tournament.participants.first().player
+    account, _ = User.objects.get_or_create(username="claimer")
+    claim, _ = PlayerClaim.objects.get_or_create(player=player, account=account, decided_at=None)
+    return claim
+
+
 def test_every_url_has_a_row():
     names = set()
     for top in get_resolver().url_patterns:
@@ -239,6 +255,8 @@ def test_every_url_has_a_row():
         | PUBLIC_READS
         | LOGGED_IN_ONLY
         | ACCOUNT_PAGES
+        | CLAIMS
+        | API_ROUTES  # the API's own matrix: tests/api/test_access.py
     )
     assert names - covered == set(), "a URL without a permission row"
 
@@ -357,3 +375,12 @@ def test_a_code_session_writes_as_its_table_in_the_history(world):
 @pytest.mark.parametrize("name", sorted(LOGGED_IN_ONLY))
 def test_account_pages_send_nobody_to_the_login(client, name):
     assert _outcome(client.get(reverse(name))) == LOGIN
+
+
+@pytest.mark.django_db
+def test_a_claim_needs_an_account(client):
+    from league.clubs.models import Player
+
+    player = Player.objects.create(name="X")
+    assert _outcome(client.post(reverse("player-claim", args=[player.pk]))) == LOGIN
+    assert not player.claims.exists()

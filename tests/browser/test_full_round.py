@@ -60,8 +60,9 @@ def to_record(game, soloist=None):
     )
 
 
-def test_full_round_on_a_phone(live_server, phone):
-    """The table enters its whole round through its code: no account (api.md)."""
+def test_full_round_on_a_phone(live_server, phone, browser):
+    """The table enters its whole round through its code: no account (api.md); then a
+    second player confirms the list on his own phone."""
     liste = services.spielliste_create(
         title="Browserrunde", players=[Player.objects.create(name=n) for n in SEATS]
     )
@@ -110,6 +111,22 @@ def test_full_round_on_a_phone(live_server, phone):
         shown = page.locator(f'tfoot [data-total="{name}"]').inner_text()
         assert int(shown) == expected[name]
     assert sum(expected.values()) == 0
+
+    # The same phone may not confirm (it entered the last game) ...
+    assert page.locator("[data-confirm]").count() == 1
+    page.locator("[data-confirm] select[name=seat]").select_option("2")
+    with page.expect_navigation():
+        page.locator("[data-confirm] button").click()
+    assert page.locator("[data-confirmed]").count() == 0
+    # ... a second phone at the table, with the same code, does.
+    second = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    other = second.new_page()
+    other.goto(live_server.url + reverse("table-code-open", args=[liste.code]))
+    other.locator("[data-confirm] select[name=seat]").select_option("2")
+    with other.expect_navigation():
+        other.locator("[data-confirm] button").click()
+    assert "Bestätigt von Platz 2" in other.locator("[data-confirmed]").inner_text()
+    second.close()
 
 
 def test_live_preview_updates_before_saving(live_server, phone, django_user_model):

@@ -1,0 +1,55 @@
+"""The login forms: Django's, with the lockout of ``league.accounts.lockout``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from league.accounts import lockout
+
+
+class LoginForm(AuthenticationForm):
+    """Refuses every attempt, right or wrong, while the user name or the client address is
+    locked out; counts wrong passwords; a right one clears the user name's counter."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("Benutzername oder Passwort stimmt nicht."),
+        "throttled": _(
+            "Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist vorübergehend "
+            "gesperrt; bitte in %(minutes)d Minuten erneut versuchen."
+        ),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if not (username and password) or self.request is None:
+            return super().clean()
+        if lockout.login_blocked(self.request, username):
+            raise ValidationError(
+                self.error_messages["throttled"],
+                code="throttled",
+                params={"minutes": lockout.WINDOW // 60},
+            )
+        try:
+            cleaned = super().clean()
+        except ValidationError as error:
+            if error.code == "invalid_login":
+                lockout.login_failed(self.request, username)
+            raise
+        lockout.clear_username(username)
+        return cleaned
+
+
+class AdminLoginForm(LoginForm, AdminAuthenticationForm):
+    """The admin's login (staff only) under the same lockout: it must not be the way round."""
+
+    error_messages = {
+        **LoginForm.error_messages,
+        "invalid_login": AdminAuthenticationForm.error_messages["invalid_login"],
+    }

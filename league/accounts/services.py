@@ -1,0 +1,98 @@
+"""Invitations: create (and send the link), accept. Keyword-only, in a transaction, audited."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.accounts.invitations import kind_of
+from league.accounts.models import Invitation
+from league.core.audit import Actor, audit_record
+from league.core.errors import ServiceError
+
+VALID_FOR = timedelta(days=14)
+
+
+@transaction.atomic
+def invitation_create(
+    *,
+    kind: str,
+    target_id: int,
+    email: str,
+    link: Callable[[str], str],
+    player_id: int | None = None,
+    user: Actor,
+) -> Invitation:
+    """Invite ``email``; ``link(token)`` is the absolute address of the accept page."""
+    address = email.strip()
+    try:
+        validate_email(address)
+    except Exception:
+        raise ServiceError("invalid_email", {"email": address}, field="email") from None
+    invitation = Invitation.objects.create(
+        kind=kind,
+        target_id=target_id,
+        player_id=player_id,
+        email=address,
+        token=secrets.token_urlsafe(32),
+        invited_by=user.user if isinstance(user.user, User) else None,
+    )
+    what = kind_of(kind).describe(target_id, player_id)
+    send_mail(
+        _("Einladung: %(what)s") % {"what": what},
+        _(
+            "Hallo,\n\nSie sind eingeladen: %(what)s.\nZum Annehmen diesen Link öffnen "
+            "(14 Tage gültig):\n\n%(link)s\n"
+        )
+        % {"what": what, "link": link(invitation.token)},
+        None,
+        [address],
+    )
+    audit_record(user=user, action="invite", target=invitation, after={"kind": kind})
+    return invitation
+
+
+def invitation_open(*, token: str) -> Invitation:
+    """The open invitation for ``token``, or ServiceError ``invitation_invalid``."""
+    invitation = Invitation.objects.filter(token=token).first()
+    if (
+        invitation is None
+        or invitation.accepted_at is not None
+        or invitation.created_at < timezone.now() - VALID_FOR
+    ):
+        raise ServiceError("invitation_invalid")
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, account: User) -> str:
+    """Grant what the invitation offers to ``account``; returns where to go next."""
+    invitation = invitation_open(token=token)
+    locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    if locked.accepted_at is not None:
+        raise ServiceError("invitation_invalid")
+    actor = Actor(account)
+    url = kind_of(locked.kind).accept(account, locked.target_id, locked.player_id, actor)
+    locked.accepted_at, locked.accepted_by = timezone.now(), account
+    locked.save(update_fields=["accepted_at", "accepted_by"])
+    audit_record(user=actor, action="accept", target=locked, after={"account": account.pk})
+    return url
+
+
+@transaction.atomic
+def account_create(*, username: str, email: str, password: str) -> User:
+    """A new account for someone accepting an invitation (the form validated the password)."""
+    name = username.strip()
+    if not name or User.objects.filter(username__iexact=name).exists():
+        raise ServiceError("username_taken", {"name": name}, field="username")
+    account = User.objects.create_user(name, email=email.strip(), password=password)
+    audit_record(user=Actor(account), action="create", target=account)
+    return account

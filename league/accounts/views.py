@@ -1,0 +1,36 @@
+"""Login with lockout; password reset and change are Django's views (see urls.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import SetPasswordForm
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import HttpResponse
+
+from league.accounts import lockout
+from league.accounts.forms import LoginForm
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; a locked-out attempt answers 429 with ``Retry-After``."""
+
+    authentication_form = LoginForm
+
+    def form_invalid(self, form: LoginForm) -> HttpResponse:  # type: ignore[override]
+        response = super().form_invalid(form)
+        if form.has_error(NON_FIELD_ERRORS, "throttled"):
+            response.status_code = 429
+            response["Retry-After"] = str(lockout.WINDOW)
+        return response
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's; a password set through the mailed link also ends a lockout of that user
+    name (whoever reads the account's mail may log in again at once)."""
+
+    def form_valid(self, form: SetPasswordForm[Any]) -> HttpResponse:
+        response = super().form_valid(form)
+        lockout.clear_username(form.user.get_username())
+        return response
