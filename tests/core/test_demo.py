@@ -21,7 +21,11 @@ def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     assert {li.table_size for li in free} == {4, 5}
     assert any(li.time_up_after is not None for li in free)
     assert all(snap.checks_ok for snap in snapshots_of(free))
+    # The README's logins can do what it says: the Listenführer keeps the club lists,
+    # the organiser runs the tournament.
+    assert {li.created_by.username for li in free} == {"listenfuehrer"}
     tournament = Tournament.objects.get()
+    assert list(tournament.organisers.values_list("username", flat=True)) == ["admin"]
     assert tournament.participants.count() == 24
     statuses = list(tournament.rounds.values_list("status", flat=True))
     assert statuses == [TournamentRound.Status.CLOSED] * 3 + [TournamentRound.Status.DRAWN]

@@ -47,6 +47,8 @@ class Command(BaseCommand):
             self._users()
             club = club_get_or_create(name=CLUB)
             assert club is not None
+            # The demo's organiser manages the club too (its evenings and lists).
+            club.managers.add(get_user_model().objects.get(username="admin"))
             players = [player_get_or_create(name=n, club=club) for n in NAMES]
             rng = random.Random(2026)
             self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None)
@@ -88,7 +90,10 @@ class Command(BaseCommand):
         penalty: bool = False,
         time_up: bool = False,
     ) -> Spielliste:
-        liste = services.spielliste_create(title=title, players=players, club=club)
+        keeper = get_user_model().objects.get(username="listenfuehrer")
+        liste = services.spielliste_create(
+            title=title, players=players, club=club, created_by=keeper
+        )
         seats = services.table_names(players)
         records: list[Any] = []
         state = replay_round(seats, records)
@@ -119,6 +124,7 @@ def load_demo_tournament(rng: random.Random) -> None:
         date=dt.date(2026, 11, 21),
         venue="Köln-Ehrenfeld",
         rounds_planned=4,
+        user=get_user_model().objects.get(username="admin"),  # the first organiser
     )
     clubs = ["Herz-Dame Köln", "Kreuz-Bube Bonn", "Karo-As Düsseldorf", ""]
     first = [
