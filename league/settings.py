@@ -55,7 +55,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "league.core",
     "league.accounts",
     "league.clubs",
@@ -139,16 +141,40 @@ LOGOUT_REDIRECT_URL = "calculator"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "league.api.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # api.md: every refusal as {"error": {"code", "field", "message", "game"}}.
+    "EXCEPTION_HANDLER": "league.api.errors.exception_handler",
+    # Writes per client (league.api.throttling): an account, a table code, an address.
+    "DEFAULT_THROTTLE_RATES": {
+        "write_user": "120/min",
+        "write_code": "60/min",
+        "write_anon": "30/min",
+        "score": "300/min",
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Doppelkopf-Liste API",
     "DESCRIPTION": "Spiellisten, Spiele und Wertung nach den DDV-Turnierspielregeln.",
-    "VERSION": "0.1.0",
+    "VERSION": "1.0.0",
     "ENUM_NAME_OVERRIDES": {
         "AnnouncementLevel": "scoring.interchange.LEVEL_CODES",
         "Party": "league.api.serializers.PARTY",
+        "ErrorCode": "league.api.errors.ERROR_CODE_CHOICES",
+        "PenaltyKind": "scoring.interchange.PENALTY_KINDS",
     },
+    "PATH_CONVERTER_OVERRIDES": {
+        "api_id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1},
+        "api_number": {"type": "integer", "minimum": 0, "maximum": 9999},
+    },
+    "SERVE_INCLUDE_SCHEMA": False,
+    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
 

@@ -1,5 +1,8 @@
-"""REST API (Django REST framework), documented with drf-spectacular at /api/docs/.
+"""REST API v1 (shared/spec/api.md), Django REST framework, documented with drf-spectacular
+at /api/schema/ and /api/docs/ (offline).
 
-Version 1 is read-only plus stateless scoring; writes with roles follow (see the brief).
-Shapes are those of the CLI (README), so tools can switch between the two.
+Reads from the apps' selectors, writes through their services, permissions from
+``league.lists.access`` and ``league.tournaments.access``; every refusal in one shape
+(``league.api.errors``). Shapes of games, results and rounds are those of the CLI
+(scoring.interchange), so tools can switch between the two.
 """

@@ -1,15 +1,30 @@
 """API serializers. Output serializers render every answer (so the schema cannot drift from
-it); input validation itself is the engine's (scoring.interchange)."""
+it); the records inside a body are read by the engine (scoring.interchange), which names
+the field in error."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.interchange import KINDS, LEVEL_CODES, PENALTY_KINDS, SOLO_TYPES
+from league.api.errors import ERROR_CODE_CHOICES, engine_error
+from scoring import GameRecord
+from scoring.errors import GameRecordError
+from scoring.interchange import (
+    KINDS,
+    LEVEL_CODES,
+    PENALTY_KINDS,
+    SOLO_TYPES,
+    penalty_from_dict,
+    record_from_dict,
+)
+from scoring.penalties import Penalty, PenaltyError
 
 PARTY = ["re", "kontra"]
+MAX_INT = 2**31 - 1
+REFEREE_MAX = 80  # PenaltyRow.referee
 
 
 class AnnouncementsSerializer(serializers.Serializer[Any]):
@@ -55,12 +70,6 @@ class GameResultSerializer(serializers.Serializer[Any]):
     breakdown = BreakdownLineSerializer(many=True)
 
 
-class ErrorSerializer(serializers.Serializer[Any]):
-    code = serializers.CharField(help_text="stable error code")
-    field = serializers.CharField(help_text="the record's field (JSON path), '' for the whole")
-    message = serializers.CharField()
-
-
 class PenaltySerializer(serializers.Serializer[Any]):
     after_game = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
@@ -85,6 +94,9 @@ class RoundRowSerializer(serializers.Serializer[Any]):
     penalty = PenaltySerializer(required=False, help_text="only on penalty rows")
     voided = serializers.BooleanField(
         required=False, help_text="9.4.4: the solo counts as played; its penalty row scores"
+    )
+    quick = serializers.BooleanField(
+        required=False, help_text="only on rows entered by quick entry (winners and value)"
     )
 
 
@@ -118,3 +130,244 @@ class StandingsSerializer(serializers.Serializer[Any]):
         child=serializers.IntegerField(), source="counted", help_text="rounds that count"
     )
     rows = StandingSerializer(many=True)
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+class ErrorDetailSerializer(serializers.Serializer[Any]):
+    code = serializers.ChoiceField(
+        choices=ERROR_CODE_CHOICES,
+        help_text="stable code: a key of the site's or the engine's message table",
+    )
+    field = serializers.CharField(
+        allow_null=True, help_text="the body's field in error (JSON path), null for none"
+    )
+    message = serializers.CharField(help_text="the code's text in the request's language")
+    game = serializers.IntegerField(allow_null=True, help_text="the game concerned, if any")
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    error = ErrorDetailSerializer()
+
+
+class ConflictSerializer(ErrorSerializer):
+    version = serializers.IntegerField(
+        required=False, help_text="the list's current version (only with code conflict)"
+    )
+
+
+class ScoreErrorSerializer(serializers.Serializer[Any]):
+    """``POST /api/v1/score/``'s refusal: the CLI's flat fields, and the ``error`` object."""
+
+    code = serializers.ChoiceField(choices=ERROR_CODE_CHOICES)
+    field = serializers.CharField(
+        allow_blank=True, help_text="the record's field (JSON path), '' for the whole"
+    )
+    message = serializers.CharField()
+    game = serializers.IntegerField(required=False)
+    error = ErrorDetailSerializer()
+
+
+# --- lists -------------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField()
+    name = serializers.CharField(help_text="the name at this table (game records use it)")
+
+
+class SubstitutionSerializer(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    from_game = serializers.IntegerField()
+    player = serializers.CharField()
+
+
+class ListeSerializer(RoundStateSerializer):
+    """A list: its state as ``python -m scoring round`` prints it, plus what the site keeps."""
+
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    version = serializers.IntegerField(help_text="send it with the next write")
+    seats = SeatSerializer(many=True)
+    frozen = serializers.BooleanField(help_text="its round is closed: writes are refused")
+    confirmed = serializers.BooleanField()
+    confirmed_seat = serializers.IntegerField(
+        allow_null=True, help_text="who confirmed; null: a manager, for a signed paper list"
+    )
+    time_up_after = serializers.IntegerField(allow_null=True)
+    totals_only = serializers.BooleanField(help_text="results entered from paper (totals only)")
+    substitutions = SubstitutionSerializer(many=True)
+    code = serializers.CharField(
+        required=False,
+        help_text="the table code: only for who may see it (managers, the creating account)",
+    )
+
+
+class GameWrittenSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    result = GameResultSerializer()
+    state = ListeSerializer()
+
+
+class WrittenSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    state = ListeSerializer()
+
+
+class DeletedSerializer(serializers.Serializer[Any]):
+    version = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the game deleted")
+
+
+class VersionField(serializers.IntegerField):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", "the list's version this write is based on")
+        super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
+
+
+@extend_schema_field(GameRecordSerializer)
+class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
+    """A game record (scoring.md §1), read by the engine: its refusals keep their codes."""
+
+    def to_internal_value(self, data: Any) -> GameRecord:
+        try:
+            return record_from_dict(data)
+        except GameRecordError as err:
+            raise engine_error(err, self.field_name or "") from None
+
+
+class PenaltyInputSerializer(serializers.Serializer[Any]):
+    """A penalty row as in round.md (names as at the table)."""
+
+    after_game = serializers.IntegerField(min_value=0)
+    kind = serializers.ChoiceField(choices=PENALTY_KINDS)
+    offender = serializers.CharField()
+    beneficiary = serializers.CharField(required=False, allow_null=True)
+    absagen = serializers.IntegerField(required=False, min_value=0, max_value=4)
+    points = serializers.IntegerField(required=False, min_value=0, max_value=12)
+    referee = serializers.CharField(required=False, max_length=REFEREE_MAX)
+
+
+@extend_schema_field(PenaltyInputSerializer)
+class PenaltyField(serializers.Field[Penalty, Any, Any, Any]):
+    """A penalty row (round.md), read by the engine; its referee is stored as typed."""
+
+    def to_internal_value(self, data: Any) -> Penalty:
+        try:
+            penalty = penalty_from_dict(data)
+        except PenaltyError as err:
+            raise engine_error(err, self.field_name or "") from None
+        referee = serializers.CharField(max_length=REFEREE_MAX, allow_blank=True)
+        try:
+            referee.run_validation(penalty.referee)
+        except serializers.ValidationError as exc:
+            raise serializers.ValidationError({"referee": exc.detail}) from None
+        return penalty
+
+
+def _rules(value: str | None) -> None:
+    if value not in (None, "tsr"):
+        raise serializers.ValidationError(code="rules_unsupported")
+
+
+class ListeCreateSerializer(serializers.Serializer[Any]):
+    title = serializers.CharField(max_length=120, allow_blank=True)
+    seats = serializers.ListField(
+        child=serializers.CharField(max_length=80),
+        min_length=4,
+        max_length=5,
+        help_text="the players' names by position 1..4 (5); position 4 (5) keeps the list",
+    )
+    club = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=2**63 - 1
+    )
+    rules = serializers.CharField(
+        required=False,
+        allow_null=True,
+        validators=[_rules],
+        help_text="house-rules preset; only 'tsr' (the default) until house rules exist",
+    )
+
+
+class GameWriteSerializer(serializers.Serializer[Any]):
+    version = VersionField()
+    game = GameRecordField()
+
+
+class PenaltyWriteSerializer(serializers.Serializer[Any]):
+    version = VersionField()
+    penalty = PenaltyField()
+    referee = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=REFEREE_MAX,
+        help_text="who signs the row off (8.2.2); else the penalty's own referee",
+    )
+
+
+class TimeSerializer(serializers.Serializer[Any]):
+    version = VersionField()
+    game_in_progress = serializers.BooleanField(
+        help_text="true is refused for now (game_in_progress_unsupported): call time after the game"
+    )
+
+
+class ConfirmSerializer(serializers.Serializer[Any]):
+    version = VersionField()
+    seat = serializers.IntegerField(
+        allow_null=True,
+        min_value=1,
+        max_value=5,
+        help_text="the confirming player's position; null: a manager confirms a signed paper list",
+    )
+
+
+class VersionQuerySerializer(serializers.Serializer[Any]):
+    version = VersionField()
+
+
+# --- tournaments -------------------------------------------------------------------------
+
+
+class TournamentSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField()
+    venue = serializers.CharField()
+    club = serializers.CharField(allow_null=True, source="club.name", default=None)
+    rounds_planned = serializers.IntegerField()
+    official = serializers.BooleanField()
+    require_confirmation = serializers.BooleanField()
+
+
+class RoundSummarySerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["drawn", "closed"])
+    started = serializers.BooleanField(help_text="a game was entered at some table")
+    tables = serializers.IntegerField()
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    rounds = RoundSummarySerializer(many=True)
+
+
+class BoardTableSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField()
+    list_id = serializers.IntegerField()
+    version = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+    frozen = serializers.BooleanField()
+    confirmed = serializers.BooleanField()
+    state = RoundStateSerializer(allow_null=True, help_text="null when the list is invalid")
+    error = ErrorDetailSerializer(allow_null=True, help_text="why the list is invalid")
+    code = serializers.CharField(required=False, help_text="only for the organisers")
+
+
+class RoundSerializer(serializers.Serializer[Any]):
+    tournament = serializers.IntegerField()
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["drawn", "closed"])
+    started = serializers.BooleanField()
+    tables = BoardTableSerializer(many=True)

@@ -1,84 +1,612 @@
-"""API views: thin, like the HTML ones."""
+"""API views: thin, like the HTML ones. Reads come from the apps' selectors, writes go through
+their services, and who may write is asked of ``league.lists.access`` and
+``league.tournaments.access`` — the helpers the site's pages use. Every answer is rendered
+by an output serializer, every refusal by ``league.api.errors``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from django.http import Http404
-from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import QuerySet
+from django.http import HttpRequest, JsonResponse
+from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from league.api import schema
+from league.api.authentication import SessionAuthentication, TableCodeAuthentication
+from league.api.errors import error_body, error_object, with_field
+from league.api.pagination import Pagination
+from league.api.parsers import JSONOnly, JSONParser
+from league.api.permissions import HasCredentials, list_reader, list_writer
 from league.api.serializers import (
-    ErrorSerializer,
+    ConfirmSerializer,
+    DeletedSerializer,
     GameRecordSerializer,
     GameResultSerializer,
-    RoundStateSerializer,
+    GameWriteSerializer,
+    GameWrittenSerializer,
+    ListeCreateSerializer,
+    ListeSerializer,
+    PenaltyWriteSerializer,
+    RoundSerializer,
+    ScoreErrorSerializer,
     StandingsSerializer,
+    TimeSerializer,
+    TournamentDetailSerializer,
+    TournamentSerializer,
+    VersionQuerySerializer,
+    WrittenSerializer,
 )
+from league.clubs import services as club_services
+from league.clubs.access import can_manage_club
+from league.clubs.models import Club, Player
+from league.core.errors import ConflictError, ServiceError
+from league.lists import services
+from league.lists.access import ListAccess
 from league.lists.models import Spielliste
-from league.lists.selectors import spielliste_snapshot
-from league.tournaments.models import Tournament
-from league.tournaments.selectors import standings
+from league.lists.selectors import ListeSnapshot, snapshots_of
+from league.tournaments.access import can_organise
+from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.selectors import (
+    round_board,
+    round_started,
+    standings,
+    tournament_rounds,
+)
 from scoring import GameRecordError, score_game
 from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
+from scoring.penalties import Penalty
+
+from .throttling import ScoreThrottle, WriteAnonThrottle, WriteCodeThrottle, WriteUserThrottle
+
+S = TypeVar("S", bound=serializers.Serializer[Any])
 
 
-class ScoreView(APIView):
+class ApiView(APIView):
+    """JSON in and out; accounts by token or session, refusals in the one error shape."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+    renderer_classes = [JSONRenderer]
+    content_negotiation_class = JSONOnly
+    throttle_classes: list[type] = []
+
+
+class WriteView(ApiView):
+    """Writes: an account or a table code, throttled per client."""
+
+    authentication_classes = [
+        TokenAuthentication,
+        SessionAuthentication,
+        TableCodeAuthentication,
+    ]
+    permission_classes = [HasCredentials]
+    throttle_classes = [WriteUserThrottle, WriteCodeThrottle, WriteAnonThrottle]
+    _throttles_checked = False
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        # Throttles before permissions: a write refused for lack of credentials (401)
+        # counts against its address too.
+        self.perform_authentication(request)
+        self.check_throttles(request)
+        super().initial(request, *args, **kwargs)
+
+    def check_throttles(self, request: Request) -> None:
+        if not self._throttles_checked:  # once per request (this view serves one)
+            self._throttles_checked = True
+            super().check_throttles(request)
+
+
+def _valid(serializer_class: type[S], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+# --- score ---------------------------------------------------------------------------
+
+
+class ScoreView(ApiView):
     """Score one game by the TSR; nothing is stored."""
 
     authentication_classes: list[type] = []  # stateless: no session, so no CSRF either
-    permission_classes = [AllowAny]
+    throttle_classes = [ScoreThrottle]
 
     @extend_schema(
         request=GameRecordSerializer,
-        responses={200: GameResultSerializer, 400: ErrorSerializer},
+        responses={
+            200: GameResultSerializer,
+            400: OpenApiResponse(
+                ScoreErrorSerializer,
+                "A record the engine refuses (any code of the game record, see ErrorCode), "
+                "or a body that is no JSON. Codes: `malformed_json`, "
+                "`unsupported_media_type`, `not_an_object`, `missing_field`.",
+            ),
+            413: schema.refusal(413, "The body is too large.", "body_too_large"),
+            429: schema.refusal(429, "Too many requests.", "throttled"),
+        },
+        parameters=[schema.RETRY_AFTER],
         summary="Score a game",
+        description="The CLI's contract: a refusal carries `code`, `field` ('' for the "
+        "whole record) and `message` at the top level, and the `error` object as "
+        "everywhere else.",
     )
     def post(self, request: Request) -> Response:
         try:
             result = score_game(record_from_dict(request.data))
         except GameRecordError as err:
-            body: dict[str, Any] = error_to_dict(err, gettext)
-            # DRF's usual shape too: {field: [message]}
-            body[err.field or "non_field_errors"] = [body["message"]]
+            flat: dict[str, Any] = error_to_dict(err, translation.gettext)
+            # DRF's usual shape too, {field: [message]}, unless the field has a name of
+            # the answer's own (an unknown field "code" in the record, say).
+            body: dict[str, Any] = {err.field or "non_field_errors": [flat["message"]]}
+            body.update(flat, error={**flat, "field": err.field or None, "game": err.game})
             return Response(body, status=400)
         return Response(GameResultSerializer(result_to_dict(result)).data)
 
+    def handle_exception(self, exc: Exception) -> Response:
+        """Other refusals (JSON, size, throttling) keep the flat fields too."""
+        response = super().handle_exception(exc)
+        error = response.data.get("error") if isinstance(response.data, dict) else None
+        if error:
+            response.data.update(code=error["code"], field=error["field"] or "")
+            response.data["message"] = error["message"]
+        return response
 
-class SpiellisteView(APIView):
-    permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: RoundStateSerializer}, summary="A Spielliste's state")
-    def get(self, request: Request, pk: int) -> Response:
+# --- lists ---------------------------------------------------------------------------
+
+
+def _liste(pk: int) -> Spielliste:
+    liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
+    if liste is None:
+        raise ServiceError("not_found")
+    return liste
+
+
+def _snapshot(liste: Spielliste, access: ListAccess) -> ListeSnapshot:
+    """The list replayed; players who asked not to be named appear under their alias
+    unless the visitor writes this list (as on the list's page)."""
+    return snapshots_of([liste], reveal=access.writes)[0]
+
+
+def liste_answer(snap: ListeSnapshot, access: ListAccess) -> dict[str, Any]:
+    """GET /api/v1/listen/{id}/: the round state plus what the site keeps of the list."""
+    if snap.state is None:
+        assert snap.error is not None
+        cause = ServiceError.from_scoring(snap.error)
+        raise ServiceError("list_invalid", {"reason": cause.message}, game=snap.error.game)
+    liste = snap.liste
+    out = state_to_dict(snap.state)
+    out.update(
+        id=liste.pk,
+        title=liste.title,
+        version=liste.version,
+        seats=[{"position": s.position, "name": s.name} for s in snap.seats],
+        frozen=liste.frozen,
+        confirmed=liste.confirmed_at is not None,
+        confirmed_seat=liste.confirmed_seat if liste.confirmed_at is not None else None,
+        time_up_after=liste.time_up_after,
+        # Results typed from paper and substitutions do not exist yet (api.md).
+        totals_only=False,
+        substitutions=[],
+    )
+    if access.sees_code:
+        out["code"] = liste.code
+    return out
+
+
+def _written(liste: Spielliste, access: ListAccess) -> dict[str, Any]:
+    """A write's answer: the new version and the list as it is now."""
+    liste.refresh_from_db()
+    snap = _snapshot(liste, access)
+    return {"version": snap.liste.version, "state": liste_answer(snap, access)}
+
+
+class ListenView(WriteView):
+    @extend_schema(
+        request=ListeCreateSerializer,
+        responses={
+            201: ListeSerializer,
+            **schema.write_refusals(
+                "invalid_seats",
+                "duplicate_names",
+                "player_name_missing",
+                "seat_taken_twice",
+                "rules_unsupported",
+                "club_unknown",
+                in_path="",
+            ),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Create a list",
+        description="An account creates a free list (or, as its manager, a club list) and "
+        "becomes its Listenführer; the answer carries the table `code`. A table code "
+        "creates nothing (403 `permission_denied`); a club the account does not manage is "
+        "403 `club_forbidden`. Seat names find the club's player of that name (or a player "
+        "without club), else create one.",
+    )
+    def post(self, request: Request) -> Response:
+        account = request.user
+        if not account.is_authenticated:
+            raise ServiceError("permission_denied")  # a table code creates no list
+        data = _valid(ListeCreateSerializer, request.data)
+        club = None
+        if data.get("club") is not None:
+            club = Club.objects.filter(pk=data["club"]).first()
+            if club is None:
+                raise ServiceError("club_unknown", {"id": data["club"]}, field="club")
+            if not can_manage_club(account, club):
+                raise ServiceError("club_forbidden", field="club")
         try:
-            snap = spielliste_snapshot(pk=pk)
-        except Spielliste.DoesNotExist:
-            raise Http404 from None
-        if snap.state is None:
-            return Response(
-                {"error": {"code": "list_invalid", "message": str(snap.error)}}, status=409
+            with transaction.atomic():  # no player is left behind by a refused list
+                players: list[Player] = [
+                    club_services.player_get_or_create(name=name, club=club, user=account)
+                    for name in data["seats"]
+                ]
+                liste = services.spielliste_create(
+                    title=data["title"],
+                    players=players,
+                    club=club,
+                    created_by=account if isinstance(account, User) else None,
+                    user=account,
+                )
+        except ServiceError as err:
+            raise with_field(err, "seats" if err.field else None) from None
+        access = list_reader(request, liste)
+        body = liste_answer(_snapshot(liste, access), access)
+        return Response(ListeSerializer(body).data, status=201)
+
+
+class ListeView(ApiView):
+    @extend_schema(
+        responses={
+            200: ListeSerializer,
+            **schema.NOT_FOUND,
+            409: schema.refusal(409, "The stored list no longer passes the rules.", "list_invalid"),
+            429: schema.refusal(429, "Too many wrong table codes.", "table_code_blocked"),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="A list's state",
+        description="The round state as `python -m scoring round` prints it, plus the list's "
+        "`id`, `version` (send it with the next write) and more. `code` only for who may "
+        "see it. Players who asked not to be named publicly appear under their alias "
+        "unless the caller writes this list.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        liste = _liste(pk)
+        access = list_reader(request, liste)
+        return Response(ListeSerializer(liste_answer(_snapshot(liste, access), access)).data)
+
+
+def _in_body(err: ServiceError, part: str, number: int | None = None) -> ServiceError:
+    """A service's refusal of a record in the body: its field as the body's JSON path;
+    a refusal about another game than ``number`` names that game, not a field."""
+    if not err.field or err.field == "referee":
+        return err
+    if number is not None and err.game is not None and err.game != number:
+        return with_field(err, None)
+    return with_field(err, f"{part}.{err.field}")
+
+
+def _game_answer(liste: Spielliste, number: int, access: ListAccess) -> dict[str, Any]:
+    liste.refresh_from_db()
+    snap = _snapshot(liste, access)
+    rows = snap.state.rows if snap.state is not None else ()
+    results = [r.result for r in rows if r.game == number and r.penalty is None and r.result]
+    if not results:  # deleted by another writer in between
+        raise ConflictError("conflict", {"version": snap.liste.version})
+    result = results[0]
+    return {
+        "number": number,
+        "version": snap.liste.version,
+        "result": result_to_dict(result),
+        "state": liste_answer(snap, access),
+    }
+
+
+class SpieleView(WriteView):
+    @extend_schema(
+        request=GameWriteSerializer,
+        responses={
+            201: GameWrittenSerializer,
+            **schema.write_refusals(
+                "not_at_table", note=schema.ENGINE, conflict=("game_beyond_round",)
+            ),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Enter the next game",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        data = _valid(GameWriteSerializer, request.data)
+        try:
+            game = services.game_record(
+                spielliste=liste,
+                record=data["game"],
+                user=writer.actor,
+                expected_version=data["version"],
             )
-        return Response(RoundStateSerializer(state_to_dict(snap.state)).data)
+        except ServiceError as err:
+            raise _in_body(err, "game") from None
+        body = _game_answer(liste, game.number, writer.access)
+        return Response(GameWrittenSerializer(body).data, status=201)
 
 
-class StandingsView(APIView):
-    permission_classes = [AllowAny]
+class SpielView(WriteView):
+    @extend_schema(
+        request=GameWriteSerializer,
+        responses={
+            200: GameWrittenSerializer,
+            **schema.write_refusals("not_at_table", note=schema.ENGINE, in_path="list or game"),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Correct a game",
+        description="Replaces game k's facts; refused if it or any later row becomes "
+        "invalid (`game` then names the row).",
+    )
+    def put(self, request: Request, pk: int, number: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        data = _valid(GameWriteSerializer, request.data)
+        try:
+            services.game_correct(
+                spielliste=liste,
+                number=number,
+                record=data["game"],
+                user=writer.actor,
+                expected_version=data["version"],
+            )
+        except ServiceError as err:
+            raise _in_body(err, "game", number) from None
+        body = _game_answer(liste, number, writer.access)
+        return Response(GameWrittenSerializer(body).data)
 
     @extend_schema(
+        parameters=[VersionQuerySerializer, schema.RETRY_AFTER],
+        responses={
+            200: DeletedSerializer,
+            **schema.write_refusals(in_path="list or game", conflict=("not_last_game", "no_games")),
+        },
+        summary="Delete the last game",
+        description="Only the last game can be deleted (409 `not_last_game`), with penalty "
+        "rows that belonged to it.",
+    )
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        query = _valid(VersionQuerySerializer, request.query_params)
+        services.game_delete_last(
+            spielliste=liste, number=number, user=writer.actor, expected_version=query["version"]
+        )
+        liste.refresh_from_db(fields=["version"])
+        return Response(DeletedSerializer({"version": liste.version, "number": number}).data)
+
+
+class StrafenView(WriteView):
+    @extend_schema(
+        request=PenaltyWriteSerializer,
+        responses={
+            201: WrittenSerializer,
+            **schema.write_refusals("not_at_table", "referee_missing", note=schema.ENGINE),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Add a penalty row",
+        description="A penalty row as in round.md, names as at the table; `referee` signs "
+        "it off (8.2.2).",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        data = _valid(PenaltyWriteSerializer, request.data)
+        penalty: Penalty = data["penalty"]
+        players = {seat.name: seat.player for seat in liste.seats.select_related("player")}
+
+        def player(name: str | None, field: str) -> Player | None:
+            if name is None:
+                return None
+            if name not in players:
+                raise ServiceError("not_at_table", {"name": name}, field=f"penalty.{field}")
+            return players[name]
+
+        offender = player(penalty.offender, "offender")
+        assert offender is not None
+        try:
+            services.penalty_add(
+                spielliste=liste,
+                after_game=penalty.after_game,
+                kind=penalty.kind.value,
+                offender=offender,
+                beneficiary=player(penalty.beneficiary, "beneficiary"),
+                absagen=penalty.absagen,
+                points=penalty.points,
+                referee=data.get("referee") or penalty.referee,
+                user=writer.actor,
+                expected_version=data["version"],
+            )
+        except ServiceError as err:
+            raise _in_body(err, "penalty") from None
+        return Response(WrittenSerializer(_written(liste, writer.access)).data, status=201)
+
+
+class ZeitView(WriteView):
+    @extend_schema(
+        request=TimeSerializer,
+        responses={
+            200: WrittenSerializer,
+            **schema.write_refusals("game_in_progress_unsupported", conflict=("time_already_up",)),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Call time",
+        description="Time is up after the last game entered (8.5.1): only owed Pflichtsoli "
+        "remain. `game_in_progress: true` (time called during a game) is not supported "
+        "yet: 400 `game_in_progress_unsupported`.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        data = _valid(TimeSerializer, request.data)
+        if data["game_in_progress"]:
+            raise ServiceError("game_in_progress_unsupported", field="game_in_progress")
+        services.spielliste_call_time(
+            spielliste=liste, user=writer.actor, expected_version=data["version"]
+        )
+        return Response(WrittenSerializer(_written(liste, writer.access)).data)
+
+
+class BestaetigenView(WriteView):
+    @extend_schema(
+        request=ConfirmSerializer,
+        responses={
+            200: WrittenSerializer,
+            **schema.write_refusals("invalid_seat", conflict=("confirm_incomplete",)),
+            403: schema.refusal(
+                403,
+                "Not allowed: a wrong code or account; `seat: null` by anybody but a "
+                "manager; or the session that entered last.",
+                "table_code_wrong",
+                "permission_denied",
+                "csrf_failed",
+                "confirm_seat_required",
+                "confirm_same_session",
+            ),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Confirm a complete list",
+        description="A player of the table confirms with the code and his seat, from "
+        "another session than the one that entered last; a manager (staff, organiser, "
+        "club manager) confirms a signed paper list with `seat: null`.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        liste = _liste(pk)
+        writer = list_writer(request, liste)
+        data = _valid(ConfirmSerializer, request.data)
+        seat = data["seat"]
+        if seat is None and not writer.access.manages:
+            raise ServiceError("confirm_seat_required", field="seat")
+        services.spielliste_confirm(
+            spielliste=liste, seat=seat, user=writer.actor, expected_version=data["version"]
+        )
+        return Response(WrittenSerializer(_written(liste, writer.access)).data)
+
+
+# --- tournaments ---------------------------------------------------------------------
+
+
+def _tournament(pk: int) -> Tournament:
+    tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
+    if tournament is None:
+        raise ServiceError("not_found")
+    return tournament
+
+
+@extend_schema(summary="Tournaments", responses={200: TournamentSerializer, **schema.NOT_FOUND})
+class TurniereView(generics.ListAPIView[Tournament]):
+    """All tournaments, newest first, 50 a page."""
+
+    authentication_classes = ApiView.authentication_classes
+    permission_classes = ApiView.permission_classes
+    parser_classes = ApiView.parser_classes
+    renderer_classes = ApiView.renderer_classes
+    content_negotiation_class = ApiView.content_negotiation_class
+    throttle_classes: list[type] = []
+    serializer_class = TournamentSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return Tournament.objects.select_related("club").order_by("-date", "name", "pk")
+
+
+class TurnierView(ApiView):
+    @extend_schema(
+        responses={200: TournamentDetailSerializer, **schema.NOT_FOUND},
+        summary="A tournament and its rounds",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        tournament = _tournament(pk)
+        rounds = [
+            {
+                "number": rnd.number,
+                "status": rnd.status,
+                "started": bool(getattr(rnd, "started", False)),
+                "tables": len(rnd.tables.all()),
+            }
+            for rnd in tournament_rounds(tournament=tournament)
+        ]
+        body = TournamentSerializer(tournament).data | {"rounds": rounds}
+        return Response(TournamentDetailSerializer(body).data)
+
+
+class RundeView(ApiView):
+    @extend_schema(
+        responses={200: RoundSerializer, **schema.NOT_FOUND},
+        summary="A round: its tables, seats and lists",
+        description="Table codes only for the tournament's organisers (and staff).",
+    )
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        tournament = _tournament(pk)
+        rnd = TournamentRound.objects.filter(tournament=tournament, number=number).first()
+        if rnd is None:
+            raise ServiceError("not_found")
+        organiser = can_organise(request.user, tournament)
+        tables = []
+        for table in round_board(tournament_round=rnd, reveal=organiser):
+            liste, state, error = table.liste, table.snapshot.state, table.error
+            entry: dict[str, Any] = {
+                "table": table.number,
+                "list_id": liste.pk,
+                "version": liste.version,
+                "seats": [{"position": s.position, "name": s.name} for s in table.seats],
+                "frozen": liste.frozen,
+                "confirmed": liste.confirmed_at is not None,
+                "state": state_to_dict(state) if state is not None else None,
+                "error": error_object(error) if error is not None else None,
+            }
+            if organiser:
+                entry["code"] = liste.code
+            tables.append(entry)
+        body = {
+            "tournament": tournament.pk,
+            "number": rnd.number,
+            "status": rnd.status,
+            "started": round_started(tournament_round=rnd),
+            "tables": tables,
+        }
+        return Response(RoundSerializer(body).data)
+
+
+class StandingsView(ApiView):
+    @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running round")],
-        responses={200: StandingsSerializer},
+        responses={200: StandingsSerializer, **schema.NOT_FOUND},
         summary="Tournament standings",
     )
     def get(self, request: Request, pk: int) -> Response:
-        tournament = Tournament.objects.filter(pk=pk).first()
-        if tournament is None:
-            raise Http404
+        tournament = _tournament(pk)
         result = standings(
             tournament=tournament,
             provisional=request.query_params.get("vorlaeufig") in ("1", "true"),
+            reveal=can_organise(request.user, tournament),
         )
         return Response(StandingsSerializer(result).data)
+
+
+# --- anything else under /api/v1/ ----------------------------------------------------
+
+
+@csrf_exempt
+def not_found(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+    """An unknown address under the API: JSON like every other refusal."""
+    return JsonResponse(error_body(ServiceError("not_found")), status=404)

@@ -1,0 +1,47 @@
+"""JSON in (api.md): one parser with a size limit, and JSON out whatever ``Accept`` says."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping
+from typing import IO, Any
+
+from rest_framework import exceptions, parsers
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.renderers import BaseRenderer
+from rest_framework.request import Request
+
+from league.api.errors import TooLarge
+
+# The largest body the API reads. A game is about half a kilobyte; a list write never
+# comes near this. Larger bodies are refused with 413 before they are parsed.
+MAX_BODY_BYTES = 64 * 1024
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing bodies over ``MAX_BODY_BYTES`` (413) and nesting too deep
+    for Python's parser (400) instead of failing."""
+
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        data = stream.read(MAX_BODY_BYTES + 1)
+        if len(data) > MAX_BODY_BYTES:
+            raise TooLarge(MAX_BODY_BYTES // 1024)
+        try:
+            return super().parse(io.BytesIO(data), media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError() from None
+
+
+class JSONOnly(DefaultContentNegotiation):
+    """Always JSON: the API has one renderer, so ``Accept`` never leads to a 406."""
+
+    def select_renderer(
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        renderer = next(iter(renderers))
+        return renderer, renderer.media_type
