@@ -9,11 +9,9 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from pypdf import PdfReader
 
-from league.clubs.models import Club, Player
+from league.clubs.models import Player
 from league.lists import services
-from league.tournaments import services as ts
 from tests.api.test_access import API_ROUTES
-from tests.tournaments.helpers import make_tournament
 
 ROLES = (
     "anonymous",
@@ -102,35 +100,6 @@ ACCOUNT_PAGES = {
     "password_reset_complete",
     "invitation",  # the token is the right; accepting needs (or creates) an account
 }
-
-
-@pytest.fixture
-def world(db, django_user_model):
-    users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
-        for name in ("stranger", "listenfuehrer", "organiser_this", "organiser_other", "cm")
-    }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
-    tournament = make_tournament(8, rounds=2, user=users["organiser_this"])
-    make_tournament(4, user=users["organiser_other"])
-    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
-    l1, l2 = list(rnd.lists)
-    club = Club.objects.create(name="Herz-Dame")
-    club.managers.add(users["cm"])
-    free = services.spielliste_create(
-        title="Clubabend",
-        players=[Player.objects.create(name=n, club=club) for n in "ABCD"],
-        club=club,
-        created_by=users["listenfuehrer"],
-    )
-    return {
-        "users": users,
-        "tournament": tournament,
-        "round": rnd,
-        "l1": l1,
-        "l2": l2,
-        "free": free,
-    }
 
 
 def _client(world, role, liste, other):
@@ -379,7 +348,6 @@ def test_account_pages_send_nobody_to_the_login(client, name):
 
 @pytest.mark.django_db
 def test_a_claim_needs_an_account(client):
-    from league.clubs.models import Player
 
     player = Player.objects.create(name="X")
     assert _outcome(client.post(reverse("player-claim", args=[player.pk]))) == LOGIN

@@ -9,12 +9,9 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from league.clubs.models import Club, Player
 from league.lists import services
 from league.lists.selectors import spielliste_snapshot
-from league.tournaments import services as ts
 from scoring.simulate import next_random_game
-from tests.tournaments.helpers import make_tournament
 
 
 @pytest.fixture(autouse=True)
@@ -53,34 +50,3 @@ def play(liste, games=None, user=None, seed=1):
 def lf_api(user):
     """The account that created ``liste``, by token."""
     return token_client(user)
-
-
-@pytest.fixture
-def world(db, django_user_model):
-    """The permission matrix's world: a tournament round (lists l1, l2) and a club list."""
-    users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
-        for name in ("stranger", "listenfuehrer", "organiser_this", "organiser_other", "cm")
-    }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
-    tournament = make_tournament(8, rounds=2, user=users["organiser_this"])
-    make_tournament(4, user=users["organiser_other"])
-    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
-    l1, l2 = list(rnd.lists)
-    club = Club.objects.create(name="Herz-Dame")
-    club.managers.add(users["cm"])
-    free = services.spielliste_create(
-        title="Clubabend",
-        players=[Player.objects.create(name=n, club=club) for n in "ABCD"],
-        club=club,
-        created_by=users["listenfuehrer"],
-    )
-    return {
-        "users": users,
-        "tournament": tournament,
-        "round": rnd,
-        "l1": l1,
-        "l2": l2,
-        "free": free,
-        "club": club,
-    }
