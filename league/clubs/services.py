@@ -6,7 +6,7 @@ from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from league.accounts.lookup import account_by_identifier
+from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
@@ -126,26 +126,18 @@ def player_update(
 def club_add_manager(*, club: Club, account: str | Account, user: User = None) -> Account:
     """Make an account (or the one with this user name or e-mail) a manager of ``club``."""
     locked = Club.objects.select_for_update().get(pk=club.pk)
-    added = account if isinstance(account, Account) else account_by_identifier(account)
-    if locked.managers.filter(pk=added.pk).exists():
-        raise ServiceError("already_manager", {"who": added.get_username()}, field="account")
-    locked.managers.add(added)
-    audit_record(user=user, action="add_manager", target=locked, after={"account": added.pk})
-    return added
+    return member_add(
+        holder=locked, relation="managers", account=account, role="manager", user=user
+    )
 
 
 @transaction.atomic
 def club_remove_manager(*, club: Club, account_id: int, user: User = None) -> None:
-    """Remove a manager; staff can always act, so the last manager may go only if staff
-    removes him (a club is never left without anybody who can manage it)."""
+    """Remove a manager; a club always keeps at least one (staff can act on any club)."""
     locked = Club.objects.select_for_update().get(pk=club.pk)
-    ids = set(locked.managers.values_list("pk", flat=True))
-    if account_id not in ids:
-        raise ServiceError("not_manager")
-    if ids == {account_id}:
-        raise ServiceError("last_manager")
-    locked.managers.remove(account_id)
-    audit_record(user=user, action="remove_manager", target=locked, before={"account": account_id})
+    member_remove(
+        holder=locked, relation="managers", account_id=account_id, role="manager", user=user
+    )
 
 
 @transaction.atomic

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.db.models import Max
 
-from league.accounts.lookup import account_by_identifier
+from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club
 from league.clubs.services import club_get_or_create, player_get_or_create
 from league.core.audit import Actor, User, audit_record
@@ -104,12 +104,9 @@ def tournament_add_organiser(
 ) -> Account:
     """Make an account (or the one with this user name or e-mail) an organiser."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    added = account if isinstance(account, Account) else account_by_identifier(account)
-    if locked.organisers.filter(pk=added.pk).exists():
-        raise ServiceError("already_organiser", {"who": added.get_username()}, field="account")
-    locked.organisers.add(added)
-    audit_record(user=user, action="add_organiser", target=locked, after={"account": added.pk})
-    return added
+    return member_add(
+        holder=locked, relation="organisers", account=account, role="organiser", user=user
+    )
 
 
 @transaction.atomic
@@ -118,14 +115,8 @@ def tournament_remove_organiser(
 ) -> None:
     """Remove an organiser; a tournament always keeps at least one."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    ids = set(locked.organisers.values_list("pk", flat=True))
-    if account_id not in ids:
-        raise ServiceError("not_organiser")
-    if ids == {account_id}:
-        raise ServiceError("last_organiser")
-    locked.organisers.remove(account_id)
-    audit_record(
-        user=user, action="remove_organiser", target=locked, before={"account": account_id}
+    member_remove(
+        holder=locked, relation="organisers", account_id=account_id, role="organiser", user=user
     )
 
 
