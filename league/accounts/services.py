@@ -46,6 +46,15 @@ def invitation_create(
         invited_by=user.user if isinstance(user.user, User) else None,
     )
     what = kind_of(kind).describe(target_id, player_id)
+    try:
+        _send(what, invitation, address, link)
+    except OSError:  # SMTP down or refusing: nothing is kept, the inviter may try again
+        raise ServiceError("mail_failed") from None
+    audit_record(user=user, action="invite", target=invitation, after={"kind": kind})
+    return invitation
+
+
+def _send(what: str, invitation: Invitation, address: str, link: Callable[[str], str]) -> None:
     send_mail(
         _("Einladung: %(what)s") % {"what": what},
         _(
@@ -56,8 +65,6 @@ def invitation_create(
         None,
         [address],
     )
-    audit_record(user=user, action="invite", target=invitation, after={"kind": kind})
-    return invitation
 
 
 def invitation_open(*, token: str) -> Invitation:

@@ -41,7 +41,7 @@ class HasCredentials(BasePermission):
     def has_permission(self, request: Request, view: APIView) -> bool:
         if request.method in SAFE_METHODS:
             return True
-        visitor = visitor_of(django_request(request))
+        visitor = visitor_of(django_request(request), api=True)
         return bool(visitor.user.is_authenticated or visitor.code is not None)
 
 
@@ -66,7 +66,7 @@ def _access(request: Request, liste: Spielliste) -> tuple[Visitor, ListAccess]:
     """What the visitor may do with ``liste``. A code in the header that does not open the
     list counts as a failed attempt (the site's counter): too many are refused (429)."""
     req = django_request(request)
-    visitor = visitor_of(req)
+    visitor = visitor_of(req, api=True)
     header_code = visitor.code is not None and visitor.code_list is None
     key = client_key(req)
     if header_code:

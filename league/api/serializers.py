@@ -20,7 +20,8 @@ from scoring.interchange import (
     penalty_from_dict,
     record_from_dict,
 )
-from scoring.penalties import Penalty, PenaltyError
+from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION, Penalty, PenaltyError
+from scoring.round import GAMES_PER_ROUND
 
 PARTY = ["re", "kontra"]
 MAX_INT = 2**31 - 1
@@ -245,8 +246,8 @@ class PenaltyInputSerializer(serializers.Serializer[Any]):
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
     offender = serializers.CharField()
     beneficiary = serializers.CharField(required=False, allow_null=True)
-    absagen = serializers.IntegerField(required=False, min_value=0, max_value=4)
-    points = serializers.IntegerField(required=False, min_value=0, max_value=12)
+    absagen = serializers.IntegerField(required=False, min_value=0, max_value=MAX_ABSAGEN)
+    points = serializers.IntegerField(required=False, min_value=0, max_value=MAX_DEDUCTION)
     referee = serializers.CharField(required=False, max_length=REFEREE_MAX)
 
 
@@ -319,7 +320,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField(
         allow_null=True,
         min_value=1,
-        max_value=5,
+        max_value=max(GAMES_PER_ROUND),  # the largest table (5 players)
         help_text="the confirming player's position; null: a manager confirms a signed paper list",
     )
 

@@ -493,11 +493,8 @@ class BestaetigenView(WriteView):
         liste = _liste(pk)
         writer = list_writer(request, liste)
         data = _valid(ConfirmSerializer, request.data)
-        seat = data["seat"]
-        if seat is None and not writer.access.manages:
-            raise ServiceError("confirm_seat_required", field="seat")
         services.spielliste_confirm(
-            spielliste=liste, seat=seat, user=writer.actor, expected_version=data["version"]
+            spielliste=liste, seat=data["seat"], user=writer.actor, expected_version=data["version"]
         )
         return Response(WrittenSerializer(_written(liste, writer.access)).data)
 

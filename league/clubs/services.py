@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player, PlayerClaim
-from league.core.audit import User, audit_record
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 
 
@@ -174,6 +174,9 @@ def player_claim_decide(*, claim: PlayerClaim, accept: bool, user: User = None) 
     locked = PlayerClaim.objects.select_for_update().get(pk=claim.pk)
     if locked.decided_at is not None:
         return locked
+    decider = user.user if isinstance(user, Actor) else user
+    if decider is not None and decider.pk == locked.account_id:
+        raise ServiceError("claim_own")
     if accept:
         player_link_account(player=locked.player, account=locked.account, user=user)
     locked.decided_at, locked.accepted = timezone.now(), accept

@@ -67,6 +67,10 @@ MESSAGES: Mapping[str, str] = {
     "already_manager": gettext_noop("{who} verwaltet den Verein schon."),
     "not_manager": gettext_noop("Dieses Konto verwaltet den Verein nicht."),
     "last_manager": gettext_noop("Ein Verein braucht mindestens eine Vereinsverwaltung."),
+    "claim_own": gettext_noop("Die eigene Anfrage bestätigt jemand anderes."),
+    "mail_failed": gettext_noop(
+        "Die E-Mail konnte nicht verschickt werden; bitte später noch einmal versuchen."
+    ),
     "invalid_email": gettext_noop("„{email}“ ist keine gültige E-Mail-Adresse."),
     "invitation_invalid": gettext_noop(
         "Diese Einladung gilt nicht (mehr): schon angenommen, abgelaufen oder unbekannt."

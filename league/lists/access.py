@@ -45,8 +45,10 @@ class Visitor:
         return bool(self.user.is_authenticated and self.user.is_staff)
 
 
-def visitor_of(request: HttpRequest) -> Visitor:
-    header = request.META.get(HEADER)
+def visitor_of(request: HttpRequest, *, api: bool = False) -> Visitor:
+    """The visitor of a page (a session-bound code) or, with ``api``, of an API request
+    (also the ``X-Tisch-Code`` header, whose failures the API counts)."""
+    header = request.META.get(HEADER) if api else None
     if header is not None:
         # An API client: the code is checked against the list it writes to.
         return Visitor(request.user, normalise(str(header)) or "-", None, "api")
@@ -57,13 +59,14 @@ def visitor_of(request: HttpRequest) -> Visitor:
 
 
 def bind_code(request: HttpRequest, liste: Spielliste) -> None:
-    """Bind this browser session to ``liste`` (``/t/<code>/``); one list per session."""
+    """Bind this browser session to ``liste`` (``/t/<code>/``); one list per session.
+    Opening the code again keeps the device's id: "confirm from another device" cannot be
+    dodged by scanning the QR code once more."""
+    bound = request.session.get(SESSION_KEY)
+    same = isinstance(bound, dict) and bound.get("list") == liste.pk and bound.get("sid")
+    sid = str(bound["sid"]) if same and isinstance(bound, dict) else secrets.token_hex(8)
     request.session.cycle_key()
-    request.session[SESSION_KEY] = {
-        "list": liste.pk,
-        "code": liste.code,
-        "sid": secrets.token_hex(8),
-    }
+    request.session[SESSION_KEY] = {"list": liste.pk, "code": liste.code, "sid": sid}
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,10 @@ def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:
         elif owner is not None and user.pk in owner.manager_ids:
             role = Role.ORGANISER
         elif (
-            liste.club_id is not None
+            # Club lists only: a tournament's lists are its organisers', even when the
+            # host club is set on them.
+            owner is None
+            and liste.club_id is not None
             and liste.club is not None
             and (liste.club.managers.filter(pk=user.pk).exists())
         ):

@@ -20,6 +20,7 @@ from django.utils import timezone
 from league.clubs.models import Club, Player
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
+from league.lists.access import MANAGING
 from league.lists.codes import new_code
 from league.lists.models import Game, PenaltyRow, ScoreLine, Seat, Spielliste
 from league.lists.selectors import replay_stored
@@ -388,6 +389,9 @@ def spielliste_confirm(
         raise ConflictError("conflict", {"version": liste.version})
     if not liste.complete:
         raise ServiceError("confirm_incomplete")
+    actor = user if isinstance(user, Actor) else Actor(user)
+    if seat is None and actor.role not in MANAGING:
+        raise ServiceError("confirm_seat_required", field="seat")
     if seat is not None:
         if not 1 <= seat <= liste.table_size:
             raise ServiceError("invalid_seat", {"seat": seat}, field="seat")

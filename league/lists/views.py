@@ -26,7 +26,6 @@ from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
 from league.lists.access import (
-    MANAGING,
     ListAccess,
     Visitor,
     actor_for,
@@ -328,9 +327,11 @@ def _render_edit(
     )
 
 
-def _versioned_post(request: HttpRequest) -> int | None:
+def _versioned_post(request: HttpRequest) -> int:
+    """The list version the form was based on; a missing or garbled one never matches
+    (-1), so the write is refused as a conflict instead of skipping the check."""
     raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isdecimal() and len(raw) < 10 else -1
 
 
 @require_POST
@@ -422,8 +423,6 @@ def liste_confirm(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> Ht
     raw = request.POST.get("seat", "")
     seat = int(raw) if raw.isdecimal() and len(raw) <= 2 else None
     try:
-        if seat is None and actor.role not in MANAGING:
-            raise ServiceError("confirm_seat_required", field="seat")
         services.spielliste_confirm(
             spielliste=snap.liste,
             seat=seat,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from league.clubs.models import Player
 from league.core.audit import User, audit_record
@@ -99,7 +100,12 @@ def player_forget(*, player: Player, user: User = None) -> Player:
     Seat.objects.bulk_update(seats, ["name"])
     list_ids = [s.spielliste_id for s in seats]
     touched = []
-    for entry in AuditEntry.objects.filter(target="lists.spielliste", target_id__in=list_ids):
+    entries = AuditEntry.objects.filter(
+        Q(target="lists.spielliste", target_id__in=list_ids)
+        | Q(target="clubs.player", target_id=locked.pk)
+        | Q(target="tournaments.tournament", action="register", after__player=locked.pk)
+    )
+    for entry in entries:
         before, after = (
             _replace(entry.before, old_names, name),
             _replace(entry.after, old_names, name),

@@ -58,7 +58,8 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
         for seat in snap.seats:
             keeper = seat.position == snap.liste.listenfuehrer_position
             role = " (" + pgettext("list keeper", "Liste") + ")" if keeper else ""
-            club = seat.player.club.name if seat.player.club_id and seat.player.club else ""
+            shown = reveal or not seat.player.hide_name
+            club = seat.player.club.name if shown and seat.player.club else ""
             rows.append([str(seat.position), seat.name + role, club])
         story.append(
             KeepTogether(
@@ -82,13 +83,16 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
 
 
 def round_lists_pdf(
-    rnd: TournamentRound, *, blank: bool, code_url: Callable[[Spielliste], str] | None = None
+    rnd: TournamentRound,
+    *,
+    blank: bool,
+    reveal: bool = False,
+    code_url: Callable[[Spielliste], str] | None = None,
 ) -> bytes:
     """All lists of a round; with each table's code only when ``code_url`` is given (the
     organiser's printout for the tables), never on the public one."""
     story: list[Flowable] = []
-    # Lists with codes go to the tables, who know each other: with names.
-    for table in round_board(tournament_round=rnd, reveal=code_url is not None):
+    for table in round_board(tournament_round=rnd, reveal=reveal):
         if story:
             story.append(PageBreak())
         snap = table.snapshot

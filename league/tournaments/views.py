@@ -316,7 +316,8 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     result = standings(tournament=tournament, provisional=True)
     per_page = 20
     pages = max(1, -(-len(result.rows) // per_page))
-    page = int(request.GET.get("seite", "1")) if request.GET.get("seite", "1").isdigit() else 1
+    raw = request.GET.get("seite", "1")
+    page = int(raw) if raw.isdecimal() and len(raw) < 6 else 1
     page = min(max(page, 1), pages)
     rows = result.rows[(page - 1) * per_page : page * per_page]
     return render(
@@ -369,9 +370,13 @@ def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     blank = request.GET.get("leer") == "1"
     # The organiser prints the lists for the tables: each with its code (api.md).
-    with_codes = can_organise(request.user, rnd.tournament) and not rnd.closed
+    organiser = can_organise(request.user, rnd.tournament)
+    with_codes = organiser and not rnd.closed
     data = tournament_pdf.round_lists_pdf(
-        rnd, blank=blank, code_url=partial(code_url, request) if with_codes else None
+        rnd,
+        blank=blank,
+        reveal=organiser,
+        code_url=partial(code_url, request) if with_codes else None,
     )
     return pdf_response(data, f"spiellisten-runde-{number}{'-leer' if blank else ''}.pdf")
 

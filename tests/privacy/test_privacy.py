@@ -65,7 +65,10 @@ def test_forgotten_participant_keeps_his_place_in_the_standings():
     ts.round_close(tournament_round=rnd)
     rows = {r.participant_id: (r.rank, r.total) for r in standings(tournament=t).rows}
     victim = t.participants.first()
+    real = victim.player.name
     call_command("player_forget", str(victim.player_id), "--yes", stdout=io.StringIO())
+    for entry in AuditEntry.objects.all():  # registration and player entries too
+        assert real not in json.dumps([entry.before, entry.after]), entry.action
     after = standings(tournament=t).rows
     assert {r.participant_id: (r.rank, r.total) for r in after} == rows
     assert f"Gelöscht {victim.player_id}" in [r.name for r in after]

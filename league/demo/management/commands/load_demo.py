@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from league.clubs.models import Club, Player
-from league.clubs.services import club_get_or_create, player_get_or_create
+from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
 from league.lists import services
 from league.lists.models import Spielliste
 from league.tournaments import services as ts
@@ -48,7 +48,7 @@ class Command(BaseCommand):
             club = club_get_or_create(name=CLUB)
             assert club is not None
             # The demo's organiser manages the club too (its evenings and lists).
-            club.managers.add(get_user_model().objects.get(username="admin"))
+            club_add_manager(club=club, account=get_user_model().objects.get(username="admin"))
             players = [player_get_or_create(name=n, club=club) for n in NAMES]
             rng = random.Random(2026)
             self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None)
