@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
@@ -53,3 +54,18 @@ class AdminLoginForm(LoginForm, AdminAuthenticationForm):
         **LoginForm.error_messages,
         "invalid_login": AdminAuthenticationForm.error_messages["invalid_login"],
     }
+
+
+# Adding an account to a role (organisers, club managers), or inviting by e-mail.
+
+
+class AccountForm(forms.Form):
+    account = forms.CharField(
+        label=_("Benutzername oder E-Mail-Adresse"),
+        max_length=254,
+        help_text=_("Das Konto muss schon bestehen."),
+    )
+
+
+class InviteForm(forms.Form):
+    email = forms.EmailField(label=_("E-Mail-Adresse"))

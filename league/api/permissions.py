@@ -15,11 +15,13 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from league.api.authentication import SessionAuthentication
-from league.api.throttling import CODE_FAILURES_LIMIT, CODE_FAILURES_WINDOW, CODE_SCOPE
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists.access import (
+    CODE_FAILURES_LIMIT,
+    CODE_FAILURES_WINDOW,
+    CODE_SCOPE,
     ListAccess,
     Role,
     Visitor,

@@ -21,11 +21,6 @@ from league.core.throttle import client_key
 from league.lists.access import HEADER
 from league.lists.codes import normalise
 
-# Wrong table codes (the site's scope, shared with /t/<code>/): per client address.
-CODE_SCOPE = "table-code"
-CODE_FAILURES_LIMIT = 10
-CODE_FAILURES_WINDOW = 600  # seconds
-
 
 class _RateFromSettings(SimpleRateThrottle):
     def get_rate(self) -> str | None:

@@ -15,19 +15,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.accounts import services as account_services
+from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
 from league.clubs import services
 from league.clubs.access import can_manage_club
-from league.clubs.forms import AccountForm, InviteForm, MemberInviteForm
+from league.clubs.forms import MemberInviteForm
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
-
-
-def _int(raw: str | None) -> int:
-    return int(raw) if raw and raw.isdecimal() and len(raw) < 12 else 0
+from league.core.params import int_param
 
 
 def club_index(request: HttpRequest) -> HttpResponse:
@@ -74,7 +72,7 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("club-detail", pk)
             if action == "claim":
                 claim = get_object_or_404(
-                    PlayerClaim, pk=_int(request.POST.get("claim")), player__club=club
+                    PlayerClaim, pk=int_param(request.POST.get("claim")), player__club=club
                 )
                 services.player_claim_decide(
                     claim=claim, accept=request.POST.get("accept") == "1", user=actor
@@ -82,7 +80,7 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("club-detail", pk)
             if "remove" in request.POST:
                 services.club_remove_manager(
-                    club=club, account_id=_int(request.POST.get("remove")), user=actor
+                    club=club, account_id=int_param(request.POST.get("remove")), user=actor
                 )
                 messages.success(request, _("Aus der Vereinsverwaltung entfernt."))
                 return redirect("club-detail", pk)

@@ -27,7 +27,11 @@ from league.lists.owners import ListOwner, owner_of
 
 Role = AuditEntry.Role
 MANAGING = frozenset({Role.STAFF, Role.ORGANISER, Role.CLUB_MANAGER})
-SESSION_KEY = "tisch"  # {"list": id, "code": code, "sid": opaque id}
+SESSION_KEY = "tisch"
+# Wrong table codes, counted per client for /t/<code>/ and the API header alike.
+CODE_SCOPE = "table-code"
+CODE_FAILURES_LIMIT = 10
+CODE_FAILURES_WINDOW = 600  # seconds  # {"list": id, "code": code, "sid": opaque id}
 HEADER = "HTTP_X_TISCH_CODE"
 
 

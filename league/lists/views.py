@@ -22,10 +22,14 @@ from league.clubs import services as club_services
 from league.clubs.models import public_alias
 from league.core.audit import Actor
 from league.core.errors import ServiceError
+from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
 from league.lists.access import (
+    CODE_FAILURES_LIMIT,
+    CODE_FAILURES_WINDOW,
+    CODE_SCOPE,
     ListAccess,
     Visitor,
     actor_for,
@@ -103,10 +107,6 @@ def _penalty_form(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:
     )
 
 
-CODE_FAILURES_LIMIT = 10  # wrong codes per client ...
-CODE_FAILURES_WINDOW = 600  # ... within 10 minutes
-
-
 def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
     """``/t/<code>/`` (from the QR code on the table's list) or ``/t/`` with a form: binds
     this browser to the code's list and opens its entry form; no account needed."""
@@ -114,7 +114,7 @@ def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
     if not raw:
         return render(request, "lists/table_code.html", {})
     key = client_key(request)
-    if blocked("table-code", key, CODE_FAILURES_LIMIT):
+    if blocked(CODE_SCOPE, key, CODE_FAILURES_LIMIT):
         response = render(
             request, "lists/table_code.html", {"error": _("Zu viele falsche Codes.")}, status=429
         )
@@ -123,7 +123,7 @@ def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
     normal = normalise(raw)
     liste = Spielliste.objects.filter(code=normal).first() if normal else None
     if liste is None or liste.frozen:
-        record_failure("table-code", key, CODE_FAILURES_WINDOW)
+        record_failure(CODE_SCOPE, key, CODE_FAILURES_WINDOW)
         error = (
             _("Diese Liste ist abgeschlossen; der Code gilt nicht mehr.")
             if liste is not None
@@ -330,8 +330,7 @@ def _render_edit(
 def _versioned_post(request: HttpRequest) -> int:
     """The list version the form was based on; a missing or garbled one never matches
     (-1), so the write is refused as a conflict instead of skipping the check."""
-    raw = request.POST.get("version", "")
-    return int(raw) if raw.isdecimal() and len(raw) < 10 else -1
+    return int_param(request.POST.get("version"), -1)
 
 
 @require_POST
@@ -420,8 +419,8 @@ def time_call(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpRe
 @list_writer
 def liste_confirm(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
     """A table player confirms with his seat; a manager confirms a signed paper list."""
-    raw = request.POST.get("seat", "")
-    seat = int(raw) if raw.isdecimal() and len(raw) <= 2 else None
+    raw = int_param(request.POST.get("seat"), -1, digits=2)
+    seat = None if raw < 0 else raw
     try:
         services.spielliste_confirm(
             spielliste=snap.liste,
@@ -467,19 +466,18 @@ def code_url(request: HttpRequest, liste: Spielliste) -> str:
     return request.build_absolute_uri(reverse("table-code-open", args=[liste.code]))
 
 
-def _code_url_for(request: HttpRequest, liste: Spielliste) -> str | None:
+def _code_url_for(request: HttpRequest, liste: Spielliste, access: ListAccess) -> str | None:
     """The code goes on a printout only for who may see it (api.md Decision)."""
-    access = list_access(visitor_of(request), liste)
     return code_url(request, liste) if access.sees_code and not liste.frozen else None
 
 
 def liste_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    snap, _access = _read(request, pk)
-    data = spielliste_pdf(snap, _code_url_for(request, snap.liste))
+    snap, access = _read(request, pk)
+    data = spielliste_pdf(snap, _code_url_for(request, snap.liste, access))
     return pdf_response(data, f"spielliste-{pk}.pdf")
 
 
 def liste_blank_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    snap, _access = _read(request, pk)
-    data = blank_spielliste_pdf(snap, _code_url_for(request, snap.liste))
+    snap, access = _read(request, pk)
+    data = blank_spielliste_pdf(snap, _code_url_for(request, snap.liste, access))
     return pdf_response(data, f"spielliste-{pk}-blanko.pdf")

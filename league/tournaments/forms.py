@@ -56,15 +56,3 @@ class DrawForm(forms.Form):
     seeded = forms.BooleanField(
         label=_("Nach Tabellenstand setzen (die Besten zusammen)"), required=False
     )
-
-
-class AccountForm(forms.Form):
-    account = forms.CharField(
-        label=_("Benutzername oder E-Mail-Adresse"),
-        max_length=254,
-        help_text=_("Das Konto muss schon bestehen."),
-    )
-
-
-class InviteForm(forms.Form):
-    email = forms.EmailField(label=_("E-Mail-Adresse"))

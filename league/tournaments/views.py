@@ -16,12 +16,14 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from league.accounts import services as account_services
+from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
 from league.clubs import services as club_services
 from league.clubs.models import PlayerClaim
 from league.core.errors import ServiceError
 from league.core.messages import render as render_message
+from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.lists import services as list_services
 from league.lists.views import code_url
@@ -30,10 +32,8 @@ from league.tournaments import services as ts
 from league.tournaments.access import can_organise, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import (
-    AccountForm,
     CsvUploadForm,
     DrawForm,
-    InviteForm,
     ParticipantForm,
     TournamentForm,
 )
@@ -211,10 +211,6 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("round-board", pk, rnd.number)
 
 
-def _int(raw: str | None) -> int:
-    return int(raw) if raw and raw.isdecimal() and len(raw) < 6 else 0
-
-
 def _round(pk: int, number: int) -> TournamentRound:
     return get_object_or_404(
         TournamentRound.objects.select_related("tournament"), tournament_id=pk, number=number
@@ -258,7 +254,9 @@ def round_action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             ts.round_reopen(tournament_round=rnd, user=organiser_actor(request))
             messages.success(request, _("Runde wieder geöffnet."))
         elif action == "renew_code":
-            liste = rnd.lists.filter(round_table__number=_int(request.POST.get("table"))).first()
+            liste = rnd.lists.filter(
+                round_table__number=int_param(request.POST.get("table"))
+            ).first()
             if liste is None:
                 raise Http404
             list_services.spielliste_renew_code(spielliste=liste, user=organiser_actor(request))
@@ -316,8 +314,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     result = standings(tournament=tournament, provisional=True)
     per_page = 20
     pages = max(1, -(-len(result.rows) // per_page))
-    raw = request.GET.get("seite", "1")
-    page = int(raw) if raw.isdecimal() and len(raw) < 6 else 1
+    page = int_param(request.GET.get("seite"), 1, digits=5)
     page = min(max(page, 1), pages)
     rows = result.rows[(page - 1) * per_page : page * per_page]
     return render(
@@ -404,7 +401,7 @@ def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
             elif "remove" in request.POST:
                 ts.tournament_remove_organiser(
                     tournament=tournament,
-                    account_id=_int(request.POST.get("remove")),
+                    account_id=int_param(request.POST.get("remove")),
                     user=organiser_actor(request),
                 )
                 messages.success(request, _("Aus der Turnierleitung entfernt."))
