@@ -22,8 +22,8 @@ browser:
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py load_demo
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -43,6 +43,7 @@ messages: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/score_throughput.py
 	$(BIN)/python bench/tournament_scale.py
+	$(BIN)/python bench/load.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

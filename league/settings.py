@@ -1,14 +1,21 @@
 """Settings from the environment.
 
-DJANGO_ENV         "development" (default) or "production".
+DJANGO_ENV         "production" demands a secret key and hosts and turns on the HTTPS
+                   settings; anything else (default "development") uses a fixed dev key.
+DJANGO_DEBUG       "1" turns DEBUG on (``make run`` sets it); unset or anything else: off.
 DJANGO_SECRET_KEY  required in production; a fixed development key otherwise.
 DJANGO_ALLOWED_HOSTS  comma-separated, required in production.
+DJANGO_ADMINS      "Name <mail>, Name <mail>": 500s are mailed to them (and always logged).
+DJANGO_CACHE_DIR   the shared cache's folder (default: one per checkout in the temp folder).
 DATABASE_URL       e.g. postgres://user@host:5432/db; default an SQLite file.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
+from email.utils import getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -18,7 +25,8 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ.get("DJANGO_ENV", "development")
 PRODUCTION = ENV == "production"
-DEBUG = not PRODUCTION and os.environ.get("DJANGO_DEBUG", "1") != "0"
+# DEBUG shows tracebacks to anybody: only when asked for explicitly, never in production.
+DEBUG = not PRODUCTION and os.environ.get("DJANGO_DEBUG", "") == "1"
 
 
 def _required(name: str) -> str:
@@ -65,7 +73,9 @@ INSTALLED_APPS = [
     "league.tournaments",
     "league.api",
     "league.privacy",
+    "league.backup",
     "league.demo",
+    "csp",
 ]
 
 MIDDLEWARE = [
@@ -74,10 +84,12 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "league.core.middleware.PageParams",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -105,6 +117,17 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Concurrent tables on the default install queue instead of failing: readers never
+    # wait for the writer (WAL), a write transaction takes the lock when it begins
+    # (IMMEDIATE, so it waits for the busy timeout instead of failing on its first write),
+    # and waits up to 20 s for it.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -120,6 +143,12 @@ LOCALE_PATHS = [BASE_DIR / "league" / "locale"]
 TIME_ZONE = "Europe/Berlin"
 USE_I18N = True
 USE_TZ = True
+
+# Request bodies: the site's forms and the API's JSON are small; a CSV import is the largest
+# (5,000 lines of names). Bigger bodies are refused with 400 (site) or 413 (API).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -165,6 +194,9 @@ SPECTACULAR_SETTINGS = {
         "Party": "league.api.serializers.PARTY",
         "ErrorCode": "league.api.errors.ERROR_CODE_CHOICES",
         "PenaltyKind": "scoring.interchange.PENALTY_KINDS",
+        "PaperTableStatus": "league.api.serializers.PAPER_STATUS",
+        "RoundStatus": "league.api.serializers.ROUND_STATUS",
+        "PaperWarningCode": "league.api.serializers.PAPER_WARNING",
     },
     "PATH_CONVERTER_OVERRIDES": {
         "api_id": {"type": "integer", "minimum": 0, "maximum": 10**18 - 1},
@@ -200,3 +232,74 @@ EMAIL_TIMEOUT = 10  # seconds: a hanging mail server must not hang the page
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 THROTTLE_PROXY_COUNT = int(os.environ.get("DJANGO_PROXY_COUNT", "0"))
+
+# --- Errors, logs, cache, Content-Security-Policy -------------------------------------------
+ADMINS = [
+    (name or mail, mail)
+    for name, mail in getaddresses([os.environ.get("DJANGO_ADMINS", "")])
+    if "@" in mail
+]
+MANAGERS = ADMINS
+# Every 500 leaves its traceback on stderr (gunicorn's log, the journal) and goes by mail to
+# ADMINS when any are set; other warnings from Django and the site go to stderr too.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process:d}: {message}", "style": "{"},
+    },
+    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "django.request": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "level": "WARNING",
+            "propagate": False,
+        },
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "league": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
+
+# One cache for all processes (gunicorn's workers) without another service: files. The login
+# lockout, the table-code throttle, the API's write throttles and the computed standings live
+# here. DJANGO_CACHE_DIR moves it; by default one folder per checkout in the temp folder.
+_CHECKOUT = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("DJANGO_CACHE_DIR")
+        or os.path.join(tempfile.gettempdir(), f"doko-liste-cache-{_CHECKOUT}"),
+        "TIMEOUT": 60 * 60,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
+}
+
+# Content-Security-Policy (django-csp 4): scripts only from this site (HTMX and entry.js are
+# served from static/, the API docs' Redoc from drf-spectacular-sidecar), no inline script and
+# no eval. Styles allow inline: some templates carry style attributes and <style> blocks,
+# Redoc and HTMX insert styles at run time. Redoc's search runs in a worker from a blob.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "worker-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}

@@ -92,6 +92,8 @@ def _read(path: str | None, stdin: TextIO) -> Any:
         ) from None
     except RecursionError:
         raise UnreadableInput("not JSON: nested too deeply") from None
+    except ValueError:  # e.g. an integer of more digits than Python converts (4,300)
+        raise UnreadableInput("not JSON: a number too long to read") from None
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
@@ -120,7 +122,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except UnreadableInput as err:
         print(f"python -m scoring {args.command}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
-    sys.stdout.buffer.write(out.encode())
+    try:
+        encoded = out.encode()
+    except UnicodeEncodeError:  # a lone surrogate ("\ud800") in a name: not Unicode text
+        print(
+            f"python -m scoring {args.command}: input holds a lone surrogate (not Unicode)",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
+    sys.stdout.buffer.write(encoded)
     sys.stdout.buffer.write(b"\n")
     sys.stdout.flush()
     return status

@@ -98,3 +98,8 @@ class RoundError(ScoringError):
 
 class DrawError(ScoringError):
     """A tournament round that cannot be drawn (``scoring.draw``)."""
+
+
+class TotalsError(ScoringError):
+    """A table's final totals typed from the paper list that cannot stand
+    (``scoring.totals``; ``field``: ``totals.<name>``, ``deduction.<name>``, ``totals``)."""

@@ -11,6 +11,8 @@ game result straight into JSON text). The CLIs and the web API call only these f
     penalty_from_dict / penalty_to_dict    a penalty row (round.md)
     round_from_dict                        a round input: seats, games, penalties, time up
     state_to_dict / row_to_dict            a replayed round, as ``python -m scoring round``
+    check_totals_from_dict                 a table's final totals checked (the site API's input)
+    totals_check_to_dict                   a checked entry with its warnings
     error_to_dict                          an error object, its message in any language
 """
 
@@ -20,7 +22,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scoring.errors import GameRecordError, RoundError, ScoringError
+from scoring.errors import GameRecordError, RoundError, ScoringError, TotalsError
 from scoring.messages import Translate, identity
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 from scoring.records import (
@@ -38,6 +40,7 @@ from scoring.results import BreakdownLine, GameResult
 
 if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never needs it
     from scoring.round import RoundState, Row
+    from scoring.totals import TableTotals, TotalsCheck
 
 # --- vocabularies: the codes the JSON uses ----------------------------------------------
 
@@ -418,9 +421,10 @@ def row_to_dict(row: Row) -> dict[str, Any]:
 
 
 def state_to_dict(state: RoundState) -> dict[str, Any]:
-    """The round as ``python -m scoring round`` prints it (round.md, issue contract)."""
+    """The round as ``python -m scoring round`` prints it (round.md, issue contract);
+    ``game_in_progress``: time is up but the game dealt before is still to be entered."""
     nxt = state.next_game
-    return {
+    out = {
         "rows": [row_to_dict(row) for row in state.rows],
         "totals": dict(state.totals),
         "games_left": state.games_left,
@@ -429,7 +433,60 @@ def state_to_dict(state: RoundState) -> dict[str, Any]:
         "owes_pflichtsolo": list(state.owes_pflichtsolo),
         "next_vorfuehrung": nxt.vorfuehrung if nxt else None,
         "complete": state.complete,
+        "game_in_progress": state.game_in_progress,
     }
+    return out
+
+
+# --- final totals of a table (scoring.totals) --------------------------------------------
+
+_TOTALS_FIELDS = frozenset({"table", "totals", "deduction"})
+
+
+def check_totals_from_dict(data: Any, seats: Sequence[str]) -> TotalsCheck:
+    """Check ``{"table": t, "totals": {name: points}, "deduction": {name: points}?}``
+    against the table's ``seats``; raise TotalsError (the first problem) on anything off.
+    ``table`` may be left out (None)."""
+    from scoring.totals import check_totals
+
+    if not isinstance(data, dict):
+        raise TotalsError("totals_not_an_object")
+    unknown = sorted(str(k) for k in data.keys() - _TOTALS_FIELDS)
+    if unknown:
+        raise TotalsError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    table = data.get("table")
+    if table is not None and (type(table) is not int or table < 1):
+        raise TotalsError("totals_invalid_table", field="table")
+    if "totals" not in data:
+        raise TotalsError("missing_field", {"name": "totals"}, field="totals")
+    totals = data["totals"]
+    if not isinstance(totals, dict):
+        raise TotalsError("totals_invalid", field="totals")
+    deduction = data.get("deduction")
+    if deduction is not None and not isinstance(deduction, dict):
+        raise TotalsError("totals_invalid", {"variant": "deduction"}, field="deduction")
+    return check_totals(seats, totals, deduction, table=table)
+
+
+def table_totals_to_dict(entry: TableTotals) -> dict[str, Any]:
+    return {"table": entry.table, "totals": dict(entry.totals), "deduction": dict(entry.deduction)}
+
+
+def totals_check_to_dict(check: TotalsCheck, translate: Translate = identity) -> dict[str, Any]:
+    """The checked entry and its warnings: ``{"table", "totals", "deduction", "warnings":
+    [{"code", "params", "message"}]}`` (messages in the language of ``translate``)."""
+    from scoring.messages import render
+
+    out = table_totals_to_dict(check.entry)
+    out["warnings"] = [
+        {
+            "code": w.code,
+            "params": dict(w.params),
+            "message": render(f"warning.{w.code}", w.params, translate),
+        }
+        for w in check.warnings
+    ]
+    return out
 
 
 # --- errors -------------------------------------------------------------------------------

@@ -162,6 +162,9 @@ MESSAGES: Mapping[str, str] = {
         "time_up_after nennt das Spiel, nach dem die Zeit abgelaufen ist."
     ),
     "invalid_time_up.type": gettext_noop("time_up_after ist null oder eine Spielnummer."),
+    "invalid_time_up.complete": gettext_noop(
+        "Die Runde war schon vollständig: beim Zeitende kann kein Spiel mehr gelaufen sein."
+    ),
     "game_beyond_round": gettext_noop("Spiel {game}: Die Runde hat nur {total} Spiele."),
     "game_beyond_round.time_up": gettext_noop(
         "Spiel {game}: Die Zeit ist abgelaufen und alle Pflichtsoli sind gespielt."
@@ -169,7 +172,7 @@ MESSAGES: Mapping[str, str] = {
     "unknown_player": gettext_noop("{name} sitzt nicht an diesem Tisch (Spiel {game})."),
     "sitting_out_player_in_game": gettext_noop("{name} gibt Spiel {game} und sitzt aus (10.1.1)."),
     "vorfuehrung_due": gettext_noop(
-        "Spiel {game} ist eine Vorführung: {name} muss sein Pflichtsolo spielen (4.2.3)."
+        "Spiel {game} ist eine Vorführung: {name} muss jetzt das Pflichtsolo spielen (4.2.3)."
     ),
     "wrong_soloist": gettext_noop(
         "Spiel {game} ist eine Vorführung für {name}, nicht für {soloist}."
@@ -178,11 +181,11 @@ MESSAGES: Mapping[str, str] = {
         "Ein vorgeführtes Solo ist ein Pflichtsolo: bitte als Pflichtsolo eintragen (Spiel {game})."
     ),
     "second_pflichtsolo": gettext_noop(
-        "{name} hat sein Pflichtsolo schon in Spiel {pflicht_game} gespielt; ein weiteres "
+        "Das Pflichtsolo von {name} war schon Spiel {pflicht_game}; ein weiteres "
         "Solo ist ein Lustsolo."
     ),
     "lustsolo_before_pflichtsolo": gettext_noop(
-        "{name} hat sein Pflichtsolo noch nicht gespielt: ein Lustsolo ist erst danach "
+        "{name} muss das Pflichtsolo noch spielen: ein Lustsolo ist erst danach "
         "erlaubt (4.3.1). Als Pflichtsolo eintragen?"
     ),
     "penalty_after_game_out_of_range": gettext_noop(
@@ -222,6 +225,41 @@ MESSAGES: Mapping[str, str] = {
     "warning.five_player_tables": gettext_noop(
         "Fünfertische sind nur bei inoffiziellen Turnieren zulässig; ein offizielles "
         "DDV-Turnier braucht eine durch 4 teilbare Teilnehmerzahl (TSR 8.3.1)."
+    ),
+    # --- final totals typed from the paper list (scoring.totals) --------------------------
+    "totals_not_an_object": gettext_noop(
+        "Die Endstände eines Tisches sind ein JSON-Objekt mit table, totals und deduction."
+    ),
+    "totals_invalid_table": gettext_noop("table ist die Tischnummer (eine ganze Zahl ab 1)."),
+    "totals_invalid": gettext_noop("totals nennt zu jedem Spieler seinen Endstand."),
+    "totals_invalid.deduction": gettext_noop(
+        "deduction nennt zu einem Spieler seine Punktabzüge (9.7.2 b)."
+    ),
+    "totals_missing_seat": gettext_noop("Der Endstand von {name} fehlt."),
+    "totals_unknown_seat": gettext_noop("{name} sitzt nicht an diesem Tisch."),
+    "totals_not_integer": gettext_noop("Der Endstand von {name} muss eine ganze Zahl sein."),
+    "totals_out_of_range": gettext_noop(
+        "Endstand {value} für {name} ist unmöglich: eine Runde bringt einem Spieler "
+        "höchstens {bound} Punkte (plus oder minus)."
+    ),
+    "deduction_out_of_range": gettext_noop(
+        "Punktabzug für {name}: zusammen 1 bis {bound} Punkte, jeder einzelne höchstens "
+        "{each} (9.7.2 b)."
+    ),
+    "totals_zero_sum": gettext_noop(
+        "Die Endstände ergeben zusammen {sum}, es müssen 0 sein (7.3.3): bitte die Zahlen prüfen."
+    ),
+    "totals_zero_sum.deduction": gettext_noop(
+        "Die Endstände ergeben zusammen {sum}; mit den Punktabzügen müssen es {expected} "
+        "sein (9.7.2 b): bitte die Zahlen prüfen."
+    ),
+    "warning.totals_parity": gettext_noop(
+        "Die Endstände sind nicht alle gerade oder alle ungerade. Ohne Strafzeile in einem "
+        "Solo zugunsten des Solospielers (9.3.3 b1, 9.4.4) ist das unmöglich (7.3.3): "
+        "wahrscheinlich ein Tippfehler."
+    ),
+    "warning.totals_unusual": gettext_noop(
+        "{name}: {value} Punkte sind ungewöhnlich viel (mehr als {bound}) – bitte prüfen."
     ),
     "invalid_tie_breaks": gettext_noop(
         "Wertungsreihenfolge aus {allowed} (jeder Schlüssel höchstens einmal)."

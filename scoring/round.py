@@ -17,6 +17,24 @@ Rules as implemented (round.md):
   sits out instead) and the former dealer is vorgeführt.
 - Time up after game k (8.5.1, 8.6): no further normal games; games left = missing
   Pflichtsoli, each played as a Vorführung.
+- **Decision** (round.md "time-up", 8.5.1): ``time_up_after`` is the number of games
+  *dealt* when time was called: the games entered, plus one while a game was in
+  progress (dealing had begun). That game is entered under the normal rules, as
+  whatever it was — any kind, a Pflichtsolo, and the due Vorführung if one was due; only
+  after it do the owed Pflichtsoli follow, each as a Vorführung. ``games_left`` counts
+  it; ``RoundState.game_in_progress`` says it is still to be entered.
+- **Decision** (round.md, 8.5.3, 9.4.3): after time-up no game is dealt again. A
+  ``serious`` row after game k with ``time_up_after == k`` voids the last game started
+  before time-up (the first such row after game k): its dealer and players are those the
+  normal procedure gives for game k+1, it is not repeated, and the list goes on with the
+  owed Vorführungen only, the first dealt by the player after the voided game's dealer
+  (complete at once when nobody owes one). 8.5.3 excepts vorgeführte Pflichtsoli: when
+  the voided game was a Vorführung (by the normal procedure) or is one dealt after
+  time-up, the same dealer deals it again. ``time_up_after == k + 1`` with a ``serious``
+  row after the last entered game k means the breach voided a deal *before* time was
+  called and the re-deal (game k+1) was in progress: it is played out under the normal
+  procedure. (A breach in the game in progress at time-up is recorded with
+  ``time_up_after`` lowered to k — the site does that when the penalty is entered.)
 - **Decision** (penalty rows, section 9): a ``serious`` row voids the game dealt after
   game k, which the same dealer deals again (9.4.3). Every other penalty row belongs to
   game k and leaves the procedure alone. For ``serious_solo_opponent`` the solo "counts as
@@ -38,6 +56,8 @@ from scoring.records import GameRecord, Kind
 from scoring.results import GameResult
 
 GAMES_PER_ROUND = {4: 24, 5: 30}
+# Playing time of a round in minutes (8.5.1, 10.1.5); a referee may add time per table.
+ROUND_MINUTES = {4: 100, 5: 125}
 # Who keeps the list unless the table agrees otherwise (3.1.1, 10.1.4).
 LISTENFUEHRER_POSITION = {4: 4, 5: 5}
 
@@ -92,6 +112,9 @@ class RoundState:
     next_game: NextGame | None
     time_up_after: int | None = None
     pflicht_games: Mapping[str, int] = field(default_factory=dict)
+    # Time was called while game ``time_up_after`` was being played and it is not entered
+    # yet: ``next_game`` is that game, under the normal rules (round.md, 8.5.1).
+    game_in_progress: bool = False
 
     @property
     def complete(self) -> bool:
@@ -111,6 +134,8 @@ class _Table:
         self.time_up_after = time_up_after
         self.totals = dict.fromkeys(seats, 0)
         self.rows: list[Row] = []
+        self.entered = 0  # games in the input (replay_round sets it)
+        self.time_up_voided = False  # the last game before time-up was voided (8.5.3)
 
     # --- what comes next ----------------------------------------------------------
 
@@ -121,18 +146,25 @@ class _Table:
     def owing(self) -> list[str]:
         return [s for s in self.seats if s not in self.pflicht_done]
 
-    def games_left(self) -> int:
+    def games_left(self, *, ignore_time_up: bool = False) -> int:
+        normal = self.total - self.played
+        if ignore_time_up or self.time_up_after is None:
+            return normal
         if self.time_up:
             return len(self.owing())
-        return self.total - self.played
+        if self.time_up_after == self.played + 1:
+            # The game in progress, then the owed Pflichtsoli; when that game is a due
+            # Vorführung it is one of them (owing == normal games left).
+            return min(normal, 1 + len(self.owing()))
+        return normal
 
-    def next_game(self) -> NextGame | None:
-        if self.games_left() <= 0:
+    def next_game(self, *, ignore_time_up: bool = False) -> NextGame | None:
+        if self.games_left(ignore_time_up=ignore_time_up) <= 0:
             return None
         owing = set(self.owing())
         dealer = self.dealer
         vorgefuehrt: str | None = None
-        if owing and len(owing) >= self.games_left():
+        if owing and len(owing) >= self.games_left(ignore_time_up=ignore_time_up):
             order = [(dealer + i) % self.n for i in range(1, self.n)]
             if self.n == 4:
                 order.append(dealer)  # the dealer himself last (4.2.3)
@@ -224,7 +256,7 @@ class _Table:
         if k > self.played:
             raise RoundError("penalty_after_game_out_of_range", game=k, field="after_game")
         if penalty.kind is PenaltyKind.SERIOUS:
-            upcoming = self.next_game()
+            upcoming = self._voided_game(k)
             if upcoming is None:
                 raise RoundError(
                     "penalty_after_game_out_of_range",
@@ -293,6 +325,24 @@ class _Table:
         if penalty.kind is PenaltyKind.SERIOUS_SOLO_OPPONENT:
             self._void_game(k)
 
+    def _voided_game(self, k: int) -> NextGame | None:
+        """The game a ``serious`` row after game k voids (9.4.3), and where the deal goes.
+
+        Before time-up, and for a Vorführung, the same dealer deals again: the deal does
+        not move. The first such row after the last game before time-up voids the game
+        the normal procedure gives, without a repeat (8.5.3; module docstring).
+        """
+        t = self.time_up_after
+        if t is None or t != k or self.time_up_voided:
+            return self.next_game()
+        voided = self.next_game(ignore_time_up=True)
+        if voided is None:
+            return None
+        self.time_up_voided = True
+        if voided.vorfuehrung is None:  # no repeat: the next player deals
+            self.dealer = (self.seats.index(voided.dealer) + 1) % self.n
+        return voided
+
     def _void_game(self, number: int) -> None:
         """Game ``number`` scores 0 (9.4.4); running totals are summed again."""
         rows = self.rows
@@ -336,6 +386,7 @@ class _Table:
             next_game=self.next_game(),
             time_up_after=self.time_up_after,
             pflicht_games=dict(self.pflicht_done),
+            game_in_progress=self.time_up_after is not None and self.time_up_after > self.played,
         )
 
 
@@ -365,10 +416,16 @@ def replay_round(
     penalties: Sequence[Penalty] = (),
     time_up_after: int | None = None,
 ) -> RoundState:
-    """Replay a whole list from the start; raise RoundError at the first violation."""
+    """Replay a whole list from the start; raise RoundError at the first violation.
+
+    ``time_up_after`` (None: time not called) is the number of games dealt when time was
+    called: ``len(games)`` or fewer, or ``len(games) + 1`` while a game is in progress
+    (round.md's time-up Decision; ``RoundState.game_in_progress``).
+    """
     check_seats(seats)
     table = _Table(tuple(seats), time_up_after)
-    if time_up_after is not None and not 0 <= time_up_after <= len(games):
+    table.entered = len(games)
+    if time_up_after is not None and not 0 <= time_up_after <= len(games) + 1:
         raise RoundError("invalid_time_up", field="time_up_after")
     by_game: dict[int, list[Penalty]] = {}
     for penalty in penalties:
@@ -382,4 +439,7 @@ def replay_round(
     beyond = [p.after_game for p in penalties if p.after_game > len(games)]
     if beyond:
         table.penalize(next(p for p in penalties if p.after_game == beyond[0]))
+    if table.time_up_after == len(games) + 1 and table.next_game() is None:
+        # No game can have been in progress: the round was already complete.
+        raise RoundError("invalid_time_up", {"variant": "complete"}, field="time_up_after")
     return table.state()

@@ -24,4 +24,5 @@ def round_command(data: Any, translate: Translate = identity) -> tuple[str, int]
     except RoundError as err:
         error = interchange.error_to_dict(err, translate)
         return json.dumps({"error": error}, ensure_ascii=False), EXIT_INVALID
-    return json.dumps(interchange.state_to_dict(state), ensure_ascii=False), EXIT_OK
+    out = interchange.state_to_dict(state)
+    return json.dumps(out, ensure_ascii=False), EXIT_OK

@@ -18,7 +18,7 @@ from scoring.records import (
     SoloType,
     Specials,
 )
-from scoring.round import RoundState, replay_round
+from scoring.round import GAMES_PER_ROUND, RoundState, replay_round
 
 _LEVELS = list(Level)
 _LEVEL_WEIGHTS = [55, 30, 9, 4, 1.5, 0.5]
@@ -100,12 +100,26 @@ def next_random_game(rng: random.Random, state: RoundState) -> GameRecord:
 
 
 def random_round(
-    rng: random.Random, seats: Sequence[str], games: int | None = None
+    rng: random.Random,
+    seats: Sequence[str],
+    games: int | None = None,
+    *,
+    time_up_after: int | None = None,
 ) -> list[GameRecord]:
-    """A whole (or the first ``games`` games of a) round that follows the procedure."""
+    """A whole (or the first ``games`` games of a) round that follows the procedure;
+    with ``time_up_after`` (at most the games played so far plus one) time is called."""
     records: list[GameRecord] = []
-    state = replay_round(seats, records)
+
+    def replay() -> RoundState:
+        called = (
+            time_up_after is not None
+            and time_up_after <= len(records) + 1
+            and time_up_after <= GAMES_PER_ROUND[len(seats)]
+        )
+        return replay_round(seats, records, time_up_after=time_up_after if called else None)
+
+    state = replay()
     while state.next_game is not None and (games is None or len(records) < games):
         records.append(next_random_game(rng, state))
-        state = replay_round(seats, records)
+        state = replay()
     return records

@@ -7,6 +7,14 @@ from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
 
 
+def pytest_configure(config):
+    """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
+    million rounds) made every fixture with accounts cost seconds."""
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def game_data():
     return {

@@ -54,6 +54,11 @@ LIST_STATE = frozenset(
         "confirm_incomplete",
         "game_beyond_round",
         "list_invalid",
+        "list_totals_only",
+        "list_ended_early",
+        "list_complete",
+        "list_has_games",
+        "no_game_in_progress",
     }
 )
 STATUS: Mapping[str, int] = {

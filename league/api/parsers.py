@@ -19,8 +19,8 @@ MAX_BODY_BYTES = 64 * 1024
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSON parser, refusing bodies over ``MAX_BODY_BYTES`` (413) and nesting too deep
-    for Python's parser (400) instead of failing."""
+    """DRF's JSON parser, refusing bodies over ``MAX_BODY_BYTES`` (413), nesting too deep
+    for Python's parser and lone surrogates (400) instead of failing."""
 
     def parse(
         self,
@@ -32,9 +32,31 @@ class JSONParser(parsers.JSONParser):
         if len(data) > MAX_BODY_BYTES:
             raise TooLarge(MAX_BODY_BYTES // 1024)
         try:
-            return super().parse(io.BytesIO(data), media_type, parser_context)
+            parsed = super().parse(io.BytesIO(data), media_type, parser_context)
         except RecursionError:
             raise exceptions.ParseError() from None
+        if not encodable(parsed):
+            raise exceptions.ParseError()  # a lone surrogate ("\ud800") is no text
+        return parsed
+
+
+def encodable(data: Any) -> bool:
+    """Whether every string in ``data`` (keys too) is text UTF-8 can hold: JSON's
+    ``"\ud800"`` parses to a lone surrogate, which no database column or answer can take."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
 
 
 class JSONOnly(DefaultContentNegotiation):

@@ -22,6 +22,7 @@ from scoring.interchange import (
 )
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION, Penalty, PenaltyError
 from scoring.round import GAMES_PER_ROUND
+from scoring.totals import TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
 MAX_INT = 2**31 - 1
@@ -110,6 +111,9 @@ class RoundStateSerializer(serializers.Serializer[Any]):
     owes_pflichtsolo = serializers.ListField(child=serializers.CharField())
     next_vorfuehrung = serializers.CharField(allow_null=True)
     complete = serializers.BooleanField()
+    game_in_progress = serializers.BooleanField(
+        help_text="time is up, but the game dealt before is still to be entered"
+    )
 
 
 class StandingSerializer(serializers.Serializer[Any]):
@@ -311,8 +315,54 @@ class PenaltyWriteSerializer(serializers.Serializer[Any]):
 class TimeSerializer(serializers.Serializer[Any]):
     version = VersionField()
     game_in_progress = serializers.BooleanField(
-        help_text="true is refused for now (game_in_progress_unsupported): call time after the game"
+        help_text="a game was being played when time was called: it is still entered"
     )
+
+
+class PaperTableSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField(min_value=1, max_value=9999)
+    totals = serializers.DictField(
+        child=serializers.IntegerField(min_value=-9999, max_value=9999),
+        help_text="each seat's final total, by name as seated",
+    )
+    deduction = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=999),
+        required=False,
+        help_text="9.7.2 b deductions by name (the only allowed deviation from the zero sum)",
+    )
+
+
+class PaperResultsSerializer(serializers.Serializer[Any]):
+    entry = serializers.ChoiceField(
+        choices=[1, 2], help_text="2: the second, blind entry of double entry"
+    )
+    tables = serializers.ListField(child=PaperTableSerializer(), allow_empty=False, max_length=500)
+
+
+PAPER_STATUS = ["accepted", "waiting", "differs"]
+ROUND_STATUS = ["drawn", "closed"]
+PAPER_WARNING = [TOTALS_PARITY, TOTALS_UNUSUAL]
+
+
+class PaperWarningSerializer(serializers.Serializer[Any]):
+    code = serializers.ChoiceField(choices=PAPER_WARNING)
+    message = serializers.CharField()
+
+
+class PaperStatusSerializer(serializers.Serializer[Any]):
+    table = serializers.IntegerField()
+    warnings = PaperWarningSerializer(
+        many=True, help_text="checks that refuse nothing but suggest a typing error"
+    )
+    status = serializers.ChoiceField(
+        choices=PAPER_STATUS,
+        help_text="accepted: the totals count; waiting: the other entry is missing; "
+        "differs: the two entries differ",
+    )
+
+
+class PaperResultsAnswerSerializer(serializers.Serializer[Any]):
+    tables = PaperStatusSerializer(many=True)
 
 
 class ConfirmSerializer(serializers.Serializer[Any]):
@@ -345,7 +395,7 @@ class TournamentSerializer(serializers.Serializer[Any]):
 
 class RoundSummarySerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["drawn", "closed"])
+    status = serializers.ChoiceField(choices=ROUND_STATUS)
     started = serializers.BooleanField(help_text="a game was entered at some table")
     tables = serializers.IntegerField()
 
@@ -369,6 +419,6 @@ class BoardTableSerializer(serializers.Serializer[Any]):
 class RoundSerializer(serializers.Serializer[Any]):
     tournament = serializers.IntegerField()
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["drawn", "closed"])
+    status = serializers.ChoiceField(choices=ROUND_STATUS)
     started = serializers.BooleanField()
     tables = BoardTableSerializer(many=True)

@@ -48,6 +48,11 @@ urlpatterns = [
         views.RundeView.as_view(),
         name="api-runde",
     ),
+    path(
+        "turniere/<api_id:pk>/runden/<api_number:number>/ergebnisse/",
+        views.ErgebnisseView.as_view(),
+        name="api-ergebnisse",
+    ),
     path("turniere/<api_id:pk>/wertung/", views.StandingsView.as_view(), name="api-standings"),
     re_path(r"^", views.not_found),
 ]

@@ -13,9 +13,10 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
+from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, serializers
+from rest_framework import exceptions, generics, serializers
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
@@ -38,6 +39,8 @@ from league.api.serializers import (
     GameWrittenSerializer,
     ListeCreateSerializer,
     ListeSerializer,
+    PaperResultsAnswerSerializer,
+    PaperResultsSerializer,
     PenaltyWriteSerializer,
     RoundSerializer,
     ScoreErrorSerializer,
@@ -51,19 +54,25 @@ from league.api.serializers import (
 from league.clubs import services as club_services
 from league.clubs.access import can_manage_club
 from league.clubs.models import Club, Player
+from league.core import conditional
 from league.core.errors import ConflictError, ServiceError
+from league.core.messages import render as render_message
 from league.lists import services
 from league.lists.access import ListAccess
-from league.lists.models import Spielliste
-from league.lists.selectors import ListeSnapshot, snapshots_of
-from league.tournaments.access import can_organise
+from league.lists.models import ScoreLine, Spielliste
+from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
+from league.tournaments import services as tournament_services
+from league.tournaments.access import can_organise, organiser_actor_of
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     round_board,
+    round_positions,
     round_started,
-    standings,
+    standings_cached,
+    standings_version,
     tournament_rounds,
 )
+from league.tournaments.services import PaperTable
 from scoring import GameRecordError, score_game
 from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
 from scoring.penalties import Penalty
@@ -198,10 +207,22 @@ def liste_answer(snap: ListeSnapshot, access: ListAccess) -> dict[str, Any]:
         confirmed=liste.confirmed_at is not None,
         confirmed_seat=liste.confirmed_seat if liste.confirmed_at is not None else None,
         time_up_after=liste.time_up_after,
-        # Results typed from paper and substitutions do not exist yet (api.md).
-        totals_only=False,
-        substitutions=[],
+        totals_only=liste.totals_only,
+        substitutions=[
+            {"seat": s.position, "from_game": s.from_game, "player": s.name}
+            for s in list_status(snap, None, reveal=access.writes).substitutions
+        ],
     )
+    if liste.totals_only:
+        # Results typed from paper: the totals that count (none while double entry waits).
+        paper = {s.player_id: s.name for s in snap.seats}
+        lines = dict(
+            ScoreLine.objects.filter(spielliste=liste, game=None, penalty=None).values_list(
+                "player_id", "points"
+            )
+        )
+        out["totals"] = {paper[p]: lines.get(p, 0) for p in paper}
+        out["complete"] = liste.complete
     if access.sees_code:
         out["code"] = liste.code
     return out
@@ -290,6 +311,20 @@ class ListeView(ApiView):
         return Response(ListeSerializer(liste_answer(_snapshot(liste, access), access)).data)
 
 
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="any unique string (at most 64 characters) per intended write; a retry "
+    "with the same key is answered as done",
+)
+
+
+def idempotency_key(request: Request) -> str:
+    return str(request.headers.get("Idempotency-Key", ""))[:64]
+
+
 def _in_body(err: ServiceError, part: str, number: int | None = None) -> ServiceError:
     """A service's refusal of a record in the body: its field as the body's JSON path;
     a refusal about another game than ``number`` names that game, not a field."""
@@ -325,8 +360,11 @@ class SpieleView(WriteView):
                 "not_at_table", note=schema.ENGINE, conflict=("game_beyond_round",)
             ),
         },
-        parameters=[schema.RETRY_AFTER],
+        parameters=[schema.RETRY_AFTER, IDEMPOTENCY_KEY],
         summary="Enter the next game",
+        description="With an `Idempotency-Key` header, a retried request (its answer lost) "
+        "is answered as the first one was — the game is not entered twice and no version "
+        "conflict is reported.",
     )
     def post(self, request: Request, pk: int) -> Response:
         liste = _liste(pk)
@@ -338,6 +376,7 @@ class SpieleView(WriteView):
                 record=data["game"],
                 user=writer.actor,
                 expected_version=data["version"],
+                key=idempotency_key(request),
             )
         except ServiceError as err:
             raise _in_body(err, "game") from None
@@ -352,7 +391,7 @@ class SpielView(WriteView):
             200: GameWrittenSerializer,
             **schema.write_refusals("not_at_table", note=schema.ENGINE, in_path="list or game"),
         },
-        parameters=[schema.RETRY_AFTER],
+        parameters=[schema.RETRY_AFTER, IDEMPOTENCY_KEY],
         summary="Correct a game",
         description="Replaces game k's facts; refused if it or any later row becomes "
         "invalid (`game` then names the row).",
@@ -368,6 +407,7 @@ class SpielView(WriteView):
                 record=data["game"],
                 user=writer.actor,
                 expected_version=data["version"],
+                key=idempotency_key(request),
             )
         except ServiceError as err:
             raise _in_body(err, "game", number) from None
@@ -446,22 +486,24 @@ class ZeitView(WriteView):
         request=TimeSerializer,
         responses={
             200: WrittenSerializer,
-            **schema.write_refusals("game_in_progress_unsupported", conflict=("time_already_up",)),
+            **schema.write_refusals(conflict=("time_already_up", "list_complete")),
         },
         parameters=[schema.RETRY_AFTER],
         summary="Call time",
-        description="Time is up after the last game entered (8.5.1): only owed Pflichtsoli "
-        "remain. `game_in_progress: true` (time called during a game) is not supported "
-        "yet: 400 `game_in_progress_unsupported`.",
+        description="Time is up (8.5.1, round.md Decision): `time_up_after` becomes the "
+        "games dealt — the games entered, plus one when `game_in_progress` (that game is "
+        "still entered, as whatever it was); then only owed Pflichtsoli remain, each as a "
+        "Vorführung.",
     )
     def post(self, request: Request, pk: int) -> Response:
         liste = _liste(pk)
         writer = list_writer(request, liste)
         data = _valid(TimeSerializer, request.data)
-        if data["game_in_progress"]:
-            raise ServiceError("game_in_progress_unsupported", field="game_in_progress")
         services.spielliste_call_time(
-            spielliste=liste, user=writer.actor, expected_version=data["version"]
+            spielliste=liste,
+            game_in_progress=data["game_in_progress"],
+            user=writer.actor,
+            expected_version=data["version"],
         )
         return Response(WrittenSerializer(_written(liste, writer.access)).data)
 
@@ -509,7 +551,14 @@ def _tournament(pk: int) -> Tournament:
     return tournament
 
 
-@extend_schema(summary="Tournaments", responses={200: TournamentSerializer, **schema.NOT_FOUND})
+@extend_schema(
+    summary="Tournaments",
+    responses={
+        200: TournamentSerializer,
+        400: schema.refusal(400, "A garbled `page` or `per_page`.", "invalid_value"),
+        **schema.NOT_FOUND,
+    },
+)
 class TurniereView(generics.ListAPIView[Tournament]):
     """All tournaments, newest first, 50 a page."""
 
@@ -584,20 +633,117 @@ class RundeView(ApiView):
         return Response(RoundSerializer(body).data)
 
 
+def _by_position(values: dict[str, int], table: int, seats: dict[str, int]) -> dict[int, int]:
+    """Totals by name (as the paper list reads) → by seat position."""
+    out = {}
+    for name, points in values.items():
+        if name not in seats:
+            raise ServiceError("paper_name_unknown", {"name": name, "table": table}, field="tables")
+        out[seats[name]] = points
+    return out
+
+
+class ErgebnisseView(WriteView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+
+    @extend_schema(
+        request=PaperResultsSerializer,
+        responses={
+            200: PaperResultsAnswerSerializer,
+            **schema.write_refusals(
+                "paper_table_unknown",
+                "paper_table_twice",
+                "paper_name_unknown",
+                "paper_seat_count",
+                "paper_entry_invalid",
+                "totals_zero_sum",
+                "totals_out_of_range",
+                "deduction_out_of_range",
+                in_path="tournament or round",
+                conflict=("list_has_games", "list_ended_early"),
+            ),
+        },
+        parameters=[schema.RETRY_AFTER],
+        summary="Results typed from paper lists",
+        description="The organisers type each table's final totals (`totals` by name; "
+        "`deduction` the 9.7.2 b deductions, the only allowed deviation from the zero sum). "
+        "All tables or none: the first refusal names its table (400, or 409 for a table "
+        "that already has games). With double entry `entry` 2 is the second, blind entry; "
+        "a table counts once both agree (`status`: accepted, waiting, differs).",
+    )
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        tournament = _tournament(pk)
+        rnd = TournamentRound.objects.filter(tournament=tournament, number=number).first()
+        if rnd is None:
+            raise ServiceError("not_found")
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if not can_organise(request.user, tournament):
+            raise ServiceError("permission_denied")
+        data = _valid(PaperResultsSerializer, request.data)
+        positions = round_positions(tournament_round=rnd)
+        tables = []
+        for typed in data["tables"]:
+            seats = positions.get(typed["table"])
+            if seats is None:
+                raise ServiceError("paper_table_unknown", {"table": typed["table"]}, field="tables")
+
+            tables.append(
+                PaperTable(
+                    table=typed["table"],
+                    totals=_by_position(typed["totals"], typed["table"], seats),
+                    deduction=_by_position(typed.get("deduction") or {}, typed["table"], seats),
+                )
+            )
+        done = tournament_services.round_paper_results(
+            tournament_round=rnd,
+            entry=data["entry"],
+            tables=tables,
+            user=organiser_actor_of(request.user),
+        )
+        body = {
+            "tables": [
+                {
+                    "table": saved.table,
+                    "status": saved.status,
+                    "warnings": [
+                        {"code": n.code, "message": render_message(f"warning.{n.code}", n.params)}
+                        for n in saved.warnings
+                    ],
+                }
+                for saved in done
+            ]
+        }
+        return Response(PaperResultsAnswerSerializer(body).data)
+
+
 class StandingsView(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running round")],
         responses={200: StandingsSerializer, **schema.NOT_FOUND},
         summary="Tournament standings",
     )
+    @method_decorator(conditional.conditional(lambda pk: standings_version(tournament_id=pk)))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
-        result = standings(
-            tournament=tournament,
-            provisional=request.query_params.get("vorlaeufig") in ("1", "true"),
-            reveal=can_organise(request.user, tournament),
+        version = conditional.version(request, lambda: standings_version(tournament_id=pk))
+        provisional = request.query_params.get("vorlaeufig") in ("1", "true")
+        reveal = can_organise(request.user, tournament)
+        # The answer itself per version: serialising 168 rows costs more than ranking them.
+        data = conditional.cached(
+            f"api-wertung:{pk}:{version}:{int(provisional)}:{int(reveal)}",
+            lambda: (
+                StandingsSerializer(
+                    standings_cached(
+                        tournament=tournament,
+                        version=version,
+                        provisional=provisional,
+                        reveal=reveal,
+                    )
+                ).data
+            ),
         )
-        return Response(StandingsSerializer(result).data)
+        return Response(data)
 
 
 # --- anything else under /api/v1/ ----------------------------------------------------

@@ -16,12 +16,21 @@ def _clean(name: str) -> str:
     return " ".join(name.split())
 
 
+def _fits(value: str, model: type[Club] | type[Player], field: str) -> None:
+    """A value longer than its column is a clear refusal on every database (PostgreSQL
+    would raise a DataError, SQLite would store it)."""
+    limit = getattr(model._meta.get_field(field), "max_length", None)
+    if limit is not None and len(value) > limit:
+        raise ServiceError("value_too_long", {"max": limit}, field=field)
+
+
 @transaction.atomic
 def club_get_or_create(*, name: str, user: User = None) -> Club | None:
     """The club of that name, created on first mention; None for an empty name."""
     clean = _clean(name)
     if not clean:
         return None
+    _fits(clean, Club, "name")
     club, created = Club.objects.get_or_create(name=clean)
     if created:
         audit_record(user=user, action="create", target=club, after={"name": clean})
@@ -33,6 +42,8 @@ def club_update(*, club: Club, name: str, city: str = "", user: User = None) -> 
     clean = _clean(name)
     if not clean:
         raise ServiceError("club_name_missing", field="name")
+    _fits(clean, Club, "name")
+    _fits(_clean(city), Club, "city")
     if Club.objects.filter(name=clean).exclude(pk=club.pk).exists():
         raise ServiceError("club_name_taken", {"name": clean}, field="name")
     before = {"name": club.name, "city": club.city}
@@ -57,6 +68,8 @@ def player_get_or_create(
     if not clean:
         raise ServiceError("player_name_missing", field="name")
     number = ddv_number.strip()
+    _fits(clean, Player, "name")
+    _fits(number, Player, "ddv_number")
     if number:
         player = Player.objects.filter(ddv_number=number).first()
         if player is not None:
@@ -90,6 +103,8 @@ def player_update(
     if not clean:
         raise ServiceError("player_name_missing", field="name")
     number = ddv_number.strip()
+    _fits(clean, Player, "name")
+    _fits(number, Player, "ddv_number")
     if number and Player.objects.filter(ddv_number=number).exclude(pk=player.pk).exists():
         raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number")
     locked = Player.objects.select_for_update().get(pk=player.pk)
@@ -119,6 +134,25 @@ def player_update(
             "hide_name": locked.hide_name,
         },
     )
+    return locked
+
+
+@transaction.atomic
+def player_set_hidden(*, player: Player, hidden: bool, user: User = None) -> Player:
+    """A player asks not to be named publicly (DSGVO) — or to be named again. Organisers,
+    club managers and his own table still see his name; the public reads "Spieler 17"."""
+    locked = Player.objects.select_for_update().get(pk=player.pk)
+    if locked.hide_name != hidden:
+        locked.hide_name = hidden
+        locked.save(update_fields=["hide_name"])
+        audit_record(
+            user=user,
+            action="hide_name" if hidden else "show_name",
+            target=locked,
+            before={"hide_name": not hidden},
+            after={"hide_name": hidden},
+        )
+    player.hide_name = hidden
     return locked
 
 

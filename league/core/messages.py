@@ -79,6 +79,7 @@ MESSAGES: Mapping[str, str] = {
     "player_linked_elsewhere": gettext_noop("{name} ist schon mit einem anderen Konto verbunden."),
     "account_linked_elsewhere": gettext_noop("Dieses Konto ist schon mit einem Spieler verbunden."),
     # clubs
+    "value_too_long": gettext_noop("Zu lang: höchstens {max} Zeichen."),
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
     "ddv_number_taken": gettext_noop("Die DDV-Nummer {number} ist schon vergeben."),
@@ -96,9 +97,77 @@ MESSAGES: Mapping[str, str] = {
     "round_already_closed": gettext_noop("Die Runde ist bereits abgeschlossen."),
     "rounds_below_drawn": gettext_noop("Es sind schon {drawn} Runden ausgelost."),
     "import_line_refused": gettext_noop("Zeile {line}: {reason}"),
+    # tournament day: paper results, clock, time-up, dropouts
+    "list_totals_only": gettext_noop(
+        "Für diese Liste ist das Ergebnis von der Papierliste eingetragen. Wer sie Spiel für "
+        "Spiel eintragen will, lässt das Papierergebnis zuerst von der Turnierleitung entfernen."
+    ),
+    "list_ended_early": gettext_noop(
+        "Diese Liste hat die Turnierleitung vorzeitig beendet; sie nimmt keine Einträge mehr an."
+    ),
+    "list_complete": gettext_noop("Die Liste ist schon vollständig."),
+    "list_has_games": gettext_noop(
+        "An diesem Tisch sind schon Spiele eingetragen; sie sind das Ergebnis. Ein "
+        "Papierergebnis geht nur für eine Liste ohne Spiele."
+    ),
+    "list_not_from_paper": gettext_noop("Für diese Liste ist kein Papierergebnis eingetragen."),
+    "paper_entry_invalid": gettext_noop(
+        "Eingabe 1 oder 2 – die zweite nur, wenn das Turnier doppelte Eingabe verlangt."
+    ),
+    "paper_table_refused": gettext_noop("Tisch {table}: {reason}"),
+    "paper_table_unknown": gettext_noop("Einen Tisch {table} gibt es in dieser Runde nicht."),
+    "paper_table_twice": gettext_noop("Tisch {table} steht zweimal in der Eingabe."),
+    "paper_name_unknown": gettext_noop("{name} sitzt nicht an Tisch {table}."),
+    "paper_no_tables": gettext_noop("Keine Tische in der Eingabe."),
+    "paper_csv_line": gettext_noop(
+        "Zeile {line}: erwartet Tischnummer und 4 oder 5 Summen (ganze Zahlen)."
+    ),
+    "paper_seat_count": gettext_noop(
+        "Der Tisch hat {seats} Plätze: bitte genau {seats} Summen eintragen."
+    ),
+    "paper_entries_differ": gettext_noop(
+        "Die beiden Eingaben weichen ab: Tisch {tables}. Bitte mit der Papierliste vergleichen "
+        "und die falsche Eingabe neu tippen."
+    ),
+    "no_game_in_progress": gettext_noop(
+        "Hier läuft nach der Zeitansage kein Spiel mehr, das sich zurücknehmen ließe."
+    ),
+    "added_minutes_range": gettext_noop(
+        "Zusätzliche Zeit: 1 bis {max} Minuten insgesamt (bisher {already})."
+    ),
+    "substitute_from_range": gettext_noop(
+        "Der Ersatzspieler kann ab Spiel 1 bis {last} übernehmen."
+    ),
+    "substitute_at_table": gettext_noop("{name} sitzt schon an diesem Tisch."),
+    "seat_substituted": gettext_noop("Für Platz {seat} spielt schon ein Ersatzspieler."),
+    "round_not_started": gettext_noop("Die Runde ist noch nicht gestartet."),
+    "round_already_started": gettext_noop("Die Uhr dieser Runde läuft schon."),
+    "round_minutes_official": gettext_noop(
+        "Offizielle Turniere spielen 100 Minuten je Runde (125 am Fünfertisch, TSR 8.5.1)."
+    ),
+    "round_minutes_range": gettext_noop("Spielzeit: 30 bis 240 Minuten."),
+    "redraw_impossible": gettext_noop(
+        "Neu auslosen geht nur für Tische, an denen noch nicht gespielt wird; dafür sind es "
+        "{count} Spieler – das geht nicht auf."
+    ),
+    "not_in_round": gettext_noop("{name} sitzt in dieser Runde an keinem Tisch."),
     "csv_too_large": gettext_noop("Die Datei ist zu groß (höchstens {mb} MB)."),
-    "csv_not_utf8": gettext_noop("Die Datei ist nicht UTF-8. Bitte als „CSV UTF-8“ speichern."),
-    "csv_empty": gettext_noop("Die Datei ist leer."),
+    "csv_unreadable": gettext_noop(
+        "Die Datei ist weder UTF-8 noch Windows-1252. Bitte als „CSV UTF-8“ speichern."
+    ),
+    "csv_empty": gettext_noop("Die Datei ist leer – keine Zeilen."),
+    "csv_no_rows": gettext_noop("Keine Zeilen: die Datei enthält nur die Kopfzeile."),
+    "csv_nul": gettext_noop(
+        "Zeile {line} enthält ein NUL-Zeichen: das ist keine Textdatei (CSV). Nichts übernommen."
+    ),
+    "csv_broken": gettext_noop("Zeile {line} ist nicht lesbar ({reason}). Nichts übernommen."),
+    "csv_too_long": gettext_noop("{column} ist länger als {max} Zeichen ({length})."),
+    "csv_extra_columns": gettext_noop("Diese Spalten werden nicht übernommen: {columns}."),
+    "csv_column": gettext_noop("Spalte {n}"),
+    "import_conflict": gettext_noop(
+        "Während des Imports wurde gleichzeitig angemeldet oder ein Spieler angelegt. "
+        "Nichts übernommen – bitte den Import wiederholen."
+    ),
     "csv_bad_ddv_number": gettext_noop("„{number}“ ist keine gültige DDV-Nummer."),
     "csv_duplicate_number": gettext_noop("DDV-Nummer {number} steht schon in Zeile {line}."),
     "csv_duplicate_name": gettext_noop("{name} (ohne Verein) steht schon in Zeile {line}."),
@@ -155,7 +224,7 @@ def render_error(err: ServiceError) -> str:
     else:
         text = render(err.code, err.params)
     if err.frame is not None:
-        return render(err.frame, {"game": err.game, "reason": text})
+        return render(err.frame, {**err.params, "game": err.game, "reason": text})
     return text
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from django import forms
@@ -15,6 +17,7 @@ from league.core.messages import choices
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
+from scoring.records import TOTAL_AUGEN
 
 # Choices and labels come from the engine's vocabularies (scoring.messages), never retyped.
 KIND_CHOICES = choices("kind")
@@ -23,6 +26,7 @@ LEVEL_CHOICES = [("none", "—"), *choices("level")]
 PARTY_CHOICES = [("", "—"), *choices("party")]
 PENALTY_CHOICES = choices("penalty")
 DEFAULT_NAMES = ("Anna", "Bernd", "Carla", "Dieter")
+AUGEN_SIDES = choices("party")  # re / kontra: whose Augen the number is
 
 # Where an engine error's field (scoring.md §1 JSON path) shows up in this form.
 _ERROR_FIELD = {
@@ -64,8 +68,17 @@ class GameForm(forms.Form):
     solo = forms.ChoiceField(label=_("Soloart"), choices=SOLO_CHOICES, required=False)
     pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
     re = forms.MultipleChoiceField(label=_("Re-Partei"), widget=forms.CheckboxSelectMultiple)
+    # Augen as counted: for Re or for Kontra (the keeper counts whichever pile is at hand);
+    # the record always stores Re's Augen (240 − Kontra's).
+    augen_side = forms.ChoiceField(
+        label=_("Gezählt für"),
+        choices=AUGEN_SIDES,
+        initial="re",
+        required=False,
+        widget=forms.RadioSelect,
+    )
     re_augen = forms.IntegerField(
-        label=_("Augen der Re-Partei"),
+        label=_("Augen"),
         widget=forms.NumberInput(attrs={"min": 0, "max": 240, "inputmode": "numeric"}),
     )
     schwarz = forms.ChoiceField(
@@ -127,7 +140,7 @@ class GameForm(forms.Form):
             "pflicht": bool(cd.get("pflicht")),
             "players": players,
             "re": [players[int(i)] for i in cd.get("re", [])],
-            "re_augen": cd["re_augen"],
+            "re_augen": self.re_augen_value(),
             "schwarz": cd.get("schwarz") or None,
             "announcements": {"re": cd["ann_re"], "kontra": cd["ann_kontra"]},
         }
@@ -139,6 +152,14 @@ class GameForm(forms.Form):
                 "karlchen": cd.get("karlchen") or None,
             }
         return data
+
+    def re_augen_value(self) -> Any:
+        """Re's Augen: the number as entered, or 240 minus it when it was counted for Kontra
+        (a number outside 0–240 goes to the engine unchanged, which refuses it)."""
+        augen = self.cleaned_data["re_augen"]
+        if self.cleaned_data.get("augen_side") == "kontra" and 0 <= augen <= TOTAL_AUGEN:
+            return TOTAL_AUGEN - augen
+        return augen
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -164,6 +185,7 @@ class GameForm(forms.Form):
                 "pflicht": record.pflicht,
                 "re": [str(players.index(p)) for p in record.re if p in players],
                 "re_augen": record.re_augen,
+                "augen_side": "re",
                 "schwarz": record.schwarz.value if record.schwarz else "",
                 "ann_re": record.announcements.re.code,
                 "ann_kontra": record.announcements.kontra.code,
@@ -177,13 +199,27 @@ class GameForm(forms.Form):
 
 
 class VersionedGameForm(GameForm):
-    """A game on a Spielliste; ``version`` guards against concurrent changes."""
+    """A game on a Spielliste; ``version`` guards against concurrent changes, ``key`` makes
+    a save the phone retries (its answer lost) count once (an idempotency key)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["key"].initial = uuid.uuid4().hex
 
 
 class SpiellisteCreateForm(forms.Form):
-    title = forms.CharField(label=_("Titel"), max_length=120, initial=_("Clubabend"))
+    title = forms.CharField(
+        label=_("Titel"),
+        max_length=120,
+        required=False,
+        help_text=_("Leer lassen: Verein und Datum, z. B. „Herz-Dame Köln · 21.11.2026“."),
+    )
+    club = forms.TypedChoiceField(
+        label=_("Verein"), coerce=int, required=False, empty_value=None, choices=()
+    )
     seat_1 = forms.CharField(label=_("Position 1 (gibt zuerst)"), max_length=80)
     seat_2 = forms.CharField(label=_("Position 2"), max_length=80)
     seat_3 = forms.CharField(label=_("Position 3"), max_length=80)
@@ -197,6 +233,16 @@ class SpiellisteCreateForm(forms.Form):
         choices=[("", _("Position 4 (beim Fünfertisch 5)"))]
         + [(str(i), str(i)) for i in range(1, 6)],
     )
+
+    def __init__(self, *args: Any, clubs: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+        """``clubs``: the clubs this account may keep lists for (it manages them)."""
+        super().__init__(*args, **kwargs)
+        club = self.fields["club"]
+        assert isinstance(club, forms.ChoiceField)
+        if clubs:
+            club.choices = [("", _("kein Verein (freies Spiel)")), *clubs]
+        else:
+            del self.fields["club"]
 
     def seat_names(self) -> list[str]:
         names = [self.cleaned_data.get(f"seat_{i}", "") for i in range(1, 6)]
@@ -245,3 +291,26 @@ class PenaltyForm(forms.Form):
         assert isinstance(beneficiary, forms.ChoiceField)
         offender.choices = seats
         beneficiary.choices = [("", "—"), *seats]
+
+
+class AddTimeForm(forms.Form):
+    """Added playing time for one table, granted by a referee (8.5.1)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    minutes = forms.IntegerField(label=_("Minuten"), min_value=1, max_value=60)
+    referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
+
+
+class SubstituteForm(forms.Form):
+    """A substitute takes a seat from a game on (the organiser decides)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    position = forms.TypedChoiceField(label=_("Für"), coerce=int)
+    name = forms.CharField(label=_("Ersatzspieler"), max_length=80)
+    from_game = forms.IntegerField(label=_("ab Spiel"), min_value=1, max_value=30)
+
+    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        position = self.fields["position"]
+        assert isinstance(position, forms.ChoiceField)
+        position.choices = seats

@@ -60,6 +60,15 @@ class Spielliste(models.Model):
     confirmed_at = models.DateTimeField(_("bestätigt"), null=True, blank=True)
     confirmed_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     last_writer = models.CharField(max_length=40, blank=True)  # "code:<session>", "user:<id>"
+    # Results typed from the paper list (issue "tournament day"): the table's totals count
+    # instead of games (``PaperEntry``); entering games replaces them only after the
+    # organiser removed the totals.
+    totals_only = models.BooleanField(_("Ergebnis von der Papierliste"), default=False)
+    # Closed early by the organiser: a player dropped out and nobody took his seat.
+    ended_early = models.BooleanField(_("vorzeitig beendet"), default=False)
+    # Added playing time granted by a referee (8.5.1 "Abweichende Spielzeiten").
+    added_minutes = models.PositiveSmallIntegerField(_("Zusätzliche Minuten"), default=0)
+    added_by = models.CharField(_("Schiedsrichter (Zeitzugabe)"), max_length=80, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -217,8 +226,77 @@ class PenaltyRow(models.Model):
         )
 
 
+class PaperEntry(models.Model):
+    """A table's final totals typed from its paper list. With double entry a second person
+    types the same list blind (``entry`` 2); the totals count once both entries agree."""
+
+    spielliste = models.ForeignKey(
+        Spielliste, on_delete=models.CASCADE, related_name="paper_entries"
+    )
+    entry = models.PositiveSmallIntegerField(_("Eingabe"))
+    totals = models.JSONField(help_text="{position: points}")
+    deduction = models.JSONField(default=dict, blank=True, help_text="{position: points}")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["entry"]
+        constraints = [
+            models.UniqueConstraint(fields=["spielliste", "entry"], name="paper_entry_unique"),
+            models.CheckConstraint(condition=Q(entry__in=(1, 2)), name="paper_entry_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spielliste} · {self.entry}"
+
+
+class Substitution(models.Model):
+    """A substitute plays a seat from game ``from_game`` to the end. The seat (its dealing
+    turn, its Pflichtsolo) stays; each person is credited with the games he played."""
+
+    spielliste = models.ForeignKey(
+        Spielliste, on_delete=models.CASCADE, related_name="substitutions"
+    )
+    position = models.PositiveSmallIntegerField(_("Platz"))
+    from_game = models.PositiveSmallIntegerField(_("ab Spiel"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="substitutions")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["spielliste", "position"], name="substitution_seat_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spielliste} · {self.position} ab {self.from_game}"
+
+
+class WriteKey(models.Model):
+    """An idempotency key of a list write: a save retried after a lost answer (hall Wi-Fi)
+    is recognised as done instead of refused as a conflict."""
+
+    spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    action = models.CharField(max_length=20)
+    item = models.PositiveSmallIntegerField(null=True)
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["spielliste", "key"], name="write_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spielliste_id} {self.action} {self.key}"
+
+
 class ScoreLine(models.Model):
-    """One player's points in one row (a game or a penalty row): standings sum these."""
+    """One player's points in one row (a game or a penalty row) or, for a list entered
+    from paper, his total (neither): standings sum these."""
 
     spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="lines")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="score_lines")
@@ -231,9 +309,8 @@ class ScoreLine(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=Q(game__isnull=False, penalty__isnull=True)
-                | Q(game__isnull=True, penalty__isnull=False),
-                name="scoreline_game_xor_penalty",
+                condition=Q(game__isnull=True) | Q(penalty__isnull=True),
+                name="scoreline_game_or_penalty_or_total",
             )
         ]
         indexes = [models.Index(fields=["player", "spielliste"])]

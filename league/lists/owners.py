@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from django.db.models import Q
+    from django_stubs_ext import StrOrPromise
+
     from league.lists.models import Spielliste
 
 
@@ -22,6 +26,17 @@ class ListOwner:
     frozen_note: str  # why a frozen list is frozen and who can reopen it
     table_label: str  # how a code holder is named in history: "Tisch 3"
     manager_ids: frozenset[int]  # accounts that manage the list through its owner (organisers)
+    # The round clock: when the owner started it and this table's playing time (8.5.1).
+    clock_start: datetime | None = None
+    minutes: int = 0
+    # Results from paper are typed twice and count once both entries agree.
+    double_entry: bool = False
+
+    def deadline(self, liste: Spielliste) -> datetime | None:
+        """When time is up at this table: the owner's clock plus the referee's added time."""
+        if self.clock_start is None:
+            return None
+        return self.clock_start + timedelta(minutes=self.minutes + liste.added_minutes)
 
 
 Resolver = Callable[["Spielliste"], ListOwner | None]
@@ -39,3 +54,26 @@ def owner_of(liste: Spielliste) -> ListOwner | None:
         if owner is not None:
             return owner
     return None
+
+
+@dataclass(frozen=True)
+class OwnerFilter:
+    """A kind of owner the list index can be filtered by ("Turnier"): registered by the
+    owning app like a resolver, so the lists app still knows none of its owners."""
+
+    param: str  # the query parameter on /listen/, e.g. "turnier"
+    label: StrOrPromise  # the filter's label
+    choices: Callable[[], list[tuple[int, str]]]  # (owner id, name), for the select
+    lists_of: Callable[[int], Q]  # the condition on Spielliste for one owner
+
+
+_filters: list[OwnerFilter] = []
+
+
+def register_filter(owner_filter: OwnerFilter) -> None:
+    if all(f.param != owner_filter.param for f in _filters):
+        _filters.append(owner_filter)
+
+
+def owner_filters() -> list[OwnerFilter]:
+    return list(_filters)

@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from league.core import messages
 from league.core.messages import render
+from league.lists.chart import Series, running_totals_svg
 from league.lists.selectors import ListeSnapshot
 from scoring import GameRecord, GameResult, Kind, Party, score_game
+from scoring.records import TOTAL_AUGEN
 from scoring.results import ITEM_TSR
 from scoring.round import Row
 
@@ -35,6 +37,10 @@ class ResultSummary:
     kontra_points: int
     players: tuple[PlayerPoints, ...]
     lines: tuple[BreakdownRow, ...]
+
+    @property
+    def kontra_augen(self) -> int:
+        return TOTAL_AUGEN - self.record.re_augen
 
     @property
     def multiplier(self) -> int:
@@ -86,6 +92,7 @@ class Cell:
     total: int
     plus: bool
     sitting_out: bool
+    dealer: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +144,7 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
                 total=row.totals[name],
                 plus=row.points[name] > 0,
                 sitting_out=name == row.sitting_out,
+                dealer=row.penalty is None and name == row.dealer,
             )
             for name in seats
         )
@@ -194,3 +202,75 @@ def pflichtsolo_section(snapshot: ListeSnapshot) -> list[PflichtsoloEntry]:
             )
         )
     return out
+
+
+# --- the phone list: initials, the running-totals chart -------------------------------
+
+
+def initials(names: list[str]) -> list[str]:
+    """Short column heads for the phone list, distinct within the table: "Anna Schäfer" →
+    "AS", a single name → its first two letters ("Anna" → "An"); on a clash more letters of
+    the last part are taken ("AnS", "AnSc" …), and as a last resort the seat number."""
+
+    def short(name: str, extra: int) -> str:
+        parts = name.replace("(", " ").replace(")", " ").split()
+        if not parts:
+            return "?"
+        if len(parts) == 1:
+            return parts[0][: 2 + extra]
+        return parts[0][:1].upper() + parts[-1][: 1 + extra]
+
+    out = [short(n, 0) for n in names]
+    for extra in range(1, 4):
+        clashes = {s.casefold() for s in out if [o.casefold() for o in out].count(s.casefold()) > 1}
+        if not clashes:
+            return out
+        out = [
+            short(n, extra) if s.casefold() in clashes else s
+            for n, s in zip(names, out, strict=True)
+        ]
+    seen: set[str] = set()
+    final = []
+    for i, s in enumerate(out, start=1):
+        final.append(s if s.casefold() not in seen else f"{s}{i}")
+        seen.add(s.casefold())
+    return final
+
+
+def list_chart(snapshot: ListeSnapshot, *, title: str, x_label: str) -> str:
+    """The list's running totals (every game and penalty row one step) as SVG markup."""
+    state = snapshot.state
+    if state is None or not state.rows:
+        return ""
+    names = list(state.seats)
+    shorts = initials(names)
+    return running_totals_svg(
+        [
+            Series(name, short, tuple(row.totals[name] for row in state.rows))
+            for name, short in zip(names, shorts, strict=True)
+        ],
+        title=title,
+        x_label=x_label,
+    )
+
+
+def kind_word(record: GameRecord | None) -> str:
+    """A game's kind in words for a player's page: "Damensolo", "Normalspiel", "Hochzeit"."""
+    if record is None:
+        return render("row_penalty")
+    if record.solo is not None:
+        return messages.label("solo", record.solo.value)
+    label = kind_label(record)
+    return label or messages.label("kind", record.kind.value)
+
+
+@dataclass(frozen=True)
+class Head:
+    name: str
+    short: str
+
+
+def seat_heads(snapshot: ListeSnapshot) -> list[Head]:
+    """The list's column heads: each seat's name and initials."""
+    names = snapshot.seat_names
+    return [Head(n, s) for n, s in zip(names, initials(names), strict=True)]

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from league.core.models import AuditEntry
-from league.lists.models import Game, PenaltyRow, Seat, Spielliste
+from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
+from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.round import RoundState, replay_round
@@ -127,11 +131,129 @@ def _snapshot(
     )
 
 
-def spielliste_overview() -> QuerySet[Spielliste]:
-    """All lists, newest first, with their players (2 queries)."""
-    return Spielliste.objects.select_related("club").prefetch_related(
+@dataclass(frozen=True)
+class SubstitutionView:
+    position: int
+    seat_name: str
+    name: str
+    from_game: int
+
+
+@dataclass(frozen=True)
+class PaperView:
+    """A list's totals typed from paper: each entry as ``[(seat name, total, deduction)]``."""
+
+    entries: dict[int, list[tuple[str, int, int]]]
+    status: str
+
+    @property
+    def rows(self) -> list[dict[str, object]]:
+        """Per seat: its name, (total, deduction) per entry, whether the entries differ."""
+        keys = sorted(self.entries)
+        if not keys:
+            return []
+        out: list[dict[str, object]] = []
+        for i, (name, _total, _deduction) in enumerate(self.entries[keys[0]]):
+            cells = [self.entries[k][i][1:] for k in keys]
+            out.append({"name": name, "cells": cells, "differs": len(set(cells)) > 1})
+        return out
+
+
+@dataclass(frozen=True)
+class ListStatus:
+    """What the list page says besides its rows: the clock, time-up, substitutes, paper."""
+
+    deadline: datetime.datetime | None
+    time_up_after: int | None
+    game_in_progress: bool  # time is up, but the game dealt before is still to be entered
+    substitutions: tuple[SubstitutionView, ...]
+    paper: PaperView | None
+
+    @property
+    def time_up(self) -> bool:
+        return self.time_up_after is not None
+
+    @property
+    def minutes_left(self) -> int | None:
+        """Whole minutes of playing time left (negative: over time), None without a clock."""
+        if self.deadline is None:
+            return None
+        return math.floor((self.deadline - timezone.now()).total_seconds() / 60)
+
+
+def list_status(
+    snap: ListeSnapshot, owner: ListOwner | None, *, reveal: bool = False
+) -> ListStatus:
+    """The list's status lines (2 queries: substitutions, and paper entries if any).
+    Substitutes who asked not to be named appear under their alias unless ``reveal``."""
+    liste = snap.liste
+    names = snap.names
+    subs = tuple(
+        SubstitutionView(
+            s.position,
+            names.get(s.position, ""),
+            s.player.public_alias if s.player.hide_name and not reveal else s.player.name,
+            s.from_game,
+        )
+        for s in liste.substitutions.select_related("player")
+    )
+    paper = None
+    if liste.totals_only:
+        entries = list(liste.paper_entries.all())
+        paper = PaperView(
+            entries={
+                e.entry: [
+                    (names[p], int(e.totals.get(str(p), 0)), int(e.deduction.get(str(p), 0)))
+                    for p in sorted(names)
+                ]
+                for e in entries
+            },
+            status=paper_status(entries, double_entry=owner is not None and owner.double_entry),
+        )
+    return ListStatus(
+        deadline=owner.deadline(liste) if owner is not None else None,
+        time_up_after=liste.time_up_after,
+        game_in_progress=liste.time_up_after is not None
+        and liste.time_up_after > liste.games_played,
+        substitutions=subs,
+        paper=paper,
+    )
+
+
+def paper_status(entries: Sequence[PaperEntry], *, double_entry: bool) -> str:
+    """Whether a table's typed totals count: one entry without double entry, two equal
+    entries with it (``accepted``), one missing (``waiting``), or two that differ."""
+    by_entry = {e.entry: e for e in entries}
+    if not double_entry:
+        return PAPER_ACCEPTED if 1 in by_entry else PAPER_WAITING
+    if 1 not in by_entry or 2 not in by_entry:
+        return PAPER_WAITING
+    one, two = by_entry[1], by_entry[2]
+    same = one.totals == two.totals and one.deduction == two.deduction
+    return PAPER_ACCEPTED if same else PAPER_DIFFERS
+
+
+PAPER_ACCEPTED, PAPER_WAITING, PAPER_DIFFERS = "accepted", "waiting", "differs"
+
+
+def spielliste_overview(
+    *,
+    club_id: int | None = None,
+    day: datetime.date | None = None,
+    owners: Sequence[Q] = (),
+) -> QuerySet[Spielliste]:
+    """Lists, newest first, with their players (2 queries per page): all of them, or those
+    of one club, one day (of creation, local time) and/or one owner (a tournament)."""
+    lists = Spielliste.objects.select_related("club").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     )
+    if club_id:
+        lists = lists.filter(club_id=club_id)
+    if day is not None:
+        lists = lists.filter(created_at__date=day)
+    for condition in owners:
+        lists = lists.filter(condition)
+    return lists.order_by("-created_at", "-pk")
 
 
 def spielliste_changes(

@@ -10,24 +10,36 @@ the list row first and checks ``frozen`` and ``version`` on that locked row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Club, Player
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
 from league.lists.access import MANAGING
 from league.lists.codes import new_code
-from league.lists.models import Game, PenaltyRow, ScoreLine, Seat, Spielliste
-from league.lists.selectors import replay_stored
+from league.lists.models import (
+    Game,
+    PaperEntry,
+    PenaltyRow,
+    ScoreLine,
+    Seat,
+    Spielliste,
+    Substitution,
+    WriteKey,
+)
+from league.lists.selectors import PAPER_ACCEPTED, paper_status, replay_stored
 from scoring import GameRecord
+from scoring.errors import ScoringError
 from scoring.interchange import PENALTY_KINDS, penalty_to_dict, record_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, RoundState, check_seats
+from scoring.totals import Notice, check_totals
 
 __all__ = [
     "ConflictError",
@@ -36,11 +48,17 @@ __all__ = [
     "game_delete_last",
     "game_record",
     "games_import",
+    "paper_entry_save",
+    "paper_result_clear",
     "penalty_add",
     "penalty_delete",
+    "seat_substitute",
+    "spielliste_add_time",
     "spielliste_call_time",
     "spielliste_confirm",
     "spielliste_create",
+    "spielliste_end_early",
+    "spielliste_no_game_dealt",
     "spielliste_renew_code",
     "spielliste_resume_time",
     "spielliste_set_frozen",
@@ -88,7 +106,7 @@ def spielliste_create(
     if not 1 <= position <= size:
         raise ServiceError("invalid_listenfuehrer", field="listenfuehrer_position")
     liste = Spielliste.objects.create(
-        title=title.strip() or "Spielliste",
+        title=title.strip() or default_title(club),
         club=club,
         table_size=size,
         listenfuehrer_position=position,
@@ -101,6 +119,14 @@ def spielliste_create(
     )
     audit_record(user=user, action="create", target=liste, after={"seats": names})
     return liste
+
+
+def default_title(club: Club | None) -> str:
+    """A new list's title when none is given: its club (or "Freies Spiel") and today's date,
+    e.g. "Herz-Dame Köln · 21.11.2026"."""
+    today = timezone.localdate().strftime("%d.%m.%Y")
+    owner = club.name if club else gettext("Freies Spiel")
+    return f"{owner} · {today}"
 
 
 def _unused_code() -> str:
@@ -151,13 +177,21 @@ def game_record(
     record: GameRecord,
     user: User = None,
     expected_version: int | None = None,
+    key: str = "",
 ) -> Game:
-    """Append the next game."""
-    ctx = _Context.load(spielliste, expected_version, user)
+    """Append the next game. ``key`` (an idempotency key, e.g. from the entry form) makes a
+    retried save of the same game — its first answer lost on the hall's Wi-Fi — return
+    the game saved the first time instead of a conflict."""
+    liste = _lock(spielliste)
+    done = _done(liste, key)
+    if done is not None:
+        return Game.objects.get(spielliste=liste, number=done.item or 0)
+    ctx = _Context.checked(liste, expected_version, user)
     (game,) = ctx.append([record])
     audit_record(
         user=user, action="record", target=ctx.liste, item=game.number, after=record_to_dict(record)
     )
+    _remember(ctx.liste, key, "record", game.number)
     return game
 
 
@@ -187,9 +221,15 @@ def game_correct(
     record: GameRecord,
     user: User = None,
     expected_version: int | None = None,
+    key: str = "",
 ) -> Game:
-    """Replace game ``number``'s facts; refused if it or any later row becomes invalid."""
-    ctx = _Context.load(spielliste, expected_version, user)
+    """Replace game ``number``'s facts; refused if it or any later row becomes invalid.
+    ``key`` as for ``game_record``: a retried correction is answered as done."""
+    liste = _lock(spielliste)
+    done = _done(liste, key)
+    if done is not None:
+        return Game.objects.get(spielliste=liste, number=done.item or 0)
+    ctx = _Context.checked(liste, expected_version, user)
     game = ctx.game(number)
     before = record_to_dict(game.to_record(ctx.names))
     ctx.set_facts(game, record)
@@ -207,6 +247,7 @@ def game_correct(
         before=before,
         after=record_to_dict(record),
     )
+    _remember(ctx.liste, key, "correct", number)
     return game
 
 
@@ -232,8 +273,10 @@ def game_delete_last(
     number = game.number
     orphaned = [p for p in ctx.penalties if p.after_game >= number]
     ctx.penalties = [p for p in ctx.penalties if p.after_game < number]
-    if ctx.liste.time_up_after is not None and ctx.liste.time_up_after >= number:
-        ctx.liste.time_up_after = number - 1
+    # round.md: time_up_after counts the games dealt when time was called; the deleted game
+    # was dealt (it is typed again), so only a game "in progress" beyond it goes.
+    if ctx.liste.time_up_after is not None:
+        ctx.liste.time_up_after = min(ctx.liste.time_up_after, number)
     ctx.replay_and_store()
     for penalty in orphaned:
         penalty.delete()
@@ -294,6 +337,11 @@ def penalty_add(
         raise ServiceError.from_scoring(err) from None
     ctx.penalties.append(row)
     ctx.penalties.sort(key=lambda p: p.after_game)
+    time_up = ctx.liste.time_up_after
+    if kind == PenaltyKind.SERIOUS.value and time_up == after_game + 1 == len(ctx.games) + 1:
+        # round.md Decision: a serious breach in the game in progress at time-up voids it
+        # without a repeat; it is the penalty after game k with time up after k.
+        ctx.liste.time_up_after = after_game
     ctx.replay_and_store()
     audit_record(
         user=user,
@@ -325,22 +373,165 @@ def penalty_delete(
 
 @transaction.atomic
 def spielliste_call_time(
-    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+    *,
+    spielliste: Spielliste,
+    game_in_progress: bool = True,
+    user: User = None,
+    expected_version: int | None = None,
 ) -> Spielliste:
-    """Time is up after the last game entered (8.5.1): only owed Pflichtsoli remain."""
+    """Time is up (8.5.1, round.md Decision): the games dealt so far are played out — the
+    games entered, plus the one in progress — then only owed Pflichtsoli follow."""
     ctx = _Context.load(spielliste, expected_version, user)
     if ctx.liste.time_up_after is not None:
         raise ServiceError("time_already_up")
-    ctx.liste.time_up_after = len(ctx.games)
+    if ctx.liste.complete:
+        raise ServiceError("list_complete")
+    dealt = len(ctx.games) + (1 if game_in_progress else 0)
+    ctx.liste.time_up_after = dealt
     ctx.replay_and_store()
     audit_record(
         user=user,
         action="time_up",
         target=ctx.liste,
         item=len(ctx.games),
+        after={"time_up_after": dealt, "game_in_progress": game_in_progress},
+    )
+    return ctx.liste
+
+
+@transaction.atomic
+def spielliste_no_game_dealt(
+    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+) -> Spielliste:
+    """Time was called for the whole round assuming a game in progress; this table says no
+    game had been dealt (round.md): time is up after the last game entered."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    if ctx.liste.time_up_after != len(ctx.games) + 1:
+        raise ServiceError("no_game_in_progress")
+    ctx.liste.time_up_after = len(ctx.games)
+    ctx.replay_and_store()
+    audit_record(
+        user=user,
+        action="time_no_game",
+        target=ctx.liste,
+        item=len(ctx.games),
+        before={"time_up_after": len(ctx.games) + 1},
         after={"time_up_after": len(ctx.games)},
     )
     return ctx.liste
+
+
+# A referee adds minutes for a table that lost time (8.5.1); more than an hour is a typo.
+ADDED_MINUTES_MAX = 60
+
+
+@transaction.atomic
+def spielliste_add_time(
+    *,
+    spielliste: Spielliste,
+    minutes: int,
+    referee: str,
+    user: User = None,
+    expected_version: int | None = None,
+) -> Spielliste:
+    """Added playing time for this table, granted by a referee (8.5.1 "Abweichende
+    Spielzeiten"), recorded on the list with his name."""
+    liste = _lock(spielliste)
+    _check_open(liste, expected_version)
+    if not referee.strip():
+        raise ServiceError("referee_missing", field="referee")
+    if not 1 <= minutes <= ADDED_MINUTES_MAX - liste.added_minutes:
+        raise ServiceError(
+            "added_minutes_range",
+            {"max": ADDED_MINUTES_MAX, "already": liste.added_minutes},
+            field="minutes",
+        )
+    liste.added_minutes += minutes
+    liste.added_by = referee.strip()[:80]
+    liste.version += 1
+    liste.save(update_fields=["added_minutes", "added_by", "version", "updated_at"])
+    audit_record(
+        user=user,
+        action="add_time",
+        target=liste,
+        after={"minutes": minutes, "referee": liste.added_by, "total": liste.added_minutes},
+    )
+    spielliste.version, spielliste.added_minutes = liste.version, liste.added_minutes
+    return liste
+
+
+@transaction.atomic
+def spielliste_end_early(
+    *, spielliste: Spielliste, ended: bool = True, user: User = None
+) -> Spielliste:
+    """The organiser closes a list early (a player dropped out and nobody takes his seat):
+    it counts as it stands and is marked; ``ended`` False undoes a mistaken close."""
+    liste = _lock(spielliste)
+    if liste.frozen:
+        raise ServiceError("round_closed")
+    if liste.ended_early == ended:
+        return liste
+    if ended and liste.complete:
+        raise ServiceError("list_complete")
+    liste.ended_early = ended
+    if ended:
+        liste.complete = True
+    else:
+        ctx = _Context(liste, user)
+        liste.complete = ctx.replay()[0].complete
+    liste.version += 1
+    liste.save(update_fields=["ended_early", "complete", "version", "updated_at"])
+    audit_record(
+        user=user,
+        action="end_early" if ended else "end_early_undone",
+        target=liste,
+        item=liste.games_played,
+        after={"ended_early": ended},
+    )
+    spielliste.version, spielliste.ended_early = liste.version, ended
+    spielliste.complete = liste.complete
+    return liste
+
+
+@transaction.atomic
+def seat_substitute(
+    *,
+    spielliste: Spielliste,
+    position: int,
+    player: Player,
+    from_game: int | None = None,
+    user: User = None,
+    expected_version: int | None = None,
+) -> Substitution:
+    """A substitute plays seat ``position`` from game ``from_game`` (default: the next game)
+    to the end. The seat keeps its dealing turn and its Pflichtsolo; the points of every row
+    from that game on are credited to the substitute."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    liste = ctx.liste
+    if not 1 <= position <= liste.table_size:
+        raise ServiceError("invalid_seat", {"seat": position}, field="position")
+    start = len(ctx.games) + 1 if from_game is None else from_game
+    if not 1 <= start <= len(ctx.games) + 1:
+        raise ServiceError("substitute_from_range", {"last": len(ctx.games) + 1}, field="from_game")
+    if player.pk in ctx.player_names or any(
+        s.player_id == player.pk for s in ctx.substitutions.values()
+    ):
+        raise ServiceError("substitute_at_table", {"name": player.name}, field="player")
+    if position in ctx.substitutions:
+        raise ServiceError("seat_substituted", {"seat": position}, field="position")
+    sub = Substitution.objects.create(
+        spielliste=liste, position=position, from_game=start, player=player
+    )
+    ctx.substitutions[position] = sub
+    ctx.replay_and_store()
+    audit_record(
+        user=user,
+        action="substitute",
+        target=liste,
+        item=start,
+        after={"seat": position, "from_game": start, "name": player.name},
+    )
+    return sub
 
 
 @transaction.atomic
@@ -356,6 +547,114 @@ def spielliste_resume_time(
         user=user, action="time_resumed", target=ctx.liste, before={"time_up_after": before}
     )
     return ctx.liste
+
+
+# --- results from paper --------------------------------------------------------------
+
+
+@transaction.atomic
+def paper_entry_save(
+    *,
+    spielliste: Spielliste,
+    entry: int,
+    totals: Mapping[int, int],
+    deduction: Mapping[int, int] | None = None,
+    double_entry: bool = False,
+    user: User = None,
+) -> tuple[str, tuple[Notice, ...]]:
+    """A table's final totals typed from its paper list (``{position: points}``).
+
+    Checked like a list's final row (zero sum but for declared 9.7.2 b deductions). Without
+    double entry the totals count at once; with it, ``entry`` 1 and 2 are typed blind by
+    two people and count only once they agree. A list with games or penalty rows refuses
+    (409): its games are the result. Returns the status (``accepted``, ``waiting`` or
+    ``differs``) and the check's warnings (e.g. a parity pattern that suggests a typo).
+    """
+    liste = _lock(spielliste)
+    _check_open(liste, None)
+    if entry not in (1, 2) or (entry == 2 and not double_entry):
+        raise ServiceError("paper_entry_invalid", field="entry")
+    if liste.ended_early:
+        raise ServiceError("list_ended_early")
+    if liste.games_played or liste.penalty_rows.exists():
+        raise ServiceError("list_has_games")
+    seats = list(liste.seats.all())
+    names = {s.position: s.name for s in seats}
+    deduction = {p: v for p, v in (deduction or {}).items() if v}
+    if set(totals) != set(names) or not set(deduction) <= set(names):
+        raise ServiceError("paper_seat_count", {"seats": len(names)}, field="totals")
+    try:
+        checked = check_totals(
+            [names[p] for p in sorted(names)],
+            {names[p]: v for p, v in totals.items()},
+            {names[p]: v for p, v in deduction.items()},
+        )
+    except ScoringError as err:
+        raise ServiceError.from_scoring(err) from None
+    stored_totals = {str(p): int(totals[p]) for p in sorted(names)}
+    stored_deduction = {str(p): int(v) for p, v in sorted(deduction.items())}
+    PaperEntry.objects.update_or_create(
+        spielliste=liste,
+        entry=entry,
+        defaults={"totals": stored_totals, "deduction": stored_deduction},
+    )
+    status = paper_status(list(liste.paper_entries.all()), double_entry=double_entry)
+    ScoreLine.objects.filter(spielliste=liste).delete()
+    if status == PAPER_ACCEPTED:
+        ScoreLine.objects.bulk_create(
+            ScoreLine(
+                spielliste=liste, player_id=s.player_id, points=stored_totals[str(s.position)]
+            )
+            for s in seats
+        )
+    liste.totals_only = True
+    liste.complete = status == PAPER_ACCEPTED
+    _touch(liste, user)
+    audit_record(
+        user=user,
+        action="paper",
+        target=liste,
+        item=entry,
+        after={
+            "totals": {names[int(p)]: v for p, v in stored_totals.items()},
+            "deduction": {names[int(p)]: v for p, v in stored_deduction.items()},
+            "status": status,
+        },
+    )
+    spielliste.version, spielliste.complete = liste.version, liste.complete
+    spielliste.totals_only = True
+    return status, checked.warnings
+
+
+@transaction.atomic
+def paper_result_clear(*, spielliste: Spielliste, user: User = None) -> Spielliste:
+    """Remove the totals typed from paper, e.g. to enter the list game by game instead."""
+    liste = _lock(spielliste)
+    _check_open(liste, None)
+    if not liste.totals_only:
+        raise ServiceError("list_not_from_paper")
+    before = {str(e.entry): e.totals for e in liste.paper_entries.all()}
+    PaperEntry.objects.filter(spielliste=liste).delete()
+    ScoreLine.objects.filter(spielliste=liste).delete()
+    liste.totals_only = False
+    liste.complete = False
+    _touch(liste, user)
+    audit_record(user=user, action="paper_clear", target=liste, before=before)
+    spielliste.version, spielliste.totals_only = liste.version, False
+    spielliste.complete = False
+    return liste
+
+
+def _touch(liste: Spielliste, user: User) -> None:
+    """Save a changed list: new version, last writer, and any confirmation removed."""
+    liste.last_writer = writer_key(user)
+    if liste.confirmed_at is not None:  # any change removes the confirmation
+        audit_record(
+            user=user, action="unconfirm", target=liste, before={"seat": liste.confirmed_seat}
+        )
+        liste.confirmed_at = liste.confirmed_seat = None
+    liste.version += 1
+    liste.save()
 
 
 # --- confirmation --------------------------------------------------------------------
@@ -387,7 +686,7 @@ def spielliste_confirm(
         raise ServiceError("round_closed")
     if expected_version is not None and liste.version != expected_version:
         raise ConflictError("conflict", {"version": liste.version})
-    if not liste.complete:
+    if not liste.complete or (liste.totals_only and not liste.paper_entries.exists()):
         raise ServiceError("confirm_incomplete")
     actor = user if isinstance(user, Actor) else Actor(user)
     if seat is None and actor.role not in MANAGING:
@@ -410,6 +709,31 @@ def spielliste_confirm(
 # --- the replay ----------------------------------------------------------------------
 
 
+def _lock(spielliste: Spielliste) -> Spielliste:
+    return Spielliste.objects.select_for_update().get(pk=spielliste.pk)
+
+
+def _check_open(liste: Spielliste, expected_version: int | None) -> None:
+    if liste.frozen:
+        raise ServiceError("round_closed")
+    if expected_version is not None and liste.version != expected_version:
+        raise ConflictError("conflict", {"version": liste.version})
+
+
+def _done(liste: Spielliste, key: str) -> WriteKey | None:
+    """The write this idempotency key already made on this (locked) list, if any."""
+    if not key:
+        return None
+    return WriteKey.objects.filter(spielliste=liste, key=key[:64]).first()
+
+
+def _remember(liste: Spielliste, key: str, action: str, item: int) -> None:
+    if key:
+        WriteKey.objects.create(
+            spielliste=liste, key=key[:64], action=action, item=item, version=liste.version
+        )
+
+
 class _Context:
     """A list locked for writing, with its seats, games and penalty rows in memory."""
 
@@ -424,16 +748,22 @@ class _Context:
         self.player_ids = {s.name: s.player_id for s in seats}
         self.games = list(liste.games.all())
         self.penalties = list(liste.penalty_rows.all())
+        self.substitutions = {s.position: s for s in liste.substitutions.all()}
         # What each stored game looked like, so that only changed games are written.
         self.stored = {g.pk: _game_values(g) for g in self.games}
 
     @classmethod
     def load(cls, spielliste: Spielliste, expected_version: int | None, user: User) -> _Context:
-        liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
-        if liste.frozen:
-            raise ServiceError("round_closed")
-        if expected_version is not None and liste.version != expected_version:
-            raise ConflictError("conflict", {"version": liste.version})
+        return cls.checked(_lock(spielliste), expected_version, user)
+
+    @classmethod
+    def checked(cls, liste: Spielliste, expected_version: int | None, user: User) -> _Context:
+        """A locked list that takes games: open, not from paper, not ended early."""
+        _check_open(liste, expected_version)
+        if liste.totals_only:
+            raise ServiceError("list_totals_only")
+        if liste.ended_early:
+            raise ServiceError("list_ended_early")
         return cls(liste, user)
 
     def game(self, number: int) -> Game:
@@ -460,6 +790,14 @@ class _Context:
                 "not_at_table", {"name": strangers[0]}, field="players", game=game.number
             )
         game.set_facts(record, self.positions)
+
+    def credited(self, name: str, game: int) -> int:
+        """The player credited with a seat's points in a row of game ``game``: the seat's
+        player, or from the substitution's first game on the substitute."""
+        sub = self.substitutions.get(self.positions[name])
+        if sub is not None and game >= sub.from_game:
+            return sub.player_id
+        return self.player_ids[name]
 
     def replay(self) -> tuple[RoundState, dict[int, PenaltyRow]]:
         try:
@@ -501,7 +839,10 @@ class _Context:
             )
             lines.extend(
                 ScoreLine(
-                    spielliste=self.liste, player_id=self.player_ids[name], points=pts, **owner
+                    spielliste=self.liste,
+                    player_id=self.credited(name, row.game),
+                    points=pts,
+                    **owner,
                 )
                 for name, pts in row.points.items()
                 if pts or name in row.players
@@ -510,17 +851,7 @@ class _Context:
         ScoreLine.objects.bulk_create(lines)
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
-        self.liste.last_writer = writer_key(self.user)
-        if self.liste.confirmed_at is not None:  # any change removes the confirmation
-            audit_record(
-                user=self.user,
-                action="unconfirm",
-                target=self.liste,
-                before={"seat": self.liste.confirmed_seat},
-            )
-            self.liste.confirmed_at = self.liste.confirmed_seat = None
-        self.liste.version += 1
-        self.liste.save()
+        _touch(self.liste, self.user)
         return state
 
 

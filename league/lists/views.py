@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -15,12 +16,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
-from league.clubs.models import public_alias
+from league.clubs.models import Club, public_alias
+from league.clubs.selectors import player_name_choices
 from league.core.audit import Actor
+from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.params import int_param
 from league.core.pdf import pdf_response
@@ -30,6 +34,7 @@ from league.lists.access import (
     CODE_FAILURES_LIMIT,
     CODE_FAILURES_WINDOW,
     CODE_SCOPE,
+    MANAGING,
     ListAccess,
     Visitor,
     actor_for,
@@ -38,13 +43,27 @@ from league.lists.access import (
     visitor_of,
 )
 from league.lists.codes import normalise
-from league.lists.forms import PenaltyForm, SpiellisteCreateForm, VersionedGameForm
+from league.lists.forms import (
+    AddTimeForm,
+    PenaltyForm,
+    SpiellisteCreateForm,
+    SubstituteForm,
+    VersionedGameForm,
+)
 from league.lists.history import change_lines
 from league.lists.models import Game, PenaltyRow, Seat, Spielliste
+from league.lists.owners import owner_filters
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
-from league.lists.presenters import list_rows, pflichtsolo_section, result_summary
+from league.lists.presenters import (
+    list_chart,
+    list_rows,
+    pflichtsolo_section,
+    result_summary,
+    seat_heads,
+)
 from league.lists.selectors import (
     ListeSnapshot,
+    list_status,
     snapshots_of,
     spielliste_changes,
     spielliste_overview,
@@ -98,6 +117,14 @@ def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | No
     return form
 
 
+def _substitute_form(snap: ListeSnapshot, data: Any = None) -> SubstituteForm:
+    return SubstituteForm(
+        data,
+        seats=[(s.position, f"{s.position}: {s.name}") for s in snap.seats],
+        initial={"version": snap.liste.version, "from_game": snap.liste.games_played + 1},
+    )
+
+
 def _penalty_form(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:
     seats = [(s.player_id, s.name) for s in snap.seats]
     return PenaltyForm(
@@ -135,21 +162,65 @@ def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
     return redirect(f"{liste.get_absolute_url()}#eingabe")
 
 
+LISTS_PER_PAGE = 25
+
+
 def liste_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "lists/index.html", {"listen": spielliste_overview()[:200]})
+    """All lists, newest first, filtered by club, owner (tournament) and day, in pages."""
+    club_id = int_param(request.GET.get("verein"))
+    try:
+        day = datetime.date.fromisoformat(request.GET.get("datum", "")[:10])
+    except ValueError:
+        day = None
+    filters, conditions = [], []
+    for owner_filter in owner_filters():
+        chosen = int_param(request.GET.get(owner_filter.param))
+        filters.append((owner_filter, chosen))
+        if chosen:
+            conditions.append(owner_filter.lists_of(chosen))
+    lists = spielliste_overview(club_id=club_id or None, day=day, owners=conditions)
+    # Pages without a count query: one row more than a page tells whether another follows.
+    number = max(int_param(request.GET.get("seite"), 1, digits=6), 1)
+    start = (number - 1) * LISTS_PER_PAGE
+    rows = list(lists[start : start + LISTS_PER_PAGE + 1])
+    query = request.GET.copy()
+    query.pop("seite", None)
+    return render(
+        request,
+        "lists/index.html",
+        {
+            "page": number,
+            "has_previous": number > 1,
+            "has_next": len(rows) > LISTS_PER_PAGE,
+            "listen": rows[:LISTS_PER_PAGE],
+            "clubs": Club.objects.order_by("name").values_list("pk", "name"),
+            "club_id": club_id,
+            "day": day,
+            "owner_filters": [(f, f.choices(), chosen) for f, chosen in filters],
+            "filtered": bool(club_id or day or conditions),
+            "query": query.urlencode(),
+        },
+    )
 
 
 @login_required
 def liste_create(request: HttpRequest) -> HttpResponse:
-    form = SpiellisteCreateForm(request.POST or None)
+    managed = Club.objects.order_by("name")
+    if not request.user.is_staff:
+        managed = managed.filter(managers=request.user.pk)
+    clubs = {pk: name for pk, name in managed.values_list("pk", "name")}
+    form = SpiellisteCreateForm(request.POST or None, clubs=list(clubs.items()))
     if request.method == "POST" and form.is_valid():
+        club_id = form.cleaned_data.get("club")
+        club = Club.objects.get(pk=club_id) if club_id in clubs else None
         try:
             players = [
-                club_services.player_get_or_create(name=n, user=request.user)
+                club_services.player_get_or_create(name=n, club=club, user=request.user)
                 for n in form.seat_names()
             ]
             liste = services.spielliste_create(
                 title=form.cleaned_data["title"],
+                club=club,
                 players=players,
                 listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
                 created_by=request.user if isinstance(request.user, User) else None,
@@ -160,7 +231,9 @@ def liste_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Liste angelegt. Gut Blatt!"))
             return redirect(liste)
-    return render(request, "lists/create.html", {"form": form})
+    return render(
+        request, "lists/create.html", {"form": form, "player_names": player_name_choices()}
+    )
 
 
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -174,10 +247,21 @@ def _render_detail(
     access: ListAccess | None = None,
     form: VersionedGameForm | None = None,
     penalty_form: PenaltyForm | None = None,
+    time_form: AddTimeForm | None = None,
+    substitute_form: SubstituteForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     access = access or list_access(visitor_of(request), snap.liste)
+    liste = snap.liste
+    heads = seat_heads(snap)
+    totals = list(snap.state.totals.items()) if snap.state else []
     context = {
+        "heads": heads,
+        "totals": totals,
+        "stand": list(zip(heads, (total for _name, total in totals), strict=False)),
+        "chart": mark_safe(  # built by league.lists.chart, every text escaped
+            list_chart(snap, title=_("Verlauf des Stands"), x_label=_("Spiel"))
+        ),
         "snap": snap,
         "liste": snap.liste,
         "owner": access.owner,
@@ -192,6 +276,9 @@ def _render_detail(
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
         if snap.seats
         else "",
+        "status": list_status(snap, access.owner, reveal=access.writes),
+        "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
+        "substitute_form": substitute_form or _substitute_form(snap),
     }
     return render(request, "lists/detail.html", context, status=status)
 
@@ -210,12 +297,13 @@ def game_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpRes
                 record=form.cleaned_data["record"],
                 user=actor,
                 expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data.get("key") or "",
             )
         except ServiceError as err:
             form.add_error(None, err.message)
         else:
             points = ", ".join(
-                f"{name} {pts:+d}"
+                f"{name} {pts:+d}" if pts else f"{name} 0"
                 for name, pts in score_game(form.cleaned_data["record"]).points.items()
             )
             messages.success(
@@ -295,6 +383,7 @@ def _game_correct(
                 record=form.cleaned_data["record"],
                 user=actor,
                 expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data.get("key") or "",
             )
         except ServiceError as err:
             form.add_error(None, err.message)
@@ -337,6 +426,15 @@ def _versioned_post(request: HttpRequest) -> int:
 @list_writer
 def game_delete_last(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
     liste = snap.liste
+    asking = ask_first(
+        request,
+        question=_("Spiel %(n)d löschen?") % {"n": liste.games_played},
+        detail=_("Das Spiel und seine Strafzeilen werden aus der Liste entfernt."),
+        yes=_("Ja, löschen"),
+        back=liste.get_absolute_url(),
+    )
+    if asking is not None:
+        return asking
     try:
         number = services.game_delete_last(
             spielliste=liste, user=actor, expected_version=_versioned_post(request)
@@ -396,22 +494,182 @@ def penalty_delete(
 @require_POST
 @list_writer
 def time_call(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """Time is up at this table (with or without a game in progress), the table says no
+    game had been dealt after all, or a mistaken call is taken back."""
     liste = snap.liste
+    version = _versioned_post(request)
     try:
         if request.POST.get("resume"):
-            services.spielliste_resume_time(
-                spielliste=liste, user=actor, expected_version=_versioned_post(request)
-            )
+            services.spielliste_resume_time(spielliste=liste, user=actor, expected_version=version)
             messages.success(request, _("Die Zeitansage ist zurückgenommen."))
-        else:
-            services.spielliste_call_time(
-                spielliste=liste, user=actor, expected_version=_versioned_post(request)
+        elif request.POST.get("no_game"):
+            services.spielliste_no_game_dealt(
+                spielliste=liste, user=actor, expected_version=version
             )
             messages.success(
-                request, _("Zeit abgelaufen: es folgen nur noch fehlende Pflichtsoli.")
+                request,
+                _(
+                    "Vermerkt: es wurde kein Spiel mehr gegeben. Es folgen nur noch fehlende "
+                    "Pflichtsoli."
+                ),
+            )
+        else:
+            in_progress = request.POST.get("in_progress", "1") == "1"
+            asking = ask_first(
+                request,
+                question=_("Zeit abgelaufen an diesem Tisch?"),
+                detail=_(
+                    "Das laufende Spiel wird zu Ende gespielt und eingetragen; danach folgen nur "
+                    "noch fehlende Pflichtsoli (Vorführung)."
+                )
+                if in_progress
+                else _(
+                    "Es wird kein Spiel mehr gegeben; es folgen nur noch fehlende Pflichtsoli "
+                    "(Vorführung)."
+                ),
+                yes=_("Ja, Zeit abgelaufen"),
+                back=liste.get_absolute_url(),
+            )
+            if asking is not None:
+                return asking
+            services.spielliste_call_time(
+                spielliste=liste,
+                game_in_progress=in_progress,
+                user=actor,
+                expected_version=version,
+            )
+            messages.success(
+                request,
+                _(
+                    "Zeit abgelaufen: das laufende Spiel wird noch eingetragen, dann nur noch "
+                    "fehlende Pflichtsoli."
+                )
+                if in_progress
+                else _("Zeit abgelaufen: es folgen nur noch fehlende Pflichtsoli."),
             )
     except ServiceError as err:
         messages.error(request, err.message)
+    return redirect(liste)
+
+
+@require_POST
+@list_writer
+def time_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """Added playing time for this table, granted by a referee (8.5.1)."""
+    form = AddTimeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.spielliste_add_time(
+                spielliste=snap.liste,
+                minutes=form.cleaned_data["minutes"],
+                referee=form.cleaned_data["referee"],
+                user=actor,
+                expected_version=form.cleaned_data["version"],
+            )
+        except ServiceError as err:
+            form.add_error(err.field if err.field in form.fields else None, err.message)
+        else:
+            messages.success(
+                request,
+                _("%(n)d Minuten zusätzliche Spielzeit eingetragen.")
+                % {"n": form.cleaned_data["minutes"]},
+            )
+            return redirect(snap.liste)
+    return _render_detail(request, snap, time_form=form, status=422)
+
+
+def _managing(actor: Actor) -> None:
+    """Organisers, club managers and staff only (a table's own code does not suffice)."""
+    if actor.role not in MANAGING:
+        raise PermissionDenied
+
+
+@require_POST
+@list_writer
+def seat_substitute(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """The organiser puts a substitute on a seat from a game on."""
+    _managing(actor)
+    form = _substitute_form(snap, request.POST)
+    if form.is_valid():
+        cd = form.cleaned_data
+        try:
+            player = club_services.player_get_or_create(name=cd["name"], user=actor)
+            services.seat_substitute(
+                spielliste=snap.liste,
+                position=cd["position"],
+                player=player,
+                from_game=cd["from_game"],
+                user=actor,
+                expected_version=cd["version"],
+            )
+        except ServiceError as err:
+            form.add_error(err.field if err.field in form.fields else None, err.message)
+        else:
+            messages.success(
+                request,
+                _("%(name)s spielt ab Spiel %(n)d für Platz %(seat)d.")
+                % {"name": cd["name"], "n": cd["from_game"], "seat": cd["position"]},
+            )
+            return redirect(snap.liste)
+    return _render_detail(request, snap, substitute_form=form, status=422)
+
+
+@require_POST
+@list_writer
+def liste_end_early(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """The organiser ends a list early (or takes that back)."""
+    _managing(actor)
+    liste = snap.liste
+    ended = request.POST.get("undo") != "1"
+    if ended:
+        asking = ask_first(
+            request,
+            question=_("Liste vorzeitig beenden?"),
+            detail=_(
+                "Die Liste zählt mit den eingetragenen Spielen und wird als vorzeitig beendet "
+                "markiert; es kann nichts mehr eingetragen werden."
+            ),
+            yes=_("Ja, vorzeitig beenden"),
+            back=liste.get_absolute_url(),
+        )
+        if asking is not None:
+            return asking
+    try:
+        services.spielliste_end_early(spielliste=liste, ended=ended, user=actor)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request,
+            _("Liste vorzeitig beendet.") if ended else _("Die Liste ist wieder offen."),
+        )
+    return redirect(liste)
+
+
+@require_POST
+@list_writer
+def paper_clear(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """The organiser removes the totals typed from paper (to enter the games instead)."""
+    _managing(actor)
+    liste = snap.liste
+    asking = ask_first(
+        request,
+        question=_("Papierergebnis entfernen?"),
+        detail=_(
+            "Die getippten Summen (beide Eingaben) werden gelöscht; danach kann die Liste Spiel "
+            "für Spiel eingetragen werden."
+        ),
+        yes=_("Ja, entfernen"),
+        back=liste.get_absolute_url(),
+    )
+    if asking is not None:
+        return asking
+    try:
+        services.paper_result_clear(spielliste=liste, user=actor)
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Papierergebnis entfernt."))
     return redirect(liste)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -54,6 +55,10 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
 
 def organiser_actor(request: HttpRequest) -> Actor:
     """The audit actor of an organiser's write ("Turnierleitung", or staff)."""
-    user = request.user
-    role = AuditEntry.Role.STAFF if user.is_staff else AuditEntry.Role.ORGANISER
+    return organiser_actor_of(request.user)
+
+
+def organiser_actor_of(user: AbstractBaseUser | AnonymousUser) -> Actor:
+    staff = bool(getattr(user, "is_staff", False))
+    role = AuditEntry.Role.STAFF if staff else AuditEntry.Role.ORGANISER
     return Actor(user, role=role)

@@ -26,6 +26,9 @@ class TournamentForm(ServiceForm):
             "official",
             "tie_breaks",
             "require_confirmation",
+            "double_entry",
+            "separate_clubs",
+            "round_minutes",
         )
 
     def save_with_service(self, instance: models.Model | None) -> Any:
@@ -41,6 +44,9 @@ class TournamentForm(ServiceForm):
             "rounds_planned": cd["rounds_planned"],
             "official": cd.get("official", False),
             "require_confirmation": cd.get("require_confirmation", False),
+            "double_entry": cd.get("double_entry", False),
+            "separate_clubs": cd.get("separate_clubs", False),
+            "round_minutes": cd.get("round_minutes"),
             "tie_breaks": order,
             "user": self.request_user,
         }

@@ -11,9 +11,17 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from league.lists import owners
-        from league.tournaments.selectors import list_owner
+        from league.tournaments.selectors import list_owner, tournament_choices, tournament_lists
 
         owners.register(list_owner)
+        owners.register_filter(
+            owners.OwnerFilter(
+                param="turnier",
+                label=_("Turnier"),
+                choices=tournament_choices,
+                lists_of=tournament_lists,
+            )
+        )
 
         from league.accounts.invitations import register
         from league.accounts.models import Invitation

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -21,6 +23,20 @@ class TournamentForm(forms.Form):
     require_confirmation = forms.BooleanField(
         label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
         required=False,
+    )
+    double_entry = forms.BooleanField(
+        label=_("Papierergebnisse doppelt eingeben (zwei Personen, blind)"), required=False
+    )
+    separate_clubs = forms.BooleanField(
+        label=_("Spieler eines Vereins möglichst nicht an einen Tisch losen"),
+        required=False,
+        initial=True,
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Spielzeit je Runde in Minuten (leer: 100, am Fünfertisch 125)"),
+        required=False,
+        min_value=1,
+        max_value=999,
     )
     tie_1 = forms.ChoiceField(label=_("Wertung 1"), choices=TIE_BREAK_CHOICES, initial="total")
     tie_2 = forms.ChoiceField(
@@ -55,4 +71,49 @@ class CsvUploadForm(forms.Form):
 class DrawForm(forms.Form):
     seeded = forms.BooleanField(
         label=_("Nach Tabellenstand setzen (die Besten zusammen)"), required=False
+    )
+
+
+class PaperTotalsForm(forms.Form):
+    """One table's totals from its paper list: the table number, then the seats' totals in
+    seat order (the way the paper list reads), optional 9.7.2 b deductions."""
+
+    table = forms.IntegerField(label=_("Tisch"), min_value=1, max_value=999)
+
+    def __init__(self, *args: Any, seats: int = 5, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, seats + 1):
+            self.fields[f"p{i}"] = forms.IntegerField(
+                label=_("Platz %(n)d") % {"n": i},
+                required=False,
+                min_value=-9999,
+                max_value=9999,
+            )
+        for i in range(1, seats + 1):
+            self.fields[f"d{i}"] = forms.IntegerField(
+                label=_("Abzug Platz %(n)d") % {"n": i},
+                required=False,
+                min_value=0,
+                max_value=999,
+            )
+
+    def totals(self) -> dict[int, int]:
+        return {
+            int(name[1:]): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("p") and value is not None
+        }
+
+    def deduction(self) -> dict[int, int]:
+        return {
+            int(name[1:]): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("d") and value
+        }
+
+
+class PaperCsvForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV-Datei (Tisch; Summe Platz 1; Platz 2; Platz 3; Platz 4; Platz 5)"),
+        help_text=_("Eine Zeile je Tisch; Trennzeichen Komma oder Semikolon."),
     )

@@ -34,6 +34,25 @@ class Tournament(models.Model):
             "Turnierleitung bestätigt die unterschriebene Papierliste."
         ),
     )
+    # Results from paper typed twice, blind (issue "tournament day"): a round closes only
+    # when both entries of every paper table agree.
+    double_entry = models.BooleanField(
+        _("Doppelte Ergebniseingabe"),
+        default=False,
+        help_text=_(
+            "Zwei Personen tippen die Papierlisten unabhängig; Abweichungen werden gezeigt."
+        ),
+    )
+    separate_clubs = models.BooleanField(
+        _("Vereinskameraden trennen"),
+        default=True,
+        help_text=_("Spieler eines Vereins möglichst nicht an einen Tisch losen."),
+    )
+    # Playing time of a round; None: the TSR's 100 minutes (125 at a 5-player table).
+    # Only unofficial events may set their own.
+    round_minutes = models.PositiveSmallIntegerField(
+        _("Spielzeit je Runde (Minuten)"), null=True, blank=True
+    )
     # Organisers (api.md): the creator first, then whoever an organiser adds.
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -94,6 +113,9 @@ class TournamentRound(models.Model):
     seed = models.BigIntegerField(default=0)
     repeat_meetings = models.PositiveIntegerField(default=0)
     time_called = models.BooleanField(default=False)
+    # The round clock: started by the organiser; each table's time is its size's playing
+    # time plus the minutes a referee added to its list.
+    started_at = models.DateTimeField(_("gestartet"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

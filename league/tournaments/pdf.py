@@ -1,20 +1,21 @@
 """Tournament printouts: the draw (by table and "where do I sit"), standings sheet,
-all Spiellisten of a round in one file (filled or blank)."""
+all Spiellisten of a round in one file (filled or blank, one page per table), the
+organiser's codes sheet. Every text goes through ``league.core.pdf`` (escaped)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import GRID, SHADE, build_pdf
-from league.core.pdf.fonts import register_fonts
+from league.core.pdf import GRID, SHADE, Command, build_pdf, para, style, table
 from league.lists.models import Spielliste
 from league.lists.pdf import blank_spielliste_story, code_block, spielliste_story
 from league.tournaments.models import Tournament, TournamentRound
@@ -22,38 +23,66 @@ from league.tournaments.selectors import Standings, round_board
 
 
 def _styles() -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]:
-    regular, bold = register_fonts()
     return (
-        ParagraphStyle("h", fontName=bold, fontSize=16, leading=20, spaceAfter=3 * mm),
-        ParagraphStyle("h2", fontName=bold, fontSize=12, leading=15, spaceAfter=1 * mm),
-        ParagraphStyle("p", fontName=regular, fontSize=10, leading=13),
+        style("h", 16, bold_face=True, leading=20, spaceAfter=3 * mm),
+        style("h2", 12, bold_face=True, leading=15, spaceAfter=1 * mm),
+        style("p", 10, leading=13),
     )
 
 
-def _grid(data: list[list[str]], widths: list[float], size: float = 10) -> Table:
-    regular, bold = register_fonts()
-    table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), regular, size),
-                ("FONT", (0, 0), (-1, 0), bold, size),
-                ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f8fafc")]),
-            ]
-        )
+def _grid(
+    data: Sequence[Sequence[str]],
+    widths: Sequence[float],
+    *,
+    text_columns: Sequence[int],
+    size: float = 10,
+) -> Flowable:
+    """A ruled table with a shaded header row. The header and the ``text_columns`` (names,
+    clubs) are escaped paragraphs that wrap; numbers are plain cells, right-aligned."""
+    cell = style("cell", size)
+    head = style("cellhead", size, bold_face=True)
+    rows: list[list[object]] = [[para(value, head) for value in data[0]]]
+    rows += [
+        [para(v, cell) if i in text_columns else v for i, v in enumerate(row)] for row in data[1:]
+    ]
+    numeric: list[Command] = [
+        ("ALIGN", (i, 1), (i, -1), "RIGHT") for i in range(len(widths)) if i not in text_columns
+    ]
+    return table(
+        rows,
+        widths,
+        [
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f8fafc")]),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            *numeric,
+        ],
+        repeat_rows=1,
+        size=size,
     )
-    return table
+
+
+def surname_key(name: str) -> tuple[str, str]:
+    """Sort key of "Wo sitze ich?": the last word of the name (the surname), then the
+    first names; accents and case do not count (Özdemir with O, Weiß as Weiss)."""
+    words = name.split()
+    last = words[-1] if words else ""
+    return _fold(last), _fold(" ".join(words[:-1]))
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
     h, h2, _p = _styles()
     snaps = round_board(tournament_round=rnd, reveal=reveal)
     title = f"{rnd.tournament.name} – " + _("Auslosung Runde %(n)s") % {"n": rnd.number}
-    story: list[Flowable] = [Paragraph(title, h), Paragraph(_("Tischeinteilung"), h2)]
-    for table in snaps:
-        snap = table.snapshot
+    story: list[Flowable] = [para(title, h), para(_("Tischeinteilung"), h2)]
+    for table_row in snaps:
+        snap = table_row.snapshot
         rows = [[pgettext("seat", "Platz"), _("Name"), _("Verein")]]
         for seat in snap.seats:
             keeper = seat.position == snap.liste.listenfuehrer_position
@@ -64,21 +93,20 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
         story.append(
             KeepTogether(
                 [
-                    Paragraph(_("Tisch %(n)s") % {"n": table.number}, h2),
-                    _grid(rows, [15 * mm, 80 * mm, 80 * mm]),
+                    para(_("Tisch %(n)s") % {"n": table_row.number}, h2),
+                    _grid(rows, [15 * mm, 85 * mm, 90 * mm], text_columns=(1, 2)),
                     Spacer(1, 4 * mm),
                 ]
             )
         )
-    story += [PageBreak(), Paragraph(f"{title} – " + _("Wo sitze ich?"), h)]
+    story += [PageBreak(), para(f"{title} – " + _("Wo sitze ich?"), h)]
     where = sorted(
-        ((seat.name, table.number, seat.position) for table in snaps for seat in table.seats),
-        key=lambda item: item[0].casefold(),
+        ((seat.name, t.number, seat.position) for t in snaps for seat in t.seats),
+        key=lambda item: (*surname_key(item[0]), item[1], item[2]),
     )
-    data = [[_("Name"), _("Tisch"), pgettext("seat", "Platz")]] + [
-        [n, str(t), str(pos)] for n, t, pos in where
-    ]
-    story.append(_grid(data, [110 * mm, 25 * mm, 25 * mm]))
+    data = [[_("Name"), _("Tisch"), pgettext("seat", "Platz")]]
+    data += [[n, str(t), str(pos)] for n, t, pos in where]
+    story.append(_grid(data, [120 * mm, 35 * mm, 35 * mm], text_columns=(0,), size=11))
     return build_pdf(story, title, wide=False)
 
 
@@ -89,15 +117,18 @@ def round_lists_pdf(
     reveal: bool = False,
     code_url: Callable[[Spielliste], str] | None = None,
 ) -> bytes:
-    """All lists of a round; with each table's code only when ``code_url`` is given (the
-    organiser's printout for the tables), never on the public one."""
+    """All lists of a round, one page per table with its signatures; with each table's
+    code only when ``code_url`` is given (the organiser's printout for the tables), never
+    on the public one."""
     story: list[Flowable] = []
-    for table in round_board(tournament_round=rnd, reveal=reveal):
+    for table_row in round_board(tournament_round=rnd, reveal=reveal):
         if story:
             story.append(PageBreak())
-        snap = table.snapshot
+        snap = table_row.snapshot
         url = code_url(snap.liste) if code_url is not None else None
         story += blank_spielliste_story(snap, url) if blank else spielliste_story(snap, url)
+    if not story:
+        story = [para(_("Keine Tische in dieser Runde."), _styles()[2])]
     return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})
 
 
@@ -110,7 +141,8 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
         if standings.provisional
         else _("Zwischenstand nach %(n)s Runde(n)") % {"n": len(standings.counted)}
     )
-    head = [_("Pl."), _("Name"), _("Verein")] + [f"R{n}" for n in range(1, standings.rounds + 1)]
+    head = [_("Pl."), _("Name"), _("Verein")]
+    head += [f"R{n}" for n in range(1, standings.rounds + 1)]
     head.append(_("Punkte"))
     data = [head]
     for row in standings.rows:
@@ -126,17 +158,17 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
     per_round = (277 * mm - fixed) / max(1, standings.rounds)
     widths = [12 * mm, 60 * mm, 55 * mm] + [min(18 * mm, per_round)] * standings.rounds
     widths.append(18 * mm)
-    story = [
-        Paragraph(f"{tournament.name} – " + _("Wertung"), h),
-        Paragraph(status, h2),
-        _grid(data, widths, size=9),
+    story: list[Flowable] = [
+        para(f"{tournament.name} – " + _("Wertung"), h),
+        para(status, h2),
+        _grid(data, widths, text_columns=(1, 2), size=9),
     ]
     if standings.unconfirmed:
         tables = ", ".join(
             _("Runde %(r)s Tisch %(t)s") % {"r": r, "t": t} for r, t in standings.unconfirmed
         )
         note = _("Noch nicht bestätigt: %(tables)s") % {"tables": tables}
-        story.insert(2, Paragraph(note, p))
+        story.insert(2, para(note, p))
     return build_pdf(story, f"{tournament.name} – " + _("Wertung"))
 
 
@@ -145,20 +177,20 @@ def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> by
     h, h2, p = _styles()
     title = f"{rnd.tournament.name} – " + _("Tisch-Codes Runde %(n)s") % {"n": rnd.number}
     story: list[Flowable] = [
-        Paragraph(title, h),
-        Paragraph(_("Nur für die Turnierleitung: ausschneiden, je Tisch ein Zettel."), p),
+        para(title, h),
+        para(_("Nur für die Turnierleitung: ausschneiden, je Tisch ein Zettel."), p),
         Spacer(1, 4 * mm),
     ]
-    for table in round_board(tournament_round=rnd, reveal=True):
-        names = ", ".join(s.name for s in table.seats)
-        slip = Table(
+    for table_row in round_board(tournament_round=rnd, reveal=True):
+        names = ", ".join(s.name for s in table_row.seats)
+        slip = table(
             [
-                [Paragraph(_("Tisch %(n)s") % {"n": table.number}, h2)],
-                [Paragraph(names, p)],
-                [code_block(table.liste.code, code_url(table.liste))],
+                [para(_("Tisch %(n)s") % {"n": table_row.number}, h2)],
+                [para(names, p)],
+                [code_block(table_row.liste.code, code_url(table_row.liste))],
             ],
-            colWidths=[180 * mm],
+            [180 * mm],
+            [("BOX", (0, 0), (-1, -1), 0.6, GRID, None, (3, 3))],
         )
-        slip.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, GRID, None, (3, 3))]))
         story += [KeepTogether([slip, Spacer(1, 5 * mm)])]
     return build_pdf(story, title, wide=False)

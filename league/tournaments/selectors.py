@@ -2,18 +2,49 @@
 
 from __future__ import annotations
 
+import hashlib
+import math
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, Sum
+from django.db import connection
+from django.db.models import (
+    Aggregate,
+    Case,
+    CharField,
+    Count,
+    DateTimeField,
+    Exists,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    TextField,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Concat
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from league.clubs.models import public_alias
+from league.core.conditional import cached
 from league.core.errors import ServiceError
-from league.lists.models import ScoreLine, Seat, Spielliste
+from league.core.text import fold
+from league.lists.models import PaperEntry, ScoreLine, Seat, Spielliste
 from league.lists.owners import ListOwner
-from league.lists.selectors import ListeSnapshot, snapshots_of
+from league.lists.presenters import kind_word
+from league.lists.selectors import PAPER_DIFFERS, ListeSnapshot, paper_status, snapshots_of
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
+from scoring.draw import meetings_of, repeat_pairs
+from scoring.round import ROUND_MINUTES
 from scoring.standings import DEFAULT_ORDER, rank
 
 CLOSED = TournamentRound.Status.CLOSED
@@ -155,10 +186,40 @@ def standings(
     )
 
 
+def _minutes_left(deadline: datetime | None) -> int | None:
+    if deadline is None:
+        return None
+    return math.floor((deadline - timezone.now()).total_seconds() / 60)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The round clock as the hall sees it: a 4-player table's time (8.5.1)."""
+
+    deadline: datetime
+
+    @property
+    def minutes_left(self) -> int | None:
+        return _minutes_left(self.deadline)
+
+
+def round_clock(tournament_round: TournamentRound) -> Clock | None:
+    if tournament_round.started_at is None or tournament_round.closed:
+        return None
+    minutes = round_minutes(tournament_round.tournament, 4)
+    return Clock(tournament_round.started_at + timedelta(minutes=minutes))
+
+
 @dataclass(frozen=True)
 class BoardTable:
     number: int
     snapshot: ListeSnapshot
+    deadline: datetime | None = None  # the round clock at this table (with added time)
+    paper: str = ""  # results from paper: accepted / waiting / differs; "" for none
+
+    @property
+    def minutes_left(self) -> int | None:
+        return _minutes_left(self.deadline)
 
     @property
     def liste(self) -> Spielliste:
@@ -171,6 +232,12 @@ class BoardTable:
     @property
     def checks_ok(self) -> bool:
         return self.snapshot.checks_ok
+
+    @property
+    def started(self) -> bool:
+        """Games, penalty rows or a paper result: a redraw leaves this table alone."""
+        snap = self.snapshot
+        return bool(snap.games or snap.penalty_rows or snap.liste.totals_only)
 
     @property
     def error(self) -> ServiceError | None:
@@ -186,7 +253,158 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
         .order_by("number")
     )
     snaps = snapshots_of([t.spielliste for t in tables], reveal=reveal)
-    return [BoardTable(t.number, snap) for t, snap in zip(tables, snaps, strict=True)]
+    tournament = tournament_round.tournament
+    papers: dict[int, list[PaperEntry]] = {}
+    if any(t.spielliste.totals_only for t in tables):
+        for entry in PaperEntry.objects.filter(spielliste__in=[t.spielliste for t in tables]):
+            papers.setdefault(entry.spielliste_id, []).append(entry)
+    start = tournament_round.started_at
+    out = []
+    for table, snap in zip(tables, snaps, strict=True):
+        liste = table.spielliste
+        deadline = None
+        if start is not None:
+            minutes = round_minutes(tournament, liste.table_size) + liste.added_minutes
+            deadline = start + timedelta(minutes=minutes)
+        entries = papers.get(liste.pk, [])
+        paper = paper_status(entries, double_entry=tournament.double_entry) if entries else ""
+        out.append(BoardTable(table.number, snap, deadline, paper))
+    return out
+
+
+@dataclass(frozen=True)
+class Repeat:
+    table: int
+    names: tuple[str, str]
+    times: int  # how often they met in earlier rounds
+
+
+def round_repeats(*, tournament_round: TournamentRound, reveal: bool = False) -> list[Repeat]:
+    """Who meets whom again at this round's tables (2 queries)."""
+    seats = list(
+        Seat.objects.filter(
+            spielliste__round_table__tournament_round__tournament=tournament_round.tournament_id,
+            spielliste__round_table__tournament_round__number__lte=tournament_round.number,
+        ).values_list(
+            "spielliste_id",
+            "player_id",
+            "spielliste__round_table__tournament_round__number",
+            "spielliste__round_table__number",
+            "name",
+            "player__hide_name",
+        )
+    )
+    earlier: dict[int, list[str]] = {}
+    now: dict[int, list[str]] = {}
+    shown: dict[str, str] = {}
+    for liste_id, player_id, number, table, name, hidden in seats:
+        key = str(player_id)
+        if number < tournament_round.number:
+            earlier.setdefault(liste_id, []).append(key)
+        else:
+            now.setdefault(table, []).append(key)
+            shown[key] = public_alias(player_id) if hidden and not reveal else name
+    tables = sorted(now)
+    met = meetings_of(list(earlier.values()))
+    table_of = {key: table for table in tables for key in now[table]}
+    out = []
+    for a, b, times in repeat_pairs([now[t] for t in tables], met):
+        first, second = sorted((shown[a], shown[b]))
+        out.append(Repeat(table_of[a], (first, second), times))
+    return out
+
+
+@dataclass(frozen=True)
+class PaperTableView:
+    """One table on the results-from-paper page, as one typist sees it (blind: only his own
+    entry's numbers; both side by side only once both are typed and differ)."""
+
+    number: int
+    names: tuple[str, ...]
+    has_games: bool  # entered game by game: its games are the result
+    typed: tuple[int, ...] | None  # this entry's totals in seat order
+    status: str  # accepted / waiting / differs ("" when nothing typed)
+    both: tuple[tuple[str, int, int], ...] = ()  # (name, entry 1, entry 2) when they differ
+
+
+def paper_board(*, tournament_round: TournamentRound, entry: int) -> list[PaperTableView]:
+    """Every table of the round for the results page (3 queries)."""
+    tables = list(
+        RoundTable.objects.filter(tournament_round=tournament_round)
+        .select_related("spielliste")
+        .order_by("number")
+    )
+    ids = [t.spielliste_id for t in tables]
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(spielliste_id__in=ids).order_by("position"):
+        seats.setdefault(seat.spielliste_id, []).append(seat)
+    entries: dict[int, list[PaperEntry]] = {}
+    for paper in PaperEntry.objects.filter(spielliste_id__in=ids):
+        entries.setdefault(paper.spielliste_id, []).append(paper)
+    double = tournament_round.tournament.double_entry
+    out = []
+    for table in tables:
+        liste = table.spielliste
+        positions = [s.position for s in seats.get(liste.pk, [])]
+        names = tuple(s.name for s in seats.get(liste.pk, []))
+        mine = {e.entry: e for e in entries.get(liste.pk, [])}
+        own = mine.get(entry)
+        status = paper_status(list(mine.values()), double_entry=double) if mine else ""
+        both: tuple[tuple[str, int, int], ...] = ()
+        if status == PAPER_DIFFERS:
+            one, two = mine[1].totals, mine[2].totals
+            both = tuple(
+                (name, int(one.get(str(p), 0)), int(two.get(str(p), 0)))
+                for p, name in zip(positions, names, strict=True)
+            )
+        out.append(
+            PaperTableView(
+                number=table.number,
+                names=names,
+                has_games=bool(liste.games_played) and not liste.totals_only,
+                typed=tuple(int(own.totals.get(str(p), 0)) for p in positions) if own else None,
+                status=status,
+                both=both,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class CurrentSeat:
+    round_number: int
+    table: int
+    seat: int
+    liste: Spielliste
+
+
+def current_seat(*, tournament: Tournament, player_id: int) -> CurrentSeat | None:
+    """Where a player sits in the tournament's open round, if anywhere (1 query)."""
+    seat = (
+        Seat.objects.filter(
+            player_id=player_id,
+            spielliste__round_table__tournament_round__tournament=tournament,
+        )
+        .exclude(spielliste__round_table__tournament_round__status=CLOSED)
+        .select_related("spielliste__round_table__tournament_round")
+        .order_by("-spielliste__round_table__tournament_round__number")
+        .first()
+    )
+    if seat is None:
+        return None
+    table = seat.spielliste.round_table
+    return CurrentSeat(table.tournament_round.number, table.number, seat.position, seat.spielliste)
+
+
+def round_positions(*, tournament_round: TournamentRound) -> dict[int, dict[str, int]]:
+    """{table: {name at the table: seat position}} of a round (1 query)."""
+    out: dict[int, dict[str, int]] = {}
+    rows = Seat.objects.filter(spielliste__round_table__tournament_round=tournament_round)
+    for table, name, position in rows.values_list(
+        "spielliste__round_table__number", "name", "position"
+    ):
+        out.setdefault(table, {})[name] = position
+    return out
 
 
 def next_round_problem(*, tournament: Tournament) -> ServiceError | None:
@@ -231,8 +449,15 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
     """The round and table a list is played at (registered with league.lists.owners)."""
     table = (
         RoundTable.objects.filter(spielliste=liste)
-        .select_related("tournament_round")
-        .only("number", "tournament_round__number", "tournament_round__tournament_id")
+        .select_related("tournament_round__tournament")
+        .only(
+            "number",
+            "tournament_round__number",
+            "tournament_round__started_at",
+            "tournament_round__tournament__round_minutes",
+            "tournament_round__tournament__double_entry",
+            "tournament_round__tournament_id",
+        )
         .first()
     )
     if table is None:
@@ -248,18 +473,30 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         frozen_note=gettext("Runde abgeschlossen – Änderungen nur nach Wiedereröffnung"),
         table_label=gettext("Tisch %(table)s") % {"table": table.number},
         manager_ids=frozenset(organisers),
+        clock_start=rnd.started_at,
+        minutes=round_minutes(rnd.tournament, liste.table_size),
+        double_entry=rnd.tournament.double_entry,
     )
+
+
+def round_minutes(tournament: Tournament, table_size: int) -> int:
+    """A table's playing time: the TSR's (100 minutes, 125 at 5 players: 8.5.1, 10.1.5) or
+    an unofficial event's own, lengthened by a quarter at a 5-player table like the TSR's."""
+    if tournament.round_minutes is None:
+        return ROUND_MINUTES[table_size]
+    return tournament.round_minutes * ROUND_MINUTES[table_size] // ROUND_MINUTES[4]
 
 
 @dataclass(frozen=True)
 class PlayerRow:
     game: int
-    kind: str
-    pflicht: bool
-    vorfuehrung: bool
+    kind: str  # the game's kind in words ("Damensolo", "Normalspiel", "Strafe")
+    pflicht: bool  # his own Pflichtsolo
+    vorfuehrung: bool  # his own Pflichtsolo, vorgeführt (4.2.3)
     penalty: bool
     points: int
     total: int
+    soloist: str = ""  # another player's solo: whose
 
 
 @dataclass(frozen=True)
@@ -289,19 +526,24 @@ def player_rounds(
     for table, snap in zip(tables, snaps, strict=True):
         state = snap.state
         name = next(s.name for s in snap.seats if s.player_id == participant.player_id)
-        rows = [
-            PlayerRow(
-                game=r.game,
-                kind=r.kind if r.record is None or r.record.solo is None else r.record.solo.value,
-                pflicht=r.pflicht,
-                vorfuehrung=r.vorfuehrung,
-                penalty=r.penalty is not None,
-                points=r.points[name],
-                total=r.totals[name],
+        rows = []
+        for r in state.rows if state else ():
+            if not (name in r.players or r.points.get(name)):
+                continue
+            soloist = r.record.soloist if r.record is not None else None
+            own = soloist == name
+            rows.append(
+                PlayerRow(
+                    game=r.game,
+                    kind=kind_word(r.record if r.penalty is None else None),
+                    pflicht=r.pflicht and own,
+                    vorfuehrung=r.vorfuehrung and own,
+                    penalty=r.penalty is not None,
+                    points=r.points[name],
+                    total=r.totals[name],
+                    soloist=soloist if soloist and not own else "",
+                )
             )
-            for r in (state.rows if state else ())
-            if name in r.players or r.points.get(name)
-        ]
         out.append(
             PlayerRound(
                 round_number=table.tournament_round.number,
@@ -313,3 +555,180 @@ def player_rounds(
             )
         )
     return out
+
+
+def standings_version(*, tournament_id: int) -> str | None:
+    """Everything the standings (and the pages showing them) depend on, in one query: the
+    tournament's own settings, every list's version and last change (each write bumps
+    both, confirmations too), the rounds and their status, and the participants with their
+    names, clubs and privacy. None when there is no such tournament. (league.core.conditional
+    turns it into ETags and cache keys.) The SQL is compiled once per process: this runs
+    on every poll of every phone."""
+    if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
+        return None
+    sql, params = _version_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    return hashlib.sha256(repr(tuple(row)).encode()).hexdigest()[:32]
+
+
+_ID = object()  # where the tournament's id goes in the compiled query's parameters
+_SENTINEL = -7_364_219
+
+
+def _version_sql() -> tuple[str, list[Any]]:
+    found = _COMPILED.get(connection.vendor)
+    if found is None:
+        sql, params = _version_query(_SENTINEL).query.sql_with_params()
+        found = _COMPILED[connection.vendor] = (
+            sql,
+            [_ID if p == _SENTINEL else p for p in params],
+        )
+    return found
+
+
+_COMPILED: dict[str, tuple[str, list[Any]]] = {}
+
+
+def _version_query(tournament_id: int) -> QuerySet[Any]:
+    lists = Spielliste.objects.filter(
+        round_table__tournament_round__tournament=OuterRef("pk")
+    ).order_by()
+    rounds = TournamentRound.objects.filter(tournament=OuterRef("pk")).order_by()
+    entries = Participant.objects.filter(tournament=OuterRef("pk")).order_by()
+
+    def total(qs: QuerySet[Any], expr: Any, out: Any = None) -> Subquery:
+        agg = qs.values(_GROUP[qs.model]).annotate(x=expr).values("x")
+        return Subquery(agg, output_field=out or IntegerField())
+
+    closed = Case(When(status=CLOSED, then=F("number")), default=Value(0))
+    name = Concat(
+        Cast("pk", CharField()),
+        Value(":"),
+        Cast("player_id", CharField()),
+        Value(":"),
+        "player__ddv_number",
+        Value(":"),
+        "player__name",
+        Value(":"),
+        Coalesce("player__club__name", Value("")),
+        Value(":"),
+        Cast("player__hide_name", CharField()),
+        Cast("withdrawn", CharField()),
+        Cast("number", CharField()),
+        output_field=CharField(),
+    )
+    return (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(
+            lists_n=total(lists, Count("pk")),
+            lists_v=total(lists, Sum("version")),
+            lists_at=total(lists, Max("updated_at"), DateTimeField()),
+            rounds_n=total(rounds, Count("pk")),
+            rounds_closed=total(rounds, Sum(closed)),
+            entries=total(entries, _TextAgg(name), TextField()),
+        )
+        .values_list(
+            "name",
+            "rounds_planned",
+            "tie_breaks",
+            "require_confirmation",
+            "lists_n",
+            "lists_v",
+            "lists_at",
+            "rounds_n",
+            "rounds_closed",
+            "entries",
+        )
+    )
+
+
+class _TextAgg(Aggregate):
+    """The rows' texts joined (GROUP_CONCAT on SQLite, STRING_AGG on PostgreSQL)."""
+
+    function = "GROUP_CONCAT"
+    output_field = TextField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(
+            compiler,
+            connection,
+            function="STRING_AGG",
+            template="%(function)s(%(distinct)s%(expressions)s, '|')",
+            **extra,
+        )
+
+
+_GROUP: dict[Any, str] = {
+    Spielliste: "round_table__tournament_round__tournament",
+    TournamentRound: "tournament",
+    Participant: "tournament",
+}
+
+
+def standings_cached(
+    *, tournament: Tournament, version: str, provisional: bool = False, reveal: bool = False
+) -> Standings:
+    """``standings`` computed once per ``version`` (``standings_version``) in the shared
+    cache: the first phone after a game pays for it, the others read it."""
+    key = f"standings:{tournament.pk}:{version}:{int(provisional)}:{int(reveal)}"
+    return cached(
+        key, lambda: standings(tournament=tournament, provisional=provisional, reveal=reveal)
+    )
+
+
+@dataclass(frozen=True)
+class DrawSeat:
+    participant_id: int | None
+    name: str
+    table: int
+    position: int
+
+
+@dataclass(frozen=True)
+class CurrentDraw:
+    round_number: int
+    seats: list[DrawSeat]  # by surname, then first name (the hall looks up its own name)
+
+
+def surname_key(name: str) -> tuple[str, str]:
+    """Sort key "by surname": the last word of the name (a "(2)" of a second namesake at
+    the same table ignored), then the whole name; accents and case folded."""
+    words = [w for w in name.split() if not (w.startswith("(") and w.endswith(")"))]
+    return (fold(words[-1]) if words else "", fold(name))
+
+
+def current_draw(*, tournament: Tournament, reveal: bool = False) -> CurrentDraw | None:
+    """Where everybody sits in the round being played (the latest round, while it is not
+    closed), sorted by surname; never the table codes. 3 queries."""
+    rnd = tournament.rounds.order_by("-number").first()
+    if rnd is None or rnd.closed:
+        return None
+    seats = Seat.objects.filter(spielliste__round_table__tournament_round=rnd).values_list(
+        "player_id", "name", "position", "player__hide_name", "spielliste__round_table__number"
+    )
+    entries = dict(Participant.objects.filter(tournament=tournament).values_list("player_id", "pk"))
+    out = [
+        DrawSeat(
+            participant_id=entries.get(player_id),
+            name=public_alias(player_id) if hidden and not reveal else name,
+            table=table,
+            position=position,
+        )
+        for player_id, name, position, hidden, table in seats
+    ]
+    out.sort(key=lambda seat: surname_key(seat.name))
+    return CurrentDraw(round_number=rnd.number, seats=out)
+
+
+def tournament_choices() -> list[tuple[int, str]]:
+    """Every tournament as (id, name), newest first: the list index's tournament filter."""
+    return list(Tournament.objects.order_by("-date", "-pk").values_list("pk", "name"))
+
+
+def tournament_lists(tournament_id: int) -> Q:
+    """The condition on Spielliste for the lists of one tournament."""
+    return Q(round_table__tournament_round__tournament_id=tournament_id)

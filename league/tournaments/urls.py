@@ -20,6 +20,15 @@ urlpatterns = [
     path("turniere/<int:pk>/auslosen/", tv.round_draw, name="round-draw"),
     path("turniere/<int:pk>/runde/<int:number>/", tv.round_board_view, name="round-board"),
     path("turniere/<int:pk>/runde/<int:number>/aktion/", tv.round_action, name="round-action"),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/ergebnisse/", tv.round_results, name="round-results"
+    ),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/ergebnisse/import/",
+        tv.round_results_import,
+        name="round-results-import",
+    ),
+    path("turniere/<int:pk>/inoffiziell/", tv.tournament_unofficial, name="tournament-unofficial"),
     path("turniere/<int:pk>/runde/<int:number>/auslosung.pdf", tv.draw_pdf, name="draw-pdf"),
     path(
         "turniere/<int:pk>/runde/<int:number>/listen.pdf",

@@ -17,3 +17,24 @@ document.addEventListener("click", (event) => {
     fire(input);
   }
 });
+
+// Augen counted for Re or for Kontra: show what the other party has (240 − x).
+const showOtherAugen = (form) => {
+  const input = form.querySelector("input[name$='re_augen']");
+  const out = form.querySelector("[data-augen-other]");
+  if (!input || !out) return;
+  const side = form.querySelector("input[name$='augen_side']:checked");
+  const value = parseInt(input.value, 10);
+  if (Number.isNaN(value) || value < 0 || value > 240) return;
+  const counted = side ? side.value : "re";
+  out.textContent = `${out.dataset[counted]} ${240 - value}`;
+};
+document.addEventListener("input", (event) => {
+  const form = event.target.closest("form");
+  if (form) showOtherAugen(form);
+});
+document.addEventListener("change", (event) => {
+  const form = event.target.closest("form");
+  if (form) showOtherAugen(form);
+});
+document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach(showOtherAugen));

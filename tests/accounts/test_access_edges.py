@@ -79,7 +79,9 @@ def test_nobody_confirms_his_own_claim(players):
 @pytest.mark.django_db
 @pytest.mark.parametrize("version", ["²", "", "1e9", "99999999999999999999"])
 def test_a_garbled_version_is_a_conflict_not_a_500(lf_client, liste, version):
-    response = lf_client.post(reverse("time-call", args=[liste.pk]), {"version": version})
+    response = lf_client.post(
+        reverse("time-call", args=[liste.pk]), {"version": version, "confirmed": "1"}
+    )
     assert response.status_code == 302
     liste.refresh_from_db()
     assert liste.time_up_after is None

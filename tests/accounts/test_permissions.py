@@ -29,6 +29,10 @@ LOGIN, DENIED, OK = "login", "403", "ok"
 # Outcome per role, in ROLES order, for the three kinds of object.
 TOURNAMENT_LIST = (LOGIN, DENIED, DENIED, OK, DENIED, OK, DENIED, DENIED, OK)
 FREE_LIST = (LOGIN, DENIED, OK, OK, DENIED, DENIED, DENIED, OK, OK)
+# What only the list's managers do (substitutes, ending early, removing a paper result):
+# neither the table's code nor the free list's creating account suffices.
+TOURNAMENT_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, OK, DENIED, DENIED, OK)
+FREE_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, DENIED, DENIED, OK, OK)
 TOURNAMENT = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, DENIED, DENIED, OK)
 CLUB = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, OK, OK)
 
@@ -40,7 +44,13 @@ LIST_WRITES = [
     ("penalty-add", "post"),
     ("penalty-delete", "post"),
     ("time-call", "post"),
+    ("time-add", "post"),
     ("liste-confirm", "post"),
+]
+MANAGED_LIST_WRITES = [
+    ("seat-substitute", "post"),
+    ("liste-end-early", "post"),
+    ("paper-clear", "post"),
 ]
 TOURNAMENT_ACTIONS = [
     ("tournament-participants", "get"),
@@ -52,6 +62,10 @@ TOURNAMENT_ACTIONS = [
     ("tournament-organisers", "get"),
     ("tournament-organisers", "post"),
     ("claim-decide", "post"),
+    ("round-results", "get"),
+    ("round-results", "post"),
+    ("round-results-import", "post"),
+    ("tournament-unofficial", "post"),
 ]
 CLUB_ACTIONS = [("club-detail", "post")]
 # Pages anybody may read (they reveal no code to the public: see the tests below).
@@ -90,6 +104,7 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "tournament-create",
     "password_change",
     "password_change_done",
+    "privacy",  # the linked player's own "hide my name"
 }
 CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
@@ -167,6 +182,24 @@ def test_list_writes(world, name, method, target, expected):
     assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
 
 
+@pytest.mark.parametrize(("name", "method"), MANAGED_LIST_WRITES)
+@pytest.mark.parametrize(
+    ("target", "expected"), [("l1", TOURNAMENT_LIST_MANAGED), ("free", FREE_LIST_MANAGED)]
+)
+def test_managed_list_writes(world, name, method, target, expected):
+    liste = world[target]
+    other = world["l2"] if target == "l1" else world["l1"]
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, liste, other)
+        response = getattr(client, method)(reverse(name, args=[liste.pk]), {"version": "999"})
+        outcomes.append(_outcome(response))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+    liste.refresh_from_db()
+    assert not liste.ended_early
+    assert not liste.substitutions.exists()
+
+
 @pytest.mark.parametrize(("name", "method"), TOURNAMENT_ACTIONS)
 def test_tournament_actions(world, name, method):
     t, rnd = world["tournament"], world["round"]
@@ -175,6 +208,8 @@ def test_tournament_actions(world, name, method):
         "round-action": [t.pk, rnd.number],
         "codes-pdf": [t.pk, rnd.number],
         "claim-decide": [t.pk, _claim(t).pk],
+        "round-results": [t.pk, rnd.number],
+        "round-results-import": [t.pk, rnd.number],
     }.get(name, [t.pk])
     outcomes = []
     for role in ROLES:
@@ -219,6 +254,7 @@ def test_every_url_has_a_row():
                 names.add(p.name)
     covered = (
         {n for n, _ in LIST_WRITES}
+        | {n for n, _ in MANAGED_LIST_WRITES}
         | {n for n, _ in TOURNAMENT_ACTIONS}
         | {n for n, _ in CLUB_ACTIONS}
         | PUBLIC_READS
@@ -333,7 +369,10 @@ def test_a_code_session_writes_as_its_table_in_the_history(world):
     l1 = world["l1"]
     phone = Client()
     phone.get(reverse("table-code-open", args=[l1.code]))
-    response = phone.post(reverse("time-call", args=[l1.pk]), {"version": str(l1.version)})
+    response = phone.post(
+        reverse("time-call", args=[l1.pk]),
+        {"version": str(l1.version), "in_progress": "0", "confirmed": "1"},
+    )
     assert response.status_code == 302
     public = Client().get(reverse("liste-history", args=[l1.pk])).content.decode()
     assert "Tisch 1" in public

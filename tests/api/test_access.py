@@ -24,6 +24,7 @@ API_WRITES = {
     "api-strafen",
     "api-zeit",
     "api-bestaetigen",
+    "api-ergebnisse",  # organisers only: tests/api/test_tournament_day.py
 }
 API_READS = {
     "api-score",

@@ -358,16 +358,6 @@ def test_call_time(liste, lf_api):
     assert err["code"] == "time_already_up"
 
 
-def test_time_with_a_game_in_progress_is_not_supported_yet(liste, lf_api):
-    response = lf_api.post(
-        url(liste, "zeit/"), {"version": 0, "game_in_progress": True}, format="json"
-    )
-    err = error(response, 400)
-    assert (err["code"], err["field"]) == ("game_in_progress_unsupported", "game_in_progress")
-    liste.refresh_from_db()
-    assert liste.time_up_after is None
-
-
 # --- confirmation --------------------------------------------------------------------
 
 

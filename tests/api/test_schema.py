@@ -38,6 +38,7 @@ ENDPOINTS = {
     "/api/v1/turniere/": {"get"},
     "/api/v1/turniere/{id}/": {"get"},
     "/api/v1/turniere/{id}/runden/{number}/": {"get"},
+    "/api/v1/turniere/{id}/runden/{number}/ergebnisse/": {"post"},
     "/api/v1/turniere/{id}/wertung/": {"get"},
 }
 LIST_WRITE_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
@@ -74,7 +75,7 @@ def test_every_endpoint_and_status_is_documented(openapi):
 def test_error_codes_are_an_enum_of_the_message_tables(openapi):
     enum = openapi["components"]["schemas"]["ErrorCode"]["enum"]
     assert enum == sorted(ERROR_CODES)
-    for code in ("conflict", "round_closed", "not_last_game", "game_in_progress_unsupported"):
+    for code in ("conflict", "round_closed", "not_last_game", "list_has_games", "totals_zero_sum"):
         assert code in enum
     detail = openapi["components"]["schemas"]["ErrorDetail"]
     assert set(detail["required"]) == {"code", "field", "message", "game"}

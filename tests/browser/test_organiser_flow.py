@@ -73,7 +73,7 @@ def test_organiser_runs_a_round(live_server, browser, django_user_model, tmp_pat
 
     page.goto(base + reverse("standings", args=[tournament.pk]) + "?vorlaeufig=1")
     assert page.locator("[data-provisional]").count() == 1
-    first = page.locator(f'tr[data-player="{seats[0]}"] td').last.inner_text()
+    first = page.locator(f'tr[data-player="{seats[0]}"] td.total-col').inner_text()
     assert first.strip() == "2"  # won 1 + Kontra under 90 1
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 8

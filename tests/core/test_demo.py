@@ -12,7 +12,7 @@ from league.tournaments.selectors import round_started
 @pytest.mark.django_db
 def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     out = io.StringIO()
-    call_command("load_demo", stdout=out)
+    call_command("load_demo", force=True, stdout=out)
     assert "listenfuehrer / doko-demo" in out.getvalue()
     free = list(Spielliste.objects.filter(round_table__isnull=True))
     assert len(free) == 6
@@ -29,8 +29,13 @@ def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     assert tournament.participants.count() == 24
     statuses = list(tournament.rounds.values_list("status", flat=True))
     assert statuses == [TournamentRound.Status.CLOSED] * 3 + [TournamentRound.Status.DRAWN]
-    assert round_started(tournament_round=tournament.rounds.last())
+    running = tournament.rounds.last()
+    assert round_started(tournament_round=running)
+    # Round 4 plays against the clock; one table has added time, one came in on paper.
+    assert running.started_at is not None
+    assert sum(li.added_minutes for li in running.lists) == 5
+    assert [li.complete for li in running.lists if li.totals_only] == [True]
     out = io.StringIO()
-    call_command("load_demo", stdout=out)  # idempotent
+    call_command("load_demo", force=True, stdout=out)  # idempotent
     assert "already loaded" in out.getvalue()
     assert Tournament.objects.count() == 1

@@ -141,10 +141,28 @@ def test_offender_from_another_table_is_refused(liste):
     assert exc.value.code == "not_at_table"
 
 
+def test_time_up_with_the_game_in_progress_then_no_game_dealt(liste):
+    for _ in range(3):
+        services.game_record(spielliste=liste, record=normal())
+    services.spielliste_call_time(spielliste=liste)  # a game is in progress (round.md)
+    liste.refresh_from_db()
+    assert liste.time_up_after == 4
+    state = spielliste_snapshot(pk=liste.pk).state
+    assert state.game_in_progress
+    assert state.next_game.vorfuehrung is None  # game 4 is entered as whatever it was
+    # The table says no game had been dealt: time is up after game 3.
+    services.spielliste_no_game_dealt(spielliste=liste)
+    liste.refresh_from_db()
+    assert liste.time_up_after == 3
+    with pytest.raises(ServiceError) as exc:
+        services.spielliste_no_game_dealt(spielliste=liste)
+    assert exc.value.code == "no_game_in_progress"
+
+
 def test_time_up_and_resume(liste):
     for _ in range(3):
         services.game_record(spielliste=liste, record=normal())
-    services.spielliste_call_time(spielliste=liste)
+    services.spielliste_call_time(spielliste=liste, game_in_progress=False)
     snap = spielliste_snapshot(pk=liste.pk)
     assert snap.state.games_left == 4
     assert snap.state.next_game.dealer == "Dieter"
@@ -153,7 +171,7 @@ def test_time_up_and_resume(liste):
         services.game_record(spielliste=liste, record=normal())
     assert exc.value.code == "vorfuehrung_due"
     with pytest.raises(ServiceError):
-        services.spielliste_call_time(spielliste=liste)
+        services.spielliste_call_time(spielliste=liste, game_in_progress=False)
     services.spielliste_resume_time(spielliste=liste)
     assert spielliste_snapshot(pk=liste.pk).state.games_left == 21
 

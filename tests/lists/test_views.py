@@ -166,9 +166,18 @@ def test_penalty_and_time_buttons(lf_client, liste, players):
     assert response.status_code == 302
     html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "Geringfügiger Regelverstoß: Carla" in html
-    lf_client.post(reverse("time-call", args=[liste.pk]), {"version": "2"})
+    asked = lf_client.post(reverse("time-call", args=[liste.pk]), {"version": "2"})
+    assert b"data-confirm-step" in asked.content  # time is called only when confirmed
+    lf_client.post(
+        reverse("time-call", args=[liste.pk]),
+        {"version": "2", "in_progress": "1", "confirmed": "1"},
+    )
     html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
-    assert "Zeit abgelaufen" in html
+    assert "Spiel 2 läuft noch" in html
+    assert "data-no-game" in html
+    lf_client.post(reverse("time-call", args=[liste.pk]), {"version": "3", "no_game": "1"})
+    html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
+    assert "es wurde kein Spiel mehr gegeben" in html
     assert "Vorführung für" in html
 
 

@@ -3,10 +3,17 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.draw import DrawError, draw_round, meetings_of, table_sizes
+from scoring.draw import (
+    DrawError,
+    club_pairs,
+    draw_round,
+    meetings_of,
+    repeat_pairs,
+    table_sizes,
+)
 
 NAMES = [f"P{i:03d}" for i in range(200)]
 
@@ -88,3 +95,109 @@ def test_official_events_refuse_five_player_tables():
         draw_round(NAMES[:13], seed=1, official=True)
     assert exc.value.code == "official_needs_fours"
     assert len(draw_round(NAMES[:12], seed=1, official=True).tables) == 3
+
+
+# --- players of the same club kept apart (competitions.md "Table draw") -----------------
+
+CLUBS_32 = {p: f"club{i % 8}" for i, p in enumerate(NAMES[:32])}  # 8 clubs of 4
+
+
+def _history(players, rounds, seed):
+    tables = []
+    for r in range(rounds):
+        tables += draw_round(players, seed=seed + r, met=meetings_of(tables)).tables
+    return meetings_of(tables)
+
+
+@given(st.integers(0, 10**6))
+def test_round_one_keeps_a_feasible_field_of_clubs_apart(seed):
+    draw = draw_round(NAMES[:32], seed=seed, clubs=CLUBS_32)
+    assert draw.same_club_pairs == 0
+    assert club_pairs(draw.tables, CLUBS_32) == ()
+    assert Counter(p for t in draw.tables for p in t) == Counter(NAMES[:32])
+    # without the option the same seed's draw usually has clubmates together
+    plain = draw_round(NAMES[:32], seed=seed)
+    assert plain.same_club_pairs == 0  # not counted without clubs
+
+
+def test_without_the_option_clubmates_do_meet():
+    together = [len(club_pairs(draw_round(NAMES[:32], seed=s).tables, CLUBS_32)) for s in range(20)]
+    assert sum(together) > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(12, 48).filter(lambda n: n not in (6, 7, 11)),
+    st.integers(0, 10**6),
+    st.integers(0, 3),
+    st.lists(st.integers(-1, 9), min_size=48, max_size=48),
+)
+def test_clubs_never_worse_than_without_and_everyone_seated_once(count, seed, rounds, club_of):
+    players = NAMES[:count]
+    # club -1: no club (never counts)
+    clubs = {p: f"c{c}" for p, c in zip(players, club_of, strict=False) if c >= 0}
+    met = _history(players, rounds, seed)
+    with_clubs = draw_round(players, seed=seed, met=met, clubs=clubs)
+    without = draw_round(players, seed=seed, met=met)
+    seated = [p for t in with_clubs.tables for p in t]
+    assert Counter(seated) == Counter(players)
+    assert with_clubs.same_club_pairs == len(club_pairs(with_clubs.tables, clubs))
+    assert with_clubs.repeat_meetings == sum(n for *_, n in repeat_pairs(with_clubs.tables, met))
+    # lexicographic: repeat meetings first, then same-club pairs (the module Decision)
+    assert (with_clubs.repeat_meetings, with_clubs.same_club_pairs) <= (
+        without.repeat_meetings,
+        len(club_pairs(without.tables, clubs)),
+    )
+    assert draw_round(players, seed=seed, met=met, clubs=clubs) == with_clubs
+
+
+def test_clubs_that_never_meet_change_nothing():
+    plain = draw_round(NAMES[:32], seed=7)
+    clubs = {p: f"c{i}" for i, t in enumerate(plain.tables) for p in t}  # one club a table
+    clubs = {p: f"c{n}" for n, t in enumerate(zip(*plain.tables, strict=False)) for p in t}
+    assert draw_round(NAMES[:32], seed=7, clubs=clubs).tables == plain.tables
+
+
+def test_players_without_a_club_never_count():
+    clubs = dict.fromkeys(NAMES[:16], "")  # nobody has a club
+    assert draw_round(NAMES[:16], seed=3, clubs=clubs) == draw_round(NAMES[:16], seed=3)
+    draw = draw_round(NAMES[:8], seed=3, clubs={"P000": "x"})
+    assert draw.same_club_pairs == 0
+
+
+def test_seeded_draws_ignore_clubs():
+    standing = NAMES[:12]
+    clubs = dict.fromkeys(standing, "one club")
+    seeded = draw_round(standing, seed=3, seeding=standing, clubs=clubs)
+    assert seeded == draw_round(standing, seed=3, seeding=standing)
+    assert seeded.same_club_pairs == 0
+
+
+def test_unavoidable_clubmates_reach_the_least_possible():
+    # one club of 12 at 8 tables: at least 4 tables hold two of them
+    players = NAMES[:32]
+    clubs = dict.fromkeys(players[:12], "big")
+    draw = draw_round(players, seed=11, clubs=clubs)
+    assert draw.same_club_pairs == 4
+    assert all(sum(p in clubs for p in t) <= 2 for t in draw.tables)
+
+
+def test_dem_size_round_eight_keeps_clubs_apart_without_repeats():
+    players = NAMES[:168]
+    clubs = {p: f"club{i % 40}" for i, p in enumerate(players)}
+    tables = []
+    for r in range(1, 9):
+        draw = draw_round(players, seed=r, met=meetings_of(tables), clubs=clubs)
+        assert (draw.repeat_meetings, draw.same_club_pairs) == (0, 0)
+        tables += draw.tables
+
+
+def test_repeat_pairs_name_who_meets_whom_again():
+    met = meetings_of([("A", "B", "C", "D"), ("A", "B", "E", "F")])
+    tables = [("B", "A", "E", "X"), ("C", "F", "Y", "Z")]
+    assert repeat_pairs(tables, met) == (("A", "B", 2), ("A", "E", 1), ("B", "E", 1))
+    assert repeat_pairs(tables, {}) == ()
+    assert club_pairs(tables, {"A": "k", "E": "k", "C": "k", "Y": "m", "Z": "m"}) == (
+        ("A", "E", "k"),
+        ("Y", "Z", "m"),
+    )

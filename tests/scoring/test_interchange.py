@@ -92,6 +92,7 @@ def test_round_input_to_state_to_dict():
         "owes_pflichtsolo",
         "next_vorfuehrung",
         "complete",
+        "game_in_progress",
     }
     assert [row["kind"] for row in out["rows"]] == ["normal", "solo", "penalty", "normal"]
     assert out["rows"][1]["solo"] == "damen"

@@ -29,11 +29,19 @@ SCORING = ROOT / "scoring"
 PO = ROOT / "league" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
 
-ERROR_CLASSES = {"ScoringError", "GameRecordError", "PenaltyError", "RoundError", "DrawError"}
+ERROR_CLASSES = {
+    "ScoringError",
+    "GameRecordError",
+    "PenaltyError",
+    "RoundError",
+    "DrawError",
+    "TotalsError",
+}
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {
     "re_wrong_size": {k.value for k in Kind},
     "too_many_doppelkopf": {p.value for p in Party},
+    "totals_zero_sum": {"deduction"},  # or none: without deductions
 }
 # Texts that read the same in English by nature (proper names of the game).
 SAME_IN_ENGLISH = {"kind.solo", "party.re", "party.kontra", "item.doppelkopf"}

@@ -54,8 +54,8 @@ def test_close_refused_while_tables_play_and_call_time():
     assert "Tisch 1, 2" in exc.value.message
     assert ts.round_call_time(tournament_round=rnd) == 2
     for liste in rnd.lists.all():
-        assert liste.time_up_after == 5
-    play_round(rnd, seed=9)  # the owed Pflichtsoli, as Vorführungen
+        assert liste.time_up_after == 6  # round.md: each table has a game in progress
+    play_round(rnd, seed=9)  # the game in progress, then the owed Pflichtsoli
     ts.round_close(tournament_round=rnd)
     rnd.refresh_from_db()
     assert rnd.status == TournamentRound.Status.CLOSED

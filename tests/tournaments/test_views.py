@@ -147,17 +147,17 @@ def test_round_board_and_actions(organiser):
     html = organiser.get(board).content.decode()
     assert "0 von 2 Tischen fertig" in html
     action = reverse("round-action", args=[t.pk, 1])
-    organiser.post(action, {"action": "redraw"})
+    organiser.post(action, {"action": "redraw", "confirmed": "1"})
     rnd = TournamentRound.objects.get()
     play_round(rnd, stop=2)
-    response = organiser.post(action, {"action": "close"}, follow=True)
+    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
     assert "Noch nicht fertig" in response.content.decode()
-    response = organiser.post(action, {"action": "time"}, follow=True)
+    response = organiser.post(action, {"action": "time", "confirmed": "1"}, follow=True)
     assert "Zeit abgelaufen an 2 Tischen" in response.content.decode()
     play_round(rnd)
-    response = organiser.post(action, {"action": "close"}, follow=True)
+    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
     assert "Runde abgeschlossen" in response.content.decode()
-    response = organiser.post(action, {"action": "reopen"}, follow=True)
+    response = organiser.post(action, {"action": "reopen", "confirmed": "1"}, follow=True)
     assert "wieder geöffnet" in response.content.decode()
 
 

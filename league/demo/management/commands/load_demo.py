@@ -1,12 +1,18 @@
-"""``manage.py load_demo``: a realistic demo (idempotent: does nothing if it exists)."""
+"""``manage.py load_demo``: a realistic demo (idempotent: does nothing if it exists).
+
+The demo creates accounts whose passwords the README prints, so it refuses a database that
+may be a production one (DEBUG off) unless ``--force`` is given; ``make run`` sets
+DJANGO_DEBUG=1.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from league.clubs.models import Club, Player
@@ -39,7 +45,20 @@ NAMES = [
 class Command(BaseCommand):
     help = "Load demo data: a club, players, users and complete and half-finished lists."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="Load even with DEBUG off (the demo's accounts have published passwords).",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.DEBUG and not options["force"]:
+            raise CommandError(
+                "Refusing to load the demo with DEBUG off: this may be a production database, "
+                "and the demo's accounts have the passwords printed in the README. "
+                "Run with DJANGO_DEBUG=1 for development, or pass --force."
+            )
         if Club.objects.filter(name=CLUB).exists():
             self.stdout.write("Demo already loaded.")
             return
@@ -110,13 +129,14 @@ class Command(BaseCommand):
                     offender=players[2],
                     referee="Schiedsrichter Wolf",
                 )
-        if time_up:
-            services.spielliste_call_time(spielliste=liste)
+        if time_up:  # time was called after the last game: only owed Pflichtsoli follow
+            services.spielliste_call_time(spielliste=liste, game_in_progress=False)
         return liste
 
 
 def load_demo_tournament(rng: random.Random) -> None:
-    """24 players, 4 rounds: 3 closed, the 4th in progress."""
+    """24 players, 4 rounds: 3 closed, the 4th in progress against the round clock (one
+    table with added time, the last one's result typed from its paper list)."""
     import datetime as dt
 
     tournament = ts.tournament_create(
@@ -161,9 +181,23 @@ def load_demo_tournament(rng: random.Random) -> None:
             club_name=clubs[i % len(clubs)],
             ddv_number=str(40100 + i),
         )
+    organiser = get_user_model().objects.get(username="admin")
     for number in range(1, 5):
         rnd, _ = ts.round_draw(tournament=tournament, seed=1000 + number)
-        for liste in Spielliste.objects.filter(round_table__tournament_round=rnd).order_by("pk"):
+        lists = list(Spielliste.objects.filter(round_table__tournament_round=rnd).order_by("pk"))
+        if number == 4:
+            ts.round_start(tournament_round=rnd, user=organiser)
+            services.spielliste_add_time(
+                spielliste=lists[0], minutes=5, referee="Schiedsrichter Wolf", user=organiser
+            )
+            paper = lists.pop()  # handed in on paper: the organiser types its totals
+            ts.round_paper_results(
+                tournament_round=rnd,
+                entry=1,
+                tables=[ts.PaperTable(paper.round_table.number, {1: 31, 2: -17, 3: 9, 4: -23})],
+                user=organiser,
+            )
+        for liste in lists:
             seats = [s.name for s in liste.seats.all()]
             records: list[Any] = []
             state = replay_round(seats, records)

@@ -1,0 +1,48 @@
+"""``manage.py export [--tournament ID | --club ID [--season YYYY]] [-o FILE]``: a backup as
+JSON (league.backup.services)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from league.backup.services import backup_export
+from league.clubs.models import Club
+from league.tournaments.models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Export everything, one tournament or one club (season) as one JSON document."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        scope = parser.add_mutually_exclusive_group()
+        scope.add_argument("--tournament", type=int, metavar="ID")
+        scope.add_argument("--club", type=int, metavar="ID")
+        parser.add_argument("--season", type=int, metavar="YYYY", help="with --club only")
+        parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["season"] is not None and options["club"] is None:
+            raise CommandError("--season needs --club")
+        try:
+            doc = backup_export(
+                tournament_id=options["tournament"],
+                club_id=options["club"],
+                season=options["season"],
+            )
+        except Tournament.DoesNotExist:
+            raise CommandError(f"no tournament {options['tournament']}") from None
+        except Club.DoesNotExist:
+            raise CommandError(f"no club {options['club']}") from None
+        text = json.dumps(doc, ensure_ascii=False, indent=1)
+        if options["output"]:
+            with open(options["output"], "w", encoding="utf-8") as out:
+                out.write(text + "\n")
+            self.stderr.write(
+                f"{len(doc['tournaments'])} tournament(s), {len(doc['lists'])} list(s), "
+                f"{len(doc['players'])} player(s) → {options['output']}"
+            )
+        else:
+            self.stdout.write(text)

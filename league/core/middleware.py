@@ -1,0 +1,40 @@
+"""Request hygiene before any view runs.
+
+``PageParams``: the site's pages read ``?page=``/``?per_page=`` (django-tables2) and
+``?seite=`` (the projector). A garbled value ("²", "-5", 25 digits) reaches no paginator: it
+is dropped, so the page shows its default, the same as ``league.core.params.int_param`` does
+for values a view reads itself. The API checks its own (league.api.pagination: 400).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+
+from league.core.params import int_param
+
+# Names a page takes a number from, and the largest sensible value of each.
+PAGE_PARAMS = {"page": 99_999, "seite": 99_999, "per_page": 500}
+
+
+def _sane(name: str, value: str) -> bool:
+    key = name.rsplit("-", 1)[-1]  # django-tables2 prefixes: "t1-page"
+    limit = PAGE_PARAMS.get(key)
+    return limit is None or 1 <= int_param(value, 0, digits=6) <= limit
+
+
+class PageParams:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.GET and not request.path.startswith("/api/"):
+            bad = [k for k, values in request.GET.lists() if not all(_sane(k, v) for v in values)]
+            if bad:
+                cleaned = request.GET.copy()
+                for key in bad:
+                    del cleaned[key]
+                cleaned._mutable = False
+                request.GET = cleaned  # type: ignore[assignment]
+        return self.get_response(request)

@@ -1,0 +1,31 @@
+"""Text helpers for finding people: accent- and case-insensitive name matching."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# German spellings without umlauts: "Joerg" is "Jörg", "Mueller" is "Müller". Applied to
+# both sides after the accents are gone, so "Michael" still finds "Michael".
+_DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+
+
+def fold(text: str) -> str:
+    """A name as search compares it: case-folded (ß → ss), accents removed (ö → o, é → e),
+    the umlaut spellings ae/oe/ue reduced, runs of spaces made one.
+
+    >>> fold("Jörg Weiß") == fold("JOERG weiss") == fold("Jorg Weiss")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    for digraph, vowel in _DIGRAPHS:
+        plain = plain.replace(digraph, vowel)
+    return " ".join(plain.split())
+
+
+def name_matches(query: str, name: str) -> bool:
+    """Whether every word of ``query`` occurs in ``name`` (folded): "jorg" finds "Jörg Fuß",
+    "fuss j" finds him too; an empty query matches nothing."""
+    words = fold(query).split()
+    folded = fold(name)
+    return bool(words) and all(word in folded for word in words)

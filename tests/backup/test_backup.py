@@ -1,0 +1,368 @@
+"""manage.py export / import: round trip of the demo, scopes, and refusals that write nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.utils import timezone
+
+from league.backup.services import FORMAT, VERSION
+from league.clubs.models import Club, Player
+from league.core.models import AuditEntry
+from league.demo.management.commands.load_demo import CLUB
+from league.lists import services as ls
+from league.lists.models import Game, ScoreLine, Seat, Spielliste
+from league.lists.selectors import snapshots_of
+from league.tournaments.models import Tournament
+from league.tournaments.selectors import standings
+from tests.site_helpers import normal
+
+pytestmark = pytest.mark.django_db
+
+
+def _export(tmp_path: Path, *args: str, name: str = "backup.json") -> dict[str, Any]:
+    path = tmp_path / name
+    call_command("export", *args, "-o", str(path), stderr=StringIO())
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _import(path: Path, *args: str) -> str:
+    out = StringIO()
+    call_command("import", str(path), *args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+def _wipe() -> None:
+    Tournament.objects.all().delete()
+    Spielliste.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+    AuditEntry.objects.all().delete()
+
+
+def _counts() -> dict[str, int]:
+    return {
+        "clubs": Club.objects.count(),
+        "players": Player.objects.count(),
+        "lists": Spielliste.objects.count(),
+        "games": Game.objects.count(),
+        "lines": ScoreLine.objects.count(),
+        "tournaments": Tournament.objects.count(),
+        "audit": AuditEntry.objects.count(),
+    }
+
+
+def _tables() -> dict[tuple[str, str], Any]:
+    """Each list as the public reads it: its replayed rows and totals, keyed by title and
+    creation time (titles repeat across tournaments' rounds)."""
+    out = {}
+    lists = list(Spielliste.objects.order_by("pk"))
+    for snap in snapshots_of(lists, reveal=True):
+        liste = snap.liste
+        rows = None
+        if snap.state is not None:
+            rows = [(r.game, r.dealer, dict(r.points), r.voided) for r in snap.state.rows]
+        lines = sorted(
+            (
+                line.player.name,
+                line.points,
+                line.game.number if line.game else 0,
+                line.penalty_id is None,
+            )
+            for line in ScoreLine.objects.filter(spielliste=liste).select_related("player", "game")
+        )
+        key = (liste.title, liste.created_at.isoformat())
+        out[key] = {
+            "seats": [s.name for s in snap.seats],
+            "rows": rows,
+            "totals": dict(snap.state.totals) if snap.state else None,
+            "lines": lines,
+            "flags": (
+                liste.complete,
+                liste.games_played,
+                liste.frozen,
+                liste.totals_only,
+                liste.ended_early,
+                liste.time_up_after,
+                liste.added_minutes,
+                liste.added_by,
+                liste.confirmed_seat,
+                liste.confirmed_at,
+                liste.listenfuehrer_position,
+            ),
+            "subs": [(s.position, s.from_game, s.player.name) for s in liste.substitutions.all()],
+            "paper": [(e.entry, e.totals, e.deduction) for e in liste.paper_entries.all()],
+        }
+    return out
+
+
+def _standings() -> list[Any]:
+    out = []
+    for t in Tournament.objects.order_by("name"):
+        for provisional in (False, True):
+            result = standings(tournament=t, provisional=provisional, reveal=True)
+            out.append(
+                [
+                    (
+                        r.rank,
+                        r.number,
+                        r.name,
+                        r.club,
+                        r.ddv_number,
+                        r.withdrawn,
+                        r.per_round,
+                        r.total,
+                    )
+                    for r in result.rows
+                ]
+                + [(result.counted, result.final)]
+            )
+    return out
+
+
+def _extras() -> None:
+    """What the demo lacks: a substitution, a confirmed list, a list ended early, a
+    player who hides his name."""
+    club = Club.objects.get(name=CLUB)
+    players = list(Player.objects.filter(club=club).order_by("pk")[:5])
+    liste = ls.spielliste_create(title="Ersatz und Ende", players=players[:4], club=club)
+    names = [s.name for s in liste.seats.all()]
+    ls.games_import(
+        spielliste=liste, records=[normal(players=names, re=names[:2]) for _ in range(3)]
+    )
+    ls.seat_substitute(spielliste=liste, position=2, player=players[4])
+    ls.games_import(spielliste=liste, records=[normal(players=names, re=names[1:3])])
+    ls.spielliste_end_early(spielliste=liste)
+    Spielliste.objects.filter(pk=liste.pk).update(
+        confirmed_at=timezone.now() - dt.timedelta(hours=1), confirmed_seat=3
+    )
+    Player.objects.filter(pk=players[0].pk).update(hide_name=True)
+
+
+def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    _extras()
+    tables, table_of_standings = _tables(), _standings()
+    history = sorted(AuditEntry.objects.values_list("action", "target", "item", "at"))
+    started = time.perf_counter()
+    doc = _export(tmp_path)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 10  # "a few seconds" (about 1 s alone; this machine is shared)
+    assert (doc["format"], doc["version"], doc["leagues"]) == (FORMAT, VERSION, [])
+    text = (tmp_path / "backup.json").read_text(encoding="utf-8")
+    assert '"code"' not in text  # table codes are secrets
+    assert "password" not in text  # no accounts
+    assert any(p["hide_name"] for p in doc["players"])
+
+    _wipe()
+    assert _counts()["lists"] == 0
+    out = _import(tmp_path / "backup.json")
+    assert "Import abgeschlossen" in out
+
+    assert _standings() == table_of_standings
+    assert _tables() == tables
+    assert Player.objects.filter(hide_name=True).count() == 1
+    # history restored (with the original times) plus one "import" entry per object
+    restored = AuditEntry.objects.exclude(role_label="Import")
+    after = sorted(restored.values_list("action", "target", "item", "at"))
+    assert [h for h in history if h not in after] == []
+    assert after == history
+    assert AuditEntry.objects.filter(action="import", role_label="Import").count() >= 35
+    # table codes are new secrets
+    assert Spielliste.objects.exclude(code="").count() == Spielliste.objects.count()
+
+
+def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    tournament = Tournament.objects.get()
+    _export(tmp_path, "--tournament", str(tournament.pk))
+    players = Player.objects.count()
+    with_number = Player.objects.exclude(ddv_number="").count()
+    out = _import(tmp_path / "backup.json")
+    assert f"{with_number} nach DDV-Nummer gefunden" in out
+    assert Tournament.objects.count() == 2
+    # clubs are matched by name; players without a number are created anew
+    without_number_in_tournament = (
+        Player.objects.filter(entries__tournament=tournament, ddv_number="").distinct().count()
+    )
+    assert Player.objects.count() == players + without_number_in_tournament
+    new = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert [
+        (r.rank, r.number, r.name, r.total) for r in standings(tournament=new, reveal=True).rows
+    ] == [
+        (r.rank, r.number, r.name, r.total)
+        for r in standings(tournament=tournament, reveal=True).rows
+    ]
+
+
+def test_one_tournament_only(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    tournament = Tournament.objects.get()
+    doc = _export(tmp_path, "--tournament", str(tournament.pk))
+    assert doc["scope"] == {"kind": "tournament", "tournament": tournament.pk}
+    assert [t["id"] for t in doc["tournaments"]] == [tournament.pk]
+    round_lists = Spielliste.objects.filter(round_table__tournament_round__tournament=tournament)
+    assert {liste["id"] for liste in doc["lists"]} == set(round_lists.values_list("pk", flat=True))
+    expected = _standings()
+    _wipe()
+    _import(tmp_path / "backup.json")
+    assert _standings() == expected
+    assert Spielliste.objects.filter(round_table__isnull=True).count() == 0
+
+
+def test_a_club_season(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    club = Club.objects.get(name=CLUB)
+    year = timezone.now().year
+    old = Spielliste.objects.filter(club=club).order_by("pk").first()
+    assert old is not None
+    Spielliste.objects.filter(pk=old.pk).update(created_at=timezone.now().replace(year=year - 1))
+    doc = _export(tmp_path, "--club", str(club.pk), "--season", str(year))
+    season = Spielliste.objects.filter(club=club, created_at__year=year)
+    assert {liste["id"] for liste in doc["lists"]} == set(season.values_list("pk", flat=True))
+    assert old.pk not in {liste["id"] for liste in doc["lists"]}
+    assert doc["tournaments"] == []
+    assert {p["id"] for p in doc["players"]} >= set(
+        Player.objects.filter(club=club).values_list("pk", flat=True)
+    )
+    all_years = _export(tmp_path, "--club", str(club.pk), name="all.json")
+    assert len(all_years["lists"]) == len(doc["lists"]) + 1
+    expected = {k: v for k, v in _tables().items() if k[0] in {x["title"] for x in doc["lists"]}}
+    expected = {k: v for k, v in expected.items() if k[1].startswith(str(year))}
+    _wipe()
+    _import(tmp_path / "backup.json")
+    assert _tables() == expected
+    assert Spielliste.objects.filter(club__name=club.name).count() == len(doc["lists"])
+
+
+def _refused(path: Path, returncode: int, *needles: str) -> None:
+    before = _counts()
+    err = StringIO()
+    with pytest.raises(CommandError) as info:
+        call_command("import", str(path), stdout=StringIO(), stderr=err)
+    assert info.value.returncode == returncode
+    message = err.getvalue() + str(info.value)
+    for needle in needles:
+        assert needle in message, message
+    assert _counts() == before
+
+
+@pytest.fixture
+def demo_doc(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    tournament = Tournament.objects.get()
+    return _export(tmp_path, "--tournament", str(tournament.pk)), tournament
+
+
+def _write(tmp_path: Path, doc: Any) -> Path:
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def _table_of(doc: dict[str, Any], round_number: int, table_number: int) -> dict[str, Any]:
+    rnd = next(r for r in doc["tournaments"][0]["rounds"] if r["number"] == round_number)
+    lid = next(t["list"] for t in rnd["tables"] if t["number"] == table_number)
+    return next(liste for liste in doc["lists"] if liste["id"] == lid)
+
+
+def test_a_game_that_breaks_the_rules_writes_nothing(tmp_path, demo_doc):
+    doc, tournament = demo_doc
+    liste = _table_of(doc, 2, 4)
+    liste["games"][4]["re_augen"] = 300  # Augen beyond 240
+    _refused(_write(tmp_path, doc), 1, f"Turnier {tournament.pk}, Runde 2, Tisch 4", "Spiel 5")
+
+
+def test_a_game_out_of_turn_is_caught_by_the_replay(tmp_path, demo_doc):
+    doc, tournament = demo_doc
+    liste = _table_of(doc, 1, 2)
+    liste["games"][3], liste["games"][4] = liste["games"][4], liste["games"][3]
+    liste["games"].append(liste["games"][0])  # and one game too many
+    _refused(_write(tmp_path, doc), 1, f"Turnier {tournament.pk}, Runde 1, Tisch 2")
+
+
+def test_a_dangling_reference_writes_nothing(tmp_path, demo_doc):
+    doc, _ = demo_doc
+    doc["tournaments"][0]["participants"][0]["player"] = 999_999
+    _table_of(doc, 3, 1)["seats"][0]["player"] = 888_888
+    _refused(_write(tmp_path, doc), 1, "Spieler 999999 fehlt", "Runde 3, Tisch 1, Platz 1")
+
+
+def test_wrong_totals_on_paper_write_nothing(tmp_path, demo_doc):
+    doc, _ = demo_doc
+    paper = next(liste for liste in doc["lists"] if liste["paper_entries"])
+    paper["paper_entries"][0]["totals"]["1"] += 7
+    _refused(_write(tmp_path, doc), 1, "Papiereingabe 1")
+
+
+def test_wrong_version_and_not_json(tmp_path, demo_doc):
+    doc, _ = demo_doc
+    _refused(_write(tmp_path, doc | {"version": 99}), 1, "Formatversion 99")
+    _refused(_write(tmp_path, {"format": "x"}), 1, "Keine Sicherung")
+    _refused(_write(tmp_path, [1, 2]), 1, "kein JSON-Objekt")
+    broken = json.loads(json.dumps(doc))
+    broken["tournaments"][0]["rounds_planned"] = "drei"
+    broken["lists"][0]["games"][0] = "kein Spiel"
+    _refused(_write(tmp_path, broken), 1, "rounds_planned", "Spiel 1")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": ', encoding="utf-8")
+    _refused(bad, 2, "kein gültiges JSON")
+    bad.write_bytes(b"\xff\xfe\x00")
+    _refused(bad, 2)
+    _refused(tmp_path / "missing.json", 2)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    _refused(deep, 2)
+
+
+def test_a_refusal_late_in_the_write_rolls_everything_back(tmp_path, demo_doc):
+    """Valid facts the services still refuse (an official tournament with its own playing
+    time): the lists written before it are rolled back."""
+    doc, tournament = demo_doc
+    doc["tournaments"][0]["official"] = True
+    doc["tournaments"][0]["round_minutes"] = 90
+    _refused(_write(tmp_path, doc), 1, f"Turnier {tournament.pk}")
+
+
+def test_dry_run_writes_nothing(tmp_path, demo_doc):
+    before = _counts()
+    out = _import(tmp_path / "backup.json", "--dry-run")
+    assert "Probelauf" in out
+    assert "Spiellisten: 24" in out
+    assert _counts() == before
+
+
+def test_export_refuses_unknown_scope(tmp_path):
+    with pytest.raises(CommandError):
+        call_command("export", "--tournament", "12345", stdout=StringIO())
+    with pytest.raises(CommandError):
+        call_command("export", "--club", "12345", stdout=StringIO())
+    with pytest.raises(CommandError):
+        call_command("export", "--season", "2025", stdout=StringIO())
+
+
+def test_export_to_stdout(db):
+    out = StringIO()
+    call_command("export", stdout=out)
+    doc = json.loads(out.getvalue())
+    assert (doc["scope"], doc["lists"], doc["leagues"]) == ({"kind": "all"}, [], [])
+
+
+def test_seat_names_as_played_survive_a_rename(tmp_path):
+    players = [Player.objects.create(name=n) for n in ("Anna", "Bernd", "Carla", "Dieter")]
+    liste = ls.spielliste_create(title="Umbenannt", players=players)
+    ls.games_import(spielliste=liste, records=[normal()])
+    Player.objects.filter(pk=players[0].pk).update(name="Anna Schmidt")
+    _export(tmp_path)
+    _wipe()
+    _import(tmp_path / "backup.json")
+    seats = list(Seat.objects.order_by("position").values_list("name", "player__name"))
+    assert seats[0] == ("Anna", "Anna Schmidt")

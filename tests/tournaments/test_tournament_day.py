@@ -1,0 +1,284 @@
+"""Tournament day: the round clock, added time, dropouts and substitutes, partial redraws,
+and every destructive action asking first."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db.models import Sum
+from django.urls import reverse
+from django.utils import timezone
+
+from league.core.errors import ServiceError
+from league.lists import services as list_services
+from league.lists.models import ScoreLine, Seat
+from league.tournaments import services as ts
+from league.tournaments.models import Participant
+from league.tournaments.selectors import round_board, round_clock, round_repeats
+from tests.tournaments.helpers import make_tournament, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(client, django_user_model):
+    account = django_user_model.objects.create_user("org", password="pw-secret-123")
+    client.force_login(account)
+    return account
+
+
+def _round(count=8, **kw):
+    t = make_tournament(count, **kw)
+    rnd, _ = ts.round_draw(tournament=t, seed=5)
+    return t, rnd
+
+
+def test_the_clock_runs_100_minutes_and_125_at_five_with_added_time():
+    _t, rnd = _round(9)  # one 5-player table, one 4-player table
+    assert round_clock(rnd) is None
+    ts.round_start(tournament_round=rnd)
+    with pytest.raises(ServiceError) as exc:
+        ts.round_start(tournament_round=rnd)
+    assert exc.value.code == "round_already_started"
+    rnd.refresh_from_db()
+    start = rnd.started_at
+    board = {t.liste.table_size: t for t in round_board(tournament_round=rnd)}
+    assert board[4].deadline == start + dt.timedelta(minutes=100)
+    assert board[5].deadline == start + dt.timedelta(minutes=125)
+    liste = board[4].liste
+    list_services.spielliste_add_time(spielliste=liste, minutes=7, referee="Wolf")
+    with pytest.raises(ServiceError) as exc:
+        list_services.spielliste_add_time(spielliste=liste, minutes=5, referee=" ")
+    assert exc.value.code == "referee_missing"
+    with pytest.raises(ServiceError) as exc:
+        list_services.spielliste_add_time(spielliste=liste, minutes=60, referee="Wolf")
+    assert exc.value.code == "added_minutes_range"
+    board = {t.liste.table_size: t for t in round_board(tournament_round=rnd)}
+    assert board[4].deadline == start + dt.timedelta(minutes=107)
+    assert board[4].liste.added_by == "Wolf"
+    assert 99 <= round_clock(rnd).minutes_left <= 100
+
+
+def test_unofficial_events_set_their_own_time_official_ones_cannot():
+    t = make_tournament(8, round_minutes=90)
+    assert t.round_minutes == 90
+    with pytest.raises(ServiceError) as exc:
+        make_tournament(8, official=True, round_minutes=90)
+    assert exc.value.code == "round_minutes_official"
+
+
+def test_the_clock_shows_on_board_list_and_projector(client, organiser):
+    t, rnd = _round()
+    t.organisers.add(organiser)
+    url = reverse("round-action", args=[t.pk, rnd.number])
+    assert client.post(url, {"action": "start"}).status_code == 302
+    board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    assert "data-round-clock" in board
+    assert "data-deadline" in board
+    liste = rnd.lists.first()
+    page = client.get(liste.get_absolute_url()).content.decode()
+    assert ("data-clock" in page and "noch 99 Minuten" in page) or "noch 100 Minuten" in page
+    projector = client.get(reverse("projector", args=[t.pk])).content.decode()
+    assert "data-deadline" in projector
+
+
+def test_round_wide_actions_ask_first_and_act_only_when_confirmed(client, organiser):
+    t, rnd = _round()
+    t.organisers.add(organiser)
+    url = reverse("round-action", args=[t.pk, rnd.number])
+    play_round(rnd)
+    for action in ("close", "redraw", "time"):
+        response = client.post(url, {"action": action})
+        assert response.status_code == 200
+        assert b"data-confirm-step" in response.content
+        assert f'name="action" value="{action}"'.encode() in response.content
+    rnd.refresh_from_db()
+    assert not rnd.closed
+    assert client.post(url, {"action": "close", "confirmed": "1"}).status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.closed
+
+
+def test_delete_last_game_asks_first(client, organiser):
+    t, rnd = _round()
+    t.organisers.add(organiser)
+    play_round(rnd, stop=2)
+    liste = rnd.lists.first()
+    url = reverse("game-delete-last", args=[liste.pk])
+    response = client.post(url, {"version": liste.version})
+    assert response.status_code == 200
+    assert b"data-confirm-step" in response.content
+    liste.refresh_from_db()
+    assert liste.games_played == 2
+    client.post(url, {"version": liste.version, "confirmed": "1"})
+    liste.refresh_from_db()
+    assert liste.games_played == 1
+
+
+def test_a_substitute_plays_the_seat_to_the_end_and_is_credited_his_games():
+    t, rnd = _round()
+    play_round(rnd, stop=10)
+    liste = rnd.lists.first()
+    seat = liste.seats.get(position=2)
+    sub = ts.participant_add(tournament=t, name="Ersatz Erna").player
+    list_services.seat_substitute(spielliste=liste, position=2, player=sub, from_game=11)
+    with pytest.raises(ServiceError) as exc:
+        list_services.seat_substitute(spielliste=liste, position=2, player=sub, from_game=11)
+    assert exc.value.code == "substitute_at_table"
+    play_round(rnd)
+    liste.refresh_from_db()
+    assert liste.complete
+    assert liste.games_played == 24
+    lines = ScoreLine.objects.filter(spielliste=liste)
+    before = lines.filter(player=seat.player).aggregate(s=Sum("points"))["s"] or 0
+    after = lines.filter(player=sub).aggregate(s=Sum("points"))["s"] or 0
+    from league.lists.selectors import spielliste_snapshot
+
+    state = spielliste_snapshot(pk=liste.pk).state
+    assert before + after == state.totals[seat.name]
+    credited_games = set(lines.filter(player=sub).values_list("game__number", flat=True))
+    assert min(credited_games) >= 11
+    assert lines.aggregate(s=Sum("points"))["s"] == 0
+
+
+def test_a_list_ended_early_counts_and_lets_the_round_close():
+    _t, rnd = _round()
+    play_round(rnd, stop=6)
+    first, second = list(rnd.lists)
+    list_services.spielliste_end_early(spielliste=first)
+    first.refresh_from_db()
+    assert first.complete
+    assert first.ended_early
+    with pytest.raises(ServiceError) as exc:
+        play_round(rnd)
+    assert exc.value.code == "list_ended_early"
+    list_services.spielliste_end_early(spielliste=first, ended=False)
+    play_round(rnd)
+    list_services.spielliste_end_early(spielliste=second, ended=False)
+    ts.round_close(tournament_round=rnd)
+
+
+def test_redraw_keeps_started_tables_and_redraws_the_others():
+    t = make_tournament(12)
+    rnd, _ = ts.round_draw(tournament=t, seed=5)
+    first = rnd.lists.get(round_table__number=1)
+    play_round(rnd, stop=1)  # every table started
+    with pytest.raises(ServiceError) as exc:
+        ts.round_redraw(tournament_round=rnd)
+    assert exc.value.code == "round_started"
+    # A fresh round where only table 1 started.
+    t2 = make_tournament(12)
+    rnd2, _ = ts.round_draw(tournament=t2, seed=5)
+    first = rnd2.lists.get(round_table__number=1)
+    from tests.api.conftest import play
+
+    play(first, games=2)
+    kept = set(first.seats.values_list("player_id", flat=True))
+    leaving = Participant.objects.filter(tournament=t2).exclude(player_id__in=kept).first()
+    ts.participant_set_withdrawn(participant=leaving, withdrawn=True)
+    for name in ("Neu Eins", "Neu Zwei", "Neu Drei", "Neu Vier", "Neu Fuenf"):
+        ts.participant_add(tournament=t2, name=name)
+    ts.round_redraw(tournament_round=rnd2, seed=9)
+    rnd2.refresh_from_db()
+    numbers = sorted(rnd2.tables.values_list("number", flat=True))
+    assert numbers == [1, 2, 3, 4]
+    assert rnd2.lists.get(round_table__number=1).pk == first.pk
+    seated = list(
+        Seat.objects.filter(spielliste__round_table__tournament_round=rnd2).values_list(
+            "player_id", flat=True
+        )
+    )
+    assert len(seated) == len(set(seated)) == 16
+    assert leaving.player_id not in seated
+
+
+def test_withdrawing_a_seated_player_asks_and_leads_to_his_table(client, organiser):
+    t, rnd = _round()
+    t.organisers.add(organiser)
+    play_round(rnd, stop=3)
+    liste = rnd.lists.first()
+    participant = Participant.objects.get(tournament=t, player=liste.seats.first().player)
+    url = reverse("participant-toggle", args=[t.pk, participant.pk])
+    response = client.post(url)
+    assert response.status_code == 200
+    assert b"Ersatzspieler" in response.content
+    participant.refresh_from_db()
+    assert not participant.withdrawn
+    response = client.post(url, {"confirmed": "1"})
+    assert response["Location"] == liste.get_absolute_url()
+    participant.refresh_from_db()
+    assert participant.withdrawn
+
+
+def test_official_event_below_a_multiple_of_four_is_told_its_options(client, organiser):
+    t = make_tournament(10, official=True)
+    t.organisers.add(organiser)
+    ts.participant_set_withdrawn(participant=t.participants.first(), withdrawn=True)
+    page = client.get(t.get_absolute_url()).content.decode()
+    assert "data-official-short" in page
+    assert "Für Vierertische fehlen 3 Spieler." in page
+    url = reverse("tournament-unofficial", args=[t.pk])
+    assert b"data-confirm-step" in client.post(url).content
+    client.post(url, {"confirmed": "1"})
+    t.refresh_from_db()
+    assert not t.official
+    _rnd, warnings = ts.round_draw(tournament=t, seed=1)
+    assert warnings == ("five_player_tables",)
+
+
+def test_the_board_names_who_meets_whom_again():
+    t = make_tournament(8)
+    rnd1, _ = ts.round_draw(tournament=t, seed=1)
+    play_round(rnd1)
+    ts.round_close(tournament_round=rnd1)
+    rnd2, _ = ts.round_draw(tournament=t, seed=2)  # 8 players: repeats are unavoidable
+    repeats = round_repeats(tournament_round=rnd2)
+    assert repeats
+    assert sum(r.times for r in repeats) >= rnd2.repeat_meetings > 0
+    assert all(r.table in (1, 2) for r in repeats)
+
+
+def test_a_retried_save_with_the_same_key_is_done_once(client):
+    _t, rnd = _round()
+    liste = rnd.lists.first()
+    phone = client
+    phone.get(reverse("table-code-open", args=[liste.code]))
+    names = [s.name for s in liste.seats.order_by("position")]
+    data = {
+        "version": liste.version,
+        "key": "k-123",
+        "kind": "normal",
+        "re": ["0", "1"],
+        "re_augen": "130",
+        "ann_re": "none",
+        "ann_kontra": "none",
+    }
+    first = phone.post(reverse("game-add", args=[liste.pk]), data)
+    assert first.status_code == 302, first.content.decode()[:2000]
+    again = phone.post(reverse("game-add", args=[liste.pk]), data)  # same key, stale version
+    assert again.status_code == 302
+    liste.refresh_from_db()
+    assert liste.games_played == 1
+    assert names  # the seats are the game's players
+
+
+def test_the_entry_form_keeps_its_input_after_a_conflict(client):
+    _t, rnd = _round()
+    liste = rnd.lists.first()
+    client.get(reverse("table-code-open", args=[liste.code]))
+    data = {
+        "version": liste.version + 5,
+        "key": "k-9",
+        "kind": "normal",
+        "re": ["0", "1"],
+        "re_augen": "187",
+        "ann_re": "none",
+        "ann_kontra": "none",
+    }
+    response = client.post(reverse("game-add", args=[liste.pk]), data)
+    assert response.status_code == 422
+    assert 'value="187"' in response.content.decode()
+    assert timezone.now()  # nothing written
+    liste.refresh_from_db()
+    assert liste.games_played == 0
