@@ -717,17 +717,25 @@ class ErgebnisseView(WriteView):
         return Response(PaperResultsAnswerSerializer(body).data)
 
 
+def _provisional(request: HttpRequest) -> bool:
+    return request.GET.get("vorlaeufig") in ("1", "true")
+
+
+def _standings_version(request: HttpRequest, pk: int) -> str | None:
+    return standings_version(tournament_id=pk, provisional=_provisional(request))
+
+
 class StandingsView(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running round")],
         responses={200: StandingsSerializer, **schema.NOT_FOUND},
         summary="Tournament standings",
     )
-    @method_decorator(conditional.conditional(lambda pk: standings_version(tournament_id=pk)))
+    @method_decorator(conditional.conditional(_standings_version))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
-        version = conditional.version(request, lambda: standings_version(tournament_id=pk))
-        provisional = request.query_params.get("vorlaeufig") in ("1", "true")
+        version = conditional.version(request, lambda: _standings_version(request, pk))
+        provisional = _provisional(request)
         reveal = can_organise(request.user, tournament)
         # The answer itself per version: serialising 168 rows costs more than ranking them.
         data = conditional.cached(

@@ -557,46 +557,53 @@ def player_rounds(
     return out
 
 
-def standings_version(*, tournament_id: int) -> str | None:
+def standings_version(*, tournament_id: int, provisional: bool = True) -> str | None:
     """Everything the standings (and the pages showing them) depend on, in one query: the
-    tournament's own settings, every list's version and last change (each write bumps
-    both, confirmations too), the rounds and their status, and the participants with their
-    names, clubs and privacy. None when there is no such tournament. (league.core.conditional
-    turns it into ETags and cache keys.) The SQL is compiled once per process: this runs
-    on every poll of every phone."""
+    tournament's own settings, the counted lists' versions and last change (each write bumps
+    both, confirmations too), the rounds with their status and start, and the participants
+    with their names, clubs and privacy. None when there is no such tournament.
+    (league.core.conditional turns it into ETags and cache keys.)
+
+    Only closed rounds count unless ``provisional`` (competitions.md "Live standings"), so
+    the counted view's version reads only the closed rounds' lists: a game entered in the
+    running round leaves it unchanged and the phones polling it get 304s all round long.
+    The SQL is compiled once per process and variant: this runs on every poll of every
+    phone."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
-    sql, params = _version_sql()
+    sql, params = _version_sql(provisional)
     with connection.cursor() as cursor:
         cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
         row = cursor.fetchone()
     if row is None:
         return None
-    return hashlib.sha256(repr(tuple(row)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((provisional, *row)).encode()).hexdigest()[:32]
 
 
 _ID = object()  # where the tournament's id goes in the compiled query's parameters
 _SENTINEL = -7_364_219
 
 
-def _version_sql() -> tuple[str, list[Any]]:
-    found = _COMPILED.get(connection.vendor)
+def _version_sql(provisional: bool) -> tuple[str, list[Any]]:
+    found = _COMPILED.get((connection.vendor, provisional))
     if found is None:
-        sql, params = _version_query(_SENTINEL).query.sql_with_params()
-        found = _COMPILED[connection.vendor] = (
+        sql, params = _version_query(_SENTINEL, provisional).query.sql_with_params()
+        found = _COMPILED[(connection.vendor, provisional)] = (
             sql,
             [_ID if p == _SENTINEL else p for p in params],
         )
     return found
 
 
-_COMPILED: dict[str, tuple[str, list[Any]]] = {}
+_COMPILED: dict[tuple[str, bool], tuple[str, list[Any]]] = {}
 
 
-def _version_query(tournament_id: int) -> QuerySet[Any]:
+def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
     lists = Spielliste.objects.filter(
         round_table__tournament_round__tournament=OuterRef("pk")
     ).order_by()
+    if not provisional:
+        lists = lists.filter(round_table__tournament_round__status=CLOSED)
     rounds = TournamentRound.objects.filter(tournament=OuterRef("pk")).order_by()
     entries = Participant.objects.filter(tournament=OuterRef("pk")).order_by()
 
@@ -629,6 +636,8 @@ def _version_query(tournament_id: int) -> QuerySet[Any]:
             lists_at=total(lists, Max("updated_at"), DateTimeField()),
             rounds_n=total(rounds, Count("pk")),
             rounds_closed=total(rounds, Sum(closed)),
+            # The round clock (projector, board) runs from the latest start.
+            rounds_started=total(rounds, Max("started_at"), DateTimeField()),
             entries=total(entries, _TextAgg(name), TextField()),
         )
         .values_list(
@@ -636,11 +645,13 @@ def _version_query(tournament_id: int) -> QuerySet[Any]:
             "rounds_planned",
             "tie_breaks",
             "require_confirmation",
+            "round_minutes",
             "lists_n",
             "lists_v",
             "lists_at",
             "rounds_n",
             "rounds_closed",
+            "rounds_started",
             "entries",
         )
     )
