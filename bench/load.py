@@ -16,6 +16,7 @@ requests stayed under 300 ms) and the goals at 10x (0 errors; entry p95 < 150 ms
 p95 < 300 ms). Bounded: each phase lasts ``--seconds`` (default 15); it stops by itself.
 
 Usage: python bench/load.py [--db sqlite|postgres|both] [--seconds 15] [--rates 1,5,10,20]
+       [--threads N]  (gunicorn gthread threads per worker; default 1 = sync workers)
 """
 
 from __future__ import annotations
@@ -284,6 +285,8 @@ def _run_db(name: str, database_url: str, args: argparse.Namespace) -> dict[str,
             "league.wsgi",
             "--workers",
             "3",
+            "--threads",
+            str(args.threads),
             "--bind",
             f"127.0.0.1:{port}",
             "--timeout",
@@ -339,6 +342,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--rates", default="1,5,10,20")
     parser.add_argument("--port", type=int, default=8150)
+    # gthread: a worker waiting for the database serves another request meanwhile.
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     if args.setup:
         _setup()
