@@ -29,7 +29,7 @@ from league.api.authentication import SessionAuthentication, TableCodeAuthentica
 from league.api.errors import error_body, error_object, with_field
 from league.api.pagination import Pagination
 from league.api.parsers import JSONOnly, JSONParser
-from league.api.permissions import HasCredentials, list_reader, list_writer
+from league.api.permissions import HasCredentials, list_reader, list_writer, tournament_reader
 from league.api.serializers import (
     ConfirmSerializer,
     DeletedSerializer,
@@ -62,7 +62,12 @@ from league.lists.access import ListAccess
 from league.lists.models import ScoreLine, Spielliste
 from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
 from league.tournaments import services as tournament_services
-from league.tournaments.access import can_organise, organiser_actor_of
+from league.tournaments.access import (
+    can_organise,
+    can_read_tournament,
+    organiser_actor_of,
+    tournaments_closed_to,
+)
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     round_board,
@@ -572,7 +577,11 @@ class TurniereView(generics.ListAPIView[Tournament]):
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return Tournament.objects.select_related("club").order_by("-date", "name", "pk")
+        return (
+            Tournament.objects.exclude(tournaments_closed_to(self.request.user))
+            .select_related("club")
+            .order_by("-date", "name", "pk")
+        )
 
 
 class TurnierView(ApiView):
@@ -582,6 +591,7 @@ class TurnierView(ApiView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
+        tournament_reader(request, tournament)
         rounds = [
             {
                 "number": rnd.number,
@@ -603,6 +613,7 @@ class RundeView(ApiView):
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
         tournament = _tournament(pk)
+        tournament_reader(request, tournament)
         rnd = TournamentRound.objects.filter(tournament=tournament, number=number).first()
         if rnd is None:
             raise ServiceError("not_found")
@@ -722,6 +733,11 @@ def _provisional(request: HttpRequest) -> bool:
 
 
 def _standings_version(request: HttpRequest, pk: int) -> str | None:
+    """None (no ETag: the view answers, or refuses) for a tournament this caller may not
+    read: a 304 is an answer too."""
+    tournament = Tournament.objects.filter(pk=pk).only("pk", "members_only").first()
+    if tournament is None or not can_read_tournament(request.user, tournament):
+        return None
     return standings_version(tournament_id=pk, provisional=_provisional(request))
 
 
@@ -734,6 +750,7 @@ class StandingsView(ApiView):
     @method_decorator(conditional.conditional(_standings_version))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
+        tournament_reader(request, tournament)
         version = conditional.version(request, lambda: _standings_version(request, pk))
         provisional = _provisional(request)
         reveal = can_organise(request.user, tournament)

@@ -215,6 +215,7 @@ def backup_export(
             "double_entry": t.double_entry,
             "separate_clubs": t.separate_clubs,
             "round_minutes": t.round_minutes,
+            "members_only": t.members_only,
             "created_at": _iso(t.created_at),
             "participants": [
                 {"number": p.number, "player": p.player_id, "withdrawn": p.withdrawn}
@@ -244,7 +245,13 @@ def backup_export(
         "exported_at": timezone.now().isoformat(),
         "scope": scope,
         "clubs": [
-            {"id": c.pk, "name": c.name, "city": c.city, "history": history["club"].get(c.pk, [])}
+            {
+                "id": c.pk,
+                "name": c.name,
+                "city": c.city,
+                "members_only": c.members_only,
+                "history": history["club"].get(c.pk, []),
+            }
             for c in clubs
         ],
         "players": [
@@ -450,6 +457,7 @@ def _check(doc: Any) -> _Plan:
             _need(t, "rounds_planned", int, where)
             _opt(t, "round_minutes", int, where)
             _opt(t, "venue", str, where)
+            _opt(t, "members_only", bool, where)
             for key in ("official", "require_confirmation", "double_entry", "separate_clubs"):
                 _need(t, key, bool, where)
             _when(t.get("created_at"), where, "created_at")
@@ -632,7 +640,11 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
         name = " ".join(data["name"].split())
         club = Club.objects.filter(name=name).first()  # names are unique: the same club
         if club is None:
-            club = Club.objects.create(name=name, city=data.get("city") or "")
+            club = Club.objects.create(
+                name=name,
+                city=data.get("city") or "",
+                members_only=bool(data.get("members_only", False)),
+            )
             audit_record(user=IMPORT_ACTOR, action="import", target=club, after={"name": name})
             summary.clubs_created += 1
             restored += [("club", club.pk, e) for e in data.get("history") or []]
@@ -688,6 +700,7 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
                 double_entry=bool(data.get("double_entry")),
                 separate_clubs=bool(data.get("separate_clubs", True)),
                 round_minutes=data.get("round_minutes"),
+                members_only=bool(data.get("members_only", False)),
                 user=IMPORT_ACTOR,
             )
         except ServiceError as err:

@@ -19,6 +19,13 @@ class Club(models.Model):
         blank=True,
         related_name="managed_clubs",
     )
+    # api.md: reading is public unless the club is set to members-only; then its lists and
+    # its page are read by its members (accounts linked to its players), managers and staff.
+    members_only = models.BooleanField(
+        _("Nur für Mitglieder sichtbar"),
+        default=False,
+        help_text=_("Vereinsseite und Vereinslisten nur für Mitglieder und Vereinsverwaltung."),
+    )
 
     class Meta:
         ordering = ["name"]

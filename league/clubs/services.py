@@ -38,6 +38,24 @@ def club_get_or_create(*, name: str, user: User = None) -> Club | None:
 
 
 @transaction.atomic
+def club_set_members_only(*, club: Club, members_only: bool, user: User = None) -> Club:
+    """Members-only (api.md): the club's page and its own lists only for its members,
+    managers and staff; off again: public."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    before = {"members_only": locked.members_only}
+    locked.members_only = members_only
+    locked.save(update_fields=["members_only"])
+    audit_record(
+        user=user,
+        action="update",
+        target=locked,
+        before=before,
+        after={"members_only": members_only},
+    )
+    return locked
+
+
+@transaction.atomic
 def club_update(*, club: Club, name: str, city: str = "", user: User = None) -> Club:
     clean = _clean(name)
     if not clean:

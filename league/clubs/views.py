@@ -19,21 +19,27 @@ from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
 from league.clubs import services
-from league.clubs.access import can_manage_club
+from league.clubs.access import can_manage_club, can_read_club, clubs_closed_to
 from league.clubs.forms import MemberInviteForm
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.core.params import int_param
+from league.lists.access import lists_closed_to
 
 
 def club_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "clubs/index.html", {"clubs": Club.objects.all()})
+    readable = Club.objects.exclude(clubs_closed_to(request.user))
+    return render(request, "clubs/index.html", {"clubs": readable})
 
 
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
+    if not can_read_club(request.user, club):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
     manager = can_manage_club(request.user, club)
     posted = request.POST if request.method == "POST" else None
     action = request.POST.get("do", "add") if posted else ""
@@ -69,6 +75,12 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     user=actor,
                 )
                 messages.success(request, _("Einladung verschickt."))
+                return redirect("club-detail", pk)
+            if action == "visibility":
+                services.club_set_members_only(
+                    club=club, members_only=request.POST.get("members_only") == "1", user=actor
+                )
+                messages.success(request, _("Sichtbarkeit gespeichert."))
                 return redirect("club-detail", pk)
             if action == "claim":
                 claim = get_object_or_404(
@@ -106,7 +118,9 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "manager": manager,
             "managers": club.managers.order_by("username") if manager else [],
             "members": club.members.order_by("name"),
-            "lists": club.spiellisten.order_by("-created_at")[:50],
+            "lists": club.spiellisten.exclude(lists_closed_to(request.user)).order_by(
+                "-created_at"
+            )[:50],
             "form": form,
             "invite": invite,
             "member": member,

@@ -21,11 +21,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
+from league.clubs.access import clubs_closed_to
 from league.clubs.models import Club, public_alias
 from league.clubs.selectors import player_name_choices
 from league.core.audit import Actor
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
+from league.core.middleware import LoginRequired
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
@@ -40,6 +42,7 @@ from league.lists.access import (
     actor_for,
     bind_code,
     list_access,
+    lists_closed_to,
     visitor_of,
 )
 from league.lists.codes import normalise
@@ -99,7 +102,14 @@ def _read(
     liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
     if liste is None:
         raise Http404(_("Diese Spielliste gibt es nicht."))
-    access = list_access(visitor or visitor_of(request), liste)
+    visitor = visitor or visitor_of(request)
+    access = list_access(visitor, liste)
+    if not access.reads:
+        # A members-only tournament's or club's list (api.md): nobody → the login page
+        # (raised, so that every reading view gets it), anybody else → 403.
+        if not request.user.is_authenticated and visitor.code is None:
+            raise LoginRequired
+        raise PermissionDenied
     return snapshots_of([liste], reveal=access.writes)[0], access
 
 
@@ -178,6 +188,7 @@ def liste_index(request: HttpRequest) -> HttpResponse:
         filters.append((owner_filter, chosen))
         if chosen:
             conditions.append(owner_filter.lists_of(chosen))
+    conditions.append(~lists_closed_to(request.user))
     lists = spielliste_overview(club_id=club_id or None, day=day, owners=conditions)
     # Pages without a count query: one row more than a page tells whether another follows.
     number = max(int_param(request.GET.get("seite"), 1, digits=6), 1)
@@ -193,10 +204,12 @@ def liste_index(request: HttpRequest) -> HttpResponse:
             "has_previous": number > 1,
             "has_next": len(rows) > LISTS_PER_PAGE,
             "listen": rows[:LISTS_PER_PAGE],
-            "clubs": Club.objects.order_by("name").values_list("pk", "name"),
+            "clubs": Club.objects.exclude(clubs_closed_to(request.user))
+            .order_by("name")
+            .values_list("pk", "name"),
             "club_id": club_id,
             "day": day,
-            "owner_filters": [(f, f.choices(), chosen) for f, chosen in filters],
+            "owner_filters": [(f, f.choices(request.user), chosen) for f, chosen in filters],
             "filtered": bool(club_id or day or conditions),
             "query": query.urlencode(),
         },

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import (
     Aggregate,
@@ -42,6 +43,7 @@ from league.lists.models import PaperEntry, ScoreLine, Seat, Spielliste
 from league.lists.owners import ListOwner
 from league.lists.presenters import kind_word
 from league.lists.selectors import PAPER_DIFFERS, ListeSnapshot, paper_status, snapshots_of
+from league.tournaments.access import tournament_readers, tournaments_closed_to
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from scoring.draw import meetings_of, repeat_pairs
 from scoring.round import ROUND_MINUTES
@@ -456,6 +458,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "tournament_round__started_at",
             "tournament_round__tournament__round_minutes",
             "tournament_round__tournament__double_entry",
+            "tournament_round__tournament__members_only",
             "tournament_round__tournament_id",
         )
         .first()
@@ -476,7 +479,18 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         clock_start=rnd.started_at,
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
+        readers=tournament_readers(rnd.tournament),
     )
+
+
+def tournament_lists_owned() -> Q:
+    return Q(round_table__isnull=False)
+
+
+def tournament_lists_closed_to(user: User | AnonymousUser) -> Q:
+    """The lists of the tournaments ``user`` may not read (league.lists.owners)."""
+    closed = Tournament.objects.filter(tournaments_closed_to(user)).values("pk")
+    return Q(round_table__tournament_round__tournament__in=closed)
 
 
 def round_minutes(tournament: Tournament, table_size: int) -> int:
@@ -735,9 +749,11 @@ def current_draw(*, tournament: Tournament, reveal: bool = False) -> CurrentDraw
     return CurrentDraw(round_number=rnd.number, seats=out)
 
 
-def tournament_choices() -> list[tuple[int, str]]:
-    """Every tournament as (id, name), newest first: the list index's tournament filter."""
-    return list(Tournament.objects.order_by("-date", "-pk").values_list("pk", "name"))
+def tournament_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:
+    """Every tournament ``user`` may read as (id, name), newest first: the list index's
+    tournament filter."""
+    readable = Tournament.objects.exclude(tournaments_closed_to(user))
+    return list(readable.order_by("-date", "-pk").values_list("pk", "name"))
 
 
 def tournament_lists(tournament_id: int) -> Q:

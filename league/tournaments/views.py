@@ -43,7 +43,13 @@ from league.lists.selectors import PAPER_ACCEPTED, PAPER_DIFFERS, PAPER_WAITING
 from league.lists.views import code_url
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
-from league.tournaments.access import can_organise, organiser_actor, organiser_required
+from league.tournaments.access import (
+    can_organise,
+    organiser_actor,
+    organiser_required,
+    reader_required,
+    tournaments_closed_to,
+)
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import (
     CsvUploadForm,
@@ -75,7 +81,8 @@ from league.tournaments.tables import EXPORT_FORMATS, StandingsTable, standings_
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/index.html", {"tournaments": Tournament.objects.all()})
+    readable = Tournament.objects.exclude(tournaments_closed_to(request.user))
+    return render(request, "tournaments/index.html", {"tournaments": readable})
 
 
 @login_required
@@ -94,6 +101,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 double_entry=cd["double_entry"],
                 separate_clubs=cd["separate_clubs"],
                 round_minutes=cd["round_minutes"],
+                members_only=cd["members_only"],
                 tie_breaks=form.tie_breaks(),
                 user=organiser_actor(request),
             )
@@ -105,6 +113,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/create.html", {"form": form})
 
 
+@reader_required
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = tournament_rounds(tournament=tournament)
@@ -309,6 +318,7 @@ def _round(pk: int, number: int) -> TournamentRound:
     )
 
 
+@reader_required
 def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     organiser = can_organise(request.user, rnd.tournament)
@@ -597,6 +607,7 @@ def _projector_version(request: HttpRequest, pk: int) -> str | None:
     return standings_version(tournament_id=pk, provisional=True)
 
 
+@reader_required
 @conditional.conditional(_standings_version)
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -649,6 +660,7 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@reader_required
 @conditional.conditional(_projector_version)
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Large type for the hall: the standings (and, on request, the current round's seats
@@ -700,6 +712,7 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
     )
 
 
+@reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     participant = get_object_or_404(
@@ -741,12 +754,14 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     )
 
 
+@reader_required
 def draw_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     data = tournament_pdf.draw_pdf(rnd, reveal=can_organise(request.user, rnd.tournament))
     return pdf_response(data, f"auslosung-runde-{number}.pdf")
 
 
+@reader_required
 def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     blank = request.GET.get("leer") == "1"
@@ -826,6 +841,7 @@ def codes_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return pdf_response(data, f"tisch-codes-runde-{number}.pdf")
 
 
+@reader_required
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
