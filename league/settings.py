@@ -287,13 +287,14 @@ CACHES = {
 
 # Content-Security-Policy (django-csp 4): scripts only from this site (HTMX and entry.js are
 # served from static/, the API docs' Redoc from drf-spectacular-sidecar), no inline script and
-# no eval. Styles allow inline: some templates carry style attributes and <style> blocks,
-# Redoc and HTMX insert styles at run time. Redoc's search runs in a worker from a blob.
+# no eval; styles only from static/ too (HTMX's indicator styles are in site.css; the API
+# docs page alone allows inline styles, which Redoc writes at run time — league/urls.py).
+# Redoc's search runs in a worker from a blob.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

@@ -35,12 +35,21 @@ def test_pages_with_htmx_run_under_the_policy(live_server, phone):
     for path in (
         "/",
         "/listen/",
+        "/konto/anmelden/",
         f"/turniere/{tournament.pk}/wertung/",
         f"/turniere/{tournament.pk}/beamer/",
     ):
         response = phone.goto(live_server.url + path)
         assert response is not None
-        assert "script-src 'self'" in response.headers["content-security-policy"]
+        policy = response.headers["content-security-policy"]
+        assert "script-src 'self'" in policy
+        # Styles too come only from static/: no style attribute, no <style> element.
+        assert "style-src 'self';" in policy + ";"
+        assert "unsafe-inline" not in policy
     phone.goto(live_server.url + "/")
     assert phone.evaluate("typeof window.htmx") == "object"
+    # The projector's styles arrived from its stylesheet (dark screen).
+    phone.goto(f"{live_server.url}/turniere/{tournament.pk}/beamer/")
+    background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(15, 23, 42)"
     assert found == []
