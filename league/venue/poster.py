@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import build_pdf, layout, para, qr_drawing, style
+from league.core.pdf import build_pdf, frame_size, layout, para, qr_drawing, style, text_width
 
 QR_SIZE = 150 * mm
 
@@ -19,7 +19,9 @@ def poster_pdf(*, url: str, tournament: str = "", wlan: str = "") -> bytes:
     ``wlan`` the name of the hall's WLAN when the organiser gave one."""
     title = style("poster-title", 29, bold_face=True, alignment=TA_CENTER, leading=36)
     sub = style("poster-sub", 20, alignment=TA_CENTER, leading=26)
-    address = style("poster-url", 30, bold_face=True, alignment=TA_CENTER, leading=36)
+    # The address on one line: as large as 30 pt, smaller for a long one.
+    size = min(30.0, 0.98 * frame_size(wide=False)[0] / text_width(url, 1.0, bold_face=True))
+    address = style("poster-url", size, bold_face=True, alignment=TA_CENTER)
     small = style("poster-small", 14, alignment=TA_CENTER, leading=18)
     code = layout([[qr_drawing(url, QR_SIZE)]], [QR_SIZE])
     code.hAlign = "CENTER"

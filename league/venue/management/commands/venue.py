@@ -43,6 +43,7 @@ TICK_S = 2.0
 
 class Command(BaseCommand):
     help = "Serve the hall from this laptop: gunicorn on all interfaces, automatic backups."
+    stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
@@ -195,7 +196,6 @@ class Command(BaseCommand):
             "--log-level",
             "warning",
         ]
-        server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR)
         stopping = False
 
         def stop(signum: int, _frame: object) -> None:
@@ -204,6 +204,8 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
+        self.stdout.flush()
+        server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR)
         scheduler = None if options["no_backups"] else BackupScheduler(settings.VENUE_BACKUP_DIR)
         try:
             while not stopping and server.poll() is None:
