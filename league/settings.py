@@ -238,10 +238,11 @@ SPECTACULAR_SETTINGS = {
         "api_number": {"type": "integer", "minimum": 0, "maximum": 9999},
     },
     "SERVE_INCLUDE_SCHEMA": False,
-    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar.
+    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar; Redoc's
+    # bundle through league.venue.offline, without the logo it would fetch from its CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    "REDOC_DIST": "/api/docs/redoc",
 }
 # The automatic backups of ``manage.py venue`` (league.venue.backups) and where the
 # health page looks for the last one.
