@@ -34,7 +34,6 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.db import close_old_connections
 from django.db.models import Count, Max
 
 from league.backup.services import BackupError, backup_export, backup_validate
@@ -195,7 +194,6 @@ class BackupScheduler:
         if not force and now < self.next_check:
             return None
         self.next_check = now + self.check_every_s
-        close_old_connections()
         closed = last_close_id()
         reason = ""
         if self.close_id >= 0 and closed > self.close_id:

@@ -27,6 +27,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import close_old_connections
 from django.urls import reverse
 from django.utils import translation
 
@@ -225,6 +226,8 @@ class Command(BaseCommand):
         return 0 if stopping else (code or 1)
 
     def _backup(self, scheduler: BackupScheduler, *, force: bool) -> None:
+        # A long-running process: drop a connection the database closed or that is too old.
+        close_old_connections()
         try:
             made = scheduler.tick(time.monotonic(), force=force)
         except (BackupError, OSError) as err:
