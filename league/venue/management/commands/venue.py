@@ -33,7 +33,7 @@ from django.utils import translation
 
 from league.backup.services import BackupError
 from league.venue.backups import BackupScheduler
-from league.venue.network import hall_urls, lan_addresses
+from league.venue.network import LOOPBACK_HOSTS, hall_urls, lan_addresses
 from league.venue.poster import poster_pdf
 from league.venue.selectors import current_tournaments
 from league.venue.services import demo_accounts_open, venue_needs_organiser, venue_organiser_create
@@ -78,7 +78,10 @@ class Command(BaseCommand):
                 + ", ".join(open_demo)
                 + ". Erst ändern (manage.py changepassword NAME) oder löschen."
             )
-        addresses = lan_addresses()
+        # The detected addresses, as far as the hosts allow them (DJANGO_ALLOWED_HOSTS may
+        # name others, e.g. a fixed name): those first, loopback only as the last resort.
+        allowed = [h for h in settings.ALLOWED_HOSTS if h not in LOOPBACK_HOSTS]
+        addresses = [a for a in lan_addresses() if a in allowed] or allowed[:1]
         urls = hall_urls(addresses, port) or [f"http://127.0.0.1:{port}/"]
         self._banner(urls, port, Path(options["poster"]))
         if options["no_serve"]:
