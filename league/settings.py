@@ -188,6 +188,11 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_FINDERS = [
+    "league.venue.offline.OfflineRedocFinder",  # first: replaces the sidecar's Redoc bundle
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -238,11 +243,11 @@ SPECTACULAR_SETTINGS = {
         "api_number": {"type": "integer", "minimum": 0, "maximum": 9999},
     },
     "SERVE_INCLUDE_SCHEMA": False,
-    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar; Redoc's
-    # bundle through league.venue.offline, without the logo it would fetch from its CDN.
+    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar (Redoc's
+    # bundle without the logo it would fetch from its CDN: league.venue.offline).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "/api/docs/redoc",
+    "REDOC_DIST": "SIDECAR",
 }
 # The automatic backups of ``manage.py venue`` (league.venue.backups) and where the
 # health page looks for the last one.
