@@ -136,3 +136,14 @@ def test_devices_are_counted_over_five_minutes():
     SIGHTINGS.record("b", 1100.0)
     assert devices_seen(now=1200.0) == 2
     assert devices_seen(now=1350.0) == 1  # "a" was seen more than 5 minutes ago
+
+
+def test_poster_stays_one_page_for_long_names():
+    from league.venue.poster import poster_pdf
+
+    data = poster_pdf(
+        url="http://192.168.178.123:8000/turniere/1234/wertung/",
+        tournament="Offene Nordrhein-Westfälische Doppelkopf-Meisterschaft " * 3,
+        wlan="W" * 60,
+    )
+    assert len(PdfReader(io.BytesIO(data)).pages) == 1
