@@ -114,10 +114,13 @@ def backup_fingerprint() -> str:
     )
 
 
-def last_close_id() -> int:
-    """The id of the newest audit entry of a closed round (0 for none)."""
-    last = AuditEntry.objects.filter(action=CLOSE_ACTION).aggregate(last=Max("id"))["last"]
-    return int(last or 0)
+def last_close_id(after: int = 0) -> int:
+    """The id of the newest audit entry of a closed round (``after`` when there is none
+    newer than that; the key range keeps the look cheap on a long history)."""
+    last = AuditEntry.objects.filter(id__gt=after, action=CLOSE_ACTION).aggregate(last=Max("id"))[
+        "last"
+    ]
+    return int(last or after)
 
 
 def backup_write(*, directory: Path, now: dt.datetime | None = None) -> BackupFile:
@@ -194,7 +197,7 @@ class BackupScheduler:
         if not force and now < self.next_check:
             return None
         self.next_check = now + self.check_every_s
-        closed = last_close_id()
+        closed = last_close_id(max(self.close_id, 0))
         reason = ""
         if self.close_id >= 0 and closed > self.close_id:
             reason = "round_closed"
