@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 
@@ -93,6 +94,43 @@ def running_rounds(
             )
         )
     return [RoundActivity(rnd.tournament, rnd, tables[rnd.pk]) for rnd in rounds]
+
+
+@dataclass(frozen=True)
+class OpenList:
+    """A list outside tournaments (a club evening, a free table) written to today."""
+
+    liste: Spielliste
+    quiet_minutes: int
+    still: bool
+
+
+def open_lists_today(
+    *, user: User | AnonymousUser, now: dt.datetime | None = None
+) -> list[OpenList]:
+    """Open lists outside tournaments changed today: all of them for staff, the clubs'
+    lists for their managers (league.lists.access: the lists they manage), none else.
+    One query."""
+    now = now or timezone.now()
+    if not user.is_authenticated:
+        return []
+    today = timezone.localtime(now).replace(hour=0, minute=0, second=0, microsecond=0)
+    lists = Spielliste.objects.filter(
+        round_table__isnull=True, complete=False, updated_at__gte=today
+    ).select_related("club")
+    if not user.is_staff:
+        lists = lists.filter(club__managers=user)
+    out = []
+    for liste in lists.order_by("updated_at")[:200]:
+        quiet = now - liste.updated_at
+        out.append(
+            OpenList(
+                liste=liste,
+                quiet_minutes=max(0, int(quiet.total_seconds() // 60)),
+                still=liste.games_played > 0 and not liste.frozen and quiet > QUIET_AFTER,
+            )
+        )
+    return out
 
 
 def current_tournaments() -> QuerySet[Tournament]:

@@ -17,7 +17,12 @@ from league.venue.access import venue_required
 from league.venue.backups import backup_latest, backups_list
 from league.venue.middleware import WINDOW_S, devices_seen
 from league.venue.poster import poster_pdf
-from league.venue.selectors import backup_dir, database_size, running_rounds
+from league.venue.selectors import (
+    backup_dir,
+    database_size,
+    open_lists_today,
+    running_rounds,
+)
 
 
 def hall_url(request: HttpRequest) -> str:
@@ -36,6 +41,7 @@ def health(request: HttpRequest) -> HttpResponse:
         "venue/health.html",
         {
             "rounds": running_rounds(user=request.user, now=now),
+            "open_lists": open_lists_today(user=request.user, now=now),
             "devices": devices_seen(),
             "device_minutes": int(WINDOW_S // 60),
             "db_size": database_size(),

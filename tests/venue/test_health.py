@@ -147,3 +147,22 @@ def test_poster_stays_one_page_for_long_names():
         wlan="W" * 60,
     )
     assert len(PdfReader(io.BytesIO(data)).pages) == 1
+
+
+def test_open_club_lists_of_today_for_staff_and_their_club_managers(
+    client, django_user_model, liste, user
+):
+    from league.clubs.models import Club
+
+    club = Club.objects.create(name="Herz-Dame")
+    Spielliste.objects.filter(pk=liste.pk).update(club=club)
+    manager = django_user_model.objects.create_user("cm", password="pw-secret-123")
+    club.managers.add(manager)
+    make_tournament(4, rounds=1, user=manager)  # he organises, so he may see the page
+    staff = django_user_model.objects.create_user("staff2", password="pw", is_staff=True)
+    for who, sees in ((staff, True), (manager, True)):
+        client.force_login(who)
+        page = client.get(URL).content.decode()
+        assert (f'data-list="{liste.pk}"' in page) is sees
+    club.managers.remove(manager)
+    assert f'data-list="{liste.pk}"' not in client.get(URL).content.decode()
