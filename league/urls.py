@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("league.tournaments.urls")),
     path("", include("league.clubs.urls")),
     path("", include("league.accounts.urls")),
+    path("", include("league.venue.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),

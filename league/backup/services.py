@@ -904,3 +904,14 @@ def _restore_history(rows: Iterable[tuple[str, int, dict[str, Any]]]) -> int:
             at=Case(*(When(pk=pk, then=Value(at)) for pk, at in chunk))
         )
     return len(entries)
+
+
+def backup_validate(*, doc: Any) -> None:
+    """Check ``doc`` as the import would (references, every list replayed, every paper
+    result), reading the database for nothing and writing nothing; raises ``BackupError``."""
+    try:
+        _check(doc)
+    except _Fault as fault:
+        raise BackupError([str(fault)]) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise BackupError([f"Aufbau der Datei fehlerhaft: {type(err).__name__}: {err}"]) from None
