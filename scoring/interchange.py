@@ -587,7 +587,9 @@ def row_to_dict(row: Row, house: bool = False) -> dict[str, Any]:
         out["bock"] = row.bock
         out["bock_triggers"] = row.bock_triggers
         if row.quick is not None:
-            out["quick"] = quick_to_dict(row.quick)
+            out["quick"] = True
+            out["winners"] = list(row.quick.winners)
+            out["value"] = row.quick.value
     return out
 
 

@@ -76,6 +76,7 @@ from league.tournaments.services import PaperTable
 from scoring import GameRecordError, score_game
 from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
 from scoring.penalties import Penalty
+from scoring.rules import TSR, preset
 
 from .throttling import ScoreThrottle, WriteAnonThrottle, WriteCodeThrottle, WriteUserThrottle
 
@@ -208,6 +209,7 @@ def liste_answer(snap: ListeSnapshot, access: ListAccess) -> dict[str, Any]:
         confirmed_seat=liste.confirmed_seat if liste.confirmed_at is not None else None,
         time_up_after=liste.time_up_after,
         totals_only=liste.totals_only,
+        **({"rules": liste.rules} if liste.rules else {}),
         substitutions=[
             {"seat": s.position, "from_game": s.from_game, "player": s.name}
             for s in list_status(snap, None, reveal=access.writes).substitutions
@@ -276,11 +278,13 @@ class ListenView(WriteView):
                     club_services.player_get_or_create(name=name, club=club, user=account)
                     for name in data["seats"]
                 ]
+                chosen = data.get("rules")
                 liste = services.spielliste_create(
                     title=data["title"],
                     players=players,
                     club=club,
                     created_by=account if isinstance(account, User) else None,
+                    rules=preset(chosen) if chosen else (club.profile if club else TSR),
                     user=account,
                 )
         except ServiceError as err:

@@ -50,6 +50,7 @@ MESSAGES: Mapping[str, str] = {
     "correction_invalidates": gettext_noop(
         "Die Berichtigung macht Spiel {game} ungültig: {reason}"
     ),
+    "no_redeal": gettext_noop("Vor dem nächsten Spiel wurde nicht neu gegeben."),
     # list rows (short labels of the paper list)
     "row_hochzeit_alone": gettext_noop("Hochzeit (allein)"),
     "row_stille_hochzeit": gettext_noop("Stille H."),
@@ -200,7 +201,9 @@ MESSAGES: Mapping[str, str] = {
         "Die Zeit während eines laufenden Spiels auszurufen geht noch nicht: bitte nach "
         "dem Spiel melden (game_in_progress false)."
     ),
-    "rules_unsupported": gettext_noop("Hausregeln gibt es noch nicht; erlaubt ist nur „tsr“."),
+    "rules_unsupported": gettext_noop(
+        "Unbekanntes Regelprofil; erlaubt: „tsr“, „verein-002“, „palast-003“."
+    ),
     "club_unknown": gettext_noop("Den Verein {id} gibt es nicht."),
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."

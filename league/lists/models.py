@@ -4,6 +4,12 @@ A Spielliste stores each game's facts (who played, Re, Augen, announcements,
 Sonderpunkte) and, derived by the round state machine, each row's dealer and per-player
 points (``ScoreLine``), so that standings are a SQL ``SUM``. A list knows nothing of
 tournaments or leagues: whoever owns it freezes it through ``frozen``.
+
+House rules (scoring.rules, house-rules.md): a list keeps its own copy of the rule
+profile it was started with (``rules``, the options as JSON; empty = the TSR, which every
+list made before house rules has), so it replays the same way after a club changes its
+profile. ``redeals`` ("neu gegeben", house rule ``schmeissen``) are no games: the list
+keeps the game number each one preceded.
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club, Player
 from scoring import Announcements, GameRecord, Kind, Level, Party, SoloType, Specials
+from scoring.interchange import rules_from_dict, rules_to_dict
 from scoring.penalties import Penalty, PenaltyKind
+from scoring.rules import TSR, RuleProfile
 
 
 class Spielliste(models.Model):
@@ -69,6 +77,12 @@ class Spielliste(models.Model):
     # Added playing time granted by a referee (8.5.1 "Abweichende Spielzeiten").
     added_minutes = models.PositiveSmallIntegerField(_("Zusätzliche Minuten"), default=0)
     added_by = models.CharField(_("Schiedsrichter (Zeitzugabe)"), max_length=80, blank=True)
+    # House rules: the profile's options (``scoring.interchange.rules_to_dict``); {} = TSR.
+    rules = models.JSONField(_("Hausregeln"), default=dict, blank=True)
+    # ``games: open``: the keeper ended the list after a full round of deals.
+    closed = models.BooleanField(_("beendet"), default=False)
+    # ``schmeissen``: for each redeal, the number of the game it preceded.
+    redeals = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -82,6 +96,15 @@ class Spielliste(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("liste-detail", args=[self.pk])
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The list's rule profile (the TSR for ``{}``); RulesError if the stored JSON
+        no longer reads (the snapshot reports it like any rule violation)."""
+        return rules_from_dict(self.rules) if self.rules else TSR
+
+    def set_profile(self, profile: RuleProfile) -> None:
+        self.rules = {} if profile.is_tsr and not profile.ohne_neunen else rules_to_dict(profile)
 
 
 class Seat(models.Model):
@@ -135,12 +158,17 @@ class Game(models.Model):
     fuchs_re = models.PositiveSmallIntegerField(default=0)
     fuchs_kontra = models.PositiveSmallIntegerField(default=0)
     karlchen = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    # house rules (scoring.rules): Karlchen gefangen, Herzstich
+    karlchen_gefangen = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    herz_re = models.PositiveSmallIntegerField(default=0)
+    herz_kontra = models.PositiveSmallIntegerField(default=0)
     # derived by the state machine
     dealer_position = models.PositiveSmallIntegerField(null=True)
     sitting_out_position = models.PositiveSmallIntegerField(null=True)
     vorfuehrung = models.BooleanField(default=False)
     winner = models.CharField(max_length=6, blank=True)
     value = models.SmallIntegerField(default=0)
+    bock = models.PositiveSmallIntegerField(default=1)  # house rules: the Bock factor
 
     class Meta:
         ordering = ["number"]
@@ -170,6 +198,9 @@ class Game(models.Model):
                 fuchs_re=self.fuchs_re,
                 fuchs_kontra=self.fuchs_kontra,
                 karlchen=Party(self.karlchen) if self.karlchen else None,
+                karlchen_gefangen=Party(self.karlchen_gefangen) if self.karlchen_gefangen else None,
+                herzstich_re=self.herz_re,
+                herzstich_kontra=self.herz_kontra,
             ),
         )
 
@@ -187,6 +218,8 @@ class Game(models.Model):
         self.dk_re, self.dk_kontra = sp.doppelkopf_re, sp.doppelkopf_kontra
         self.fuchs_re, self.fuchs_kontra = sp.fuchs_re, sp.fuchs_kontra
         self.karlchen = sp.karlchen.value if sp.karlchen else ""
+        self.karlchen_gefangen = sp.karlchen_gefangen.value if sp.karlchen_gefangen else ""
+        self.herz_re, self.herz_kontra = sp.herzstich_re, sp.herzstich_kontra
 
 
 class PenaltyRow(models.Model):

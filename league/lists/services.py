@@ -35,10 +35,11 @@ from league.lists.models import (
 )
 from league.lists.selectors import PAPER_ACCEPTED, paper_status, replay_stored
 from scoring import GameRecord
-from scoring.errors import ScoringError
+from scoring.errors import RulesError, ScoringError
 from scoring.interchange import PENALTY_KINDS, penalty_to_dict, record_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, RoundState, check_seats
+from scoring.rules import TSR, RuleProfile
 from scoring.totals import Notice, check_totals
 
 __all__ = [
@@ -52,9 +53,12 @@ __all__ = [
     "paper_result_clear",
     "penalty_add",
     "penalty_delete",
+    "redeal_record",
+    "redeal_undo",
     "seat_substitute",
     "spielliste_add_time",
     "spielliste_call_time",
+    "spielliste_close",
     "spielliste_confirm",
     "spielliste_create",
     "spielliste_end_early",
@@ -89,11 +93,14 @@ def spielliste_create(
     club: Club | None = None,
     listenfuehrer_position: int | None = None,
     created_by: Account | None = None,
+    rules: RuleProfile = TSR,
     user: User = None,
 ) -> Spielliste:
     """A new list with its table code; ``players`` in seat order 1..4 (1..5). Position 4 (5)
     keeps the list unless the table agreed otherwise (3.1.1, 10.1.4). ``created_by`` is the
-    account that keeps a free or club list (its Listenführer by account)."""
+    account that keeps a free or club list (its Listenführer by account). ``rules``: the
+    house rules the list plays (a copy is kept; tournaments and leagues pass nothing: the
+    TSR)."""
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("seat_taken_twice", field="players")
     names = table_names(players)
@@ -105,7 +112,7 @@ def spielliste_create(
     position = listenfuehrer_position or LISTENFUEHRER_POSITION[size]
     if not 1 <= position <= size:
         raise ServiceError("invalid_listenfuehrer", field="listenfuehrer_position")
-    liste = Spielliste.objects.create(
+    liste = Spielliste(
         title=title.strip() or default_title(club),
         club=club,
         table_size=size,
@@ -113,11 +120,16 @@ def spielliste_create(
         code=_unused_code(),
         created_by=created_by,
     )
+    liste.set_profile(rules)
+    liste.save()
     Seat.objects.bulk_create(
         Seat(spielliste=liste, position=i, player=p, name=name)
         for i, (p, name) in enumerate(zip(players, names, strict=True), start=1)
     )
-    audit_record(user=user, action="create", target=liste, after={"seats": names})
+    after: dict[str, Any] = {"seats": names}
+    if liste.rules:
+        after["rules"] = liste.rules
+    audit_record(user=user, action="create", target=liste, after=after)
     return liste
 
 
@@ -272,6 +284,8 @@ def game_delete_last(
     before = record_to_dict(game.to_record(ctx.names))
     number = game.number
     orphaned = [p for p in ctx.penalties if p.after_game >= number]
+    # Redeals before the game to be typed again stay; those after it go with it.
+    ctx.liste.redeals = [n for n in ctx.liste.redeals if n <= number]
     ctx.penalties = [p for p in ctx.penalties if p.after_game < number]
     # round.md: time_up_after counts the games dealt when time was called; the deleted game
     # was dealt (it is typed again), so only a game "in progress" beyond it goes.
@@ -283,6 +297,67 @@ def game_delete_last(
     game.delete()
     audit_record(user=user, action="delete", target=ctx.liste, item=number, before=before)
     return number
+
+
+# --- house rules: redeals and closing an open list ---------------------------------
+
+
+@transaction.atomic
+def redeal_record(
+    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+) -> Spielliste:
+    """ "Neu gegeben" (house rule ``schmeissen``): the next game is dealt again by the same
+    dealer; no points, no game of the list, no Bock deal used."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    number = len(ctx.games) + 1
+    ctx.liste.redeals = [*ctx.liste.redeals, number]
+    ctx.replay_and_store()
+    audit_record(user=user, action="redeal", target=ctx.liste, item=number)
+    return ctx.liste
+
+
+@transaction.atomic
+def redeal_undo(
+    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+) -> Spielliste:
+    """Take back the last "neu gegeben" before the game still to be entered."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    number = len(ctx.games) + 1
+    redeals = list(ctx.liste.redeals)
+    if number not in redeals:
+        raise ServiceError("no_redeal")
+    redeals.reverse()
+    redeals.remove(number)
+    redeals.reverse()
+    ctx.liste.redeals = redeals
+    ctx.replay_and_store()
+    audit_record(user=user, action="redeal_undo", target=ctx.liste, item=number)
+    return ctx.liste
+
+
+@transaction.atomic
+def spielliste_close(
+    *,
+    spielliste: Spielliste,
+    closed: bool = True,
+    user: User = None,
+    expected_version: int | None = None,
+) -> Spielliste:
+    """ "Runde beenden" (``games: open``): the list ends; allowed only when every player
+    has dealt equally often (the engine checks). ``closed`` False reopens it."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    if ctx.liste.closed == closed:
+        return ctx.liste
+    ctx.liste.closed = closed
+    ctx.replay_and_store()
+    audit_record(
+        user=user,
+        action="close" if closed else "reopen",
+        target=ctx.liste,
+        item=len(ctx.games),
+        after={"closed": closed},
+    )
+    return ctx.liste
 
 
 # --- penalty rows and time -----------------------------------------------------------
@@ -801,8 +876,10 @@ class _Context:
 
     def replay(self) -> tuple[RoundState, dict[int, PenaltyRow]]:
         try:
-            return replay_stored(self.seats, self.games, self.penalties, self.liste.time_up_after)
-        except (RoundError, PenaltyError) as err:
+            return replay_stored(
+                self.seats, self.games, self.penalties, self.liste.time_up_after, liste=self.liste
+            )
+        except (RoundError, PenaltyError, RulesError) as err:
             raise ServiceError.from_scoring(err) from None
 
     def replay_and_store(self) -> RoundState:
@@ -810,8 +887,9 @@ class _Context:
         positions = self.positions
         by_number = {g.number: g for g in self.games}
         for row in state.rows:
-            if row.penalty is None:
+            if row.is_game:
                 game = by_number[row.game]
+                game.bock = row.bock
                 game.dealer_position = positions[row.dealer]
                 game.sitting_out_position = positions[row.sitting_out] if row.sitting_out else None
                 game.vorfuehrung = row.vorfuehrung
@@ -831,6 +909,8 @@ class _Context:
                 penalty_row.save()
         lines: list[ScoreLine] = []
         for row in state.rows:
+            if row.redeal:
+                continue  # "neu gegeben": no points, no row of its own in the table
             # A row belongs to its game or to the penalty row it was replayed from.
             owner: dict[str, Any] = (
                 {"game": by_number[row.game]}

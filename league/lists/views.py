@@ -61,6 +61,7 @@ from league.lists.presenters import (
     result_summary,
     seat_heads,
 )
+from league.lists.rules import preset_choices
 from league.lists.selectors import (
     ListeSnapshot,
     list_status,
@@ -70,6 +71,7 @@ from league.lists.selectors import (
 )
 from scoring import score_game
 from scoring.errors import ScoringError
+from scoring.rules import TSR, preset
 
 WriteView = Callable[..., HttpResponse]
 
@@ -109,7 +111,9 @@ def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | No
         return None
     nxt = state.next_game
     players = list(nxt.players)
-    form = VersionedGameForm(data, players=players, initial={"version": snap.liste.version})
+    form = VersionedGameForm(
+        data, players=players, rules=snap.rules, initial={"version": snap.liste.version}
+    )
     if nxt.vorfuehrung and data is None:  # 4.1.9: the soloist is known; pre-fill him
         form.initial.update(
             {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
@@ -209,7 +213,9 @@ def liste_create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         managed = managed.filter(managers=request.user.pk)
     clubs = {pk: name for pk, name in managed.values_list("pk", "name")}
-    form = SpiellisteCreateForm(request.POST or None, clubs=list(clubs.items()))
+    form = SpiellisteCreateForm(
+        request.POST or None, clubs=list(clubs.items()), presets=preset_choices()
+    )
     if request.method == "POST" and form.is_valid():
         club_id = form.cleaned_data.get("club")
         club = Club.objects.get(pk=club_id) if club_id in clubs else None
@@ -224,6 +230,9 @@ def liste_create(request: HttpRequest) -> HttpResponse:
                 players=players,
                 listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
                 created_by=request.user if isinstance(request.user, User) else None,
+                rules=preset(chosen)
+                if (chosen := form.cleaned_data.get("rules"))
+                else (club.profile if club else TSR),
                 user=request.user,
             )
         except ServiceError as err:
@@ -323,7 +332,7 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
     else:
         game = _game(snap, number)
         players = [snap.names[p] for p in game.players]
-        form = VersionedGameForm(request.POST, players=players)
+        form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
     summary, procedure_error = None, None
     if form is not None and form.is_valid() and state is not None:
         record = form.cleaned_data["record"]
@@ -362,7 +371,9 @@ def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     snap, _access = _read(request, pk)
     game = _game(snap, number)
     form = VersionedGameForm(
-        players=[snap.names[p] for p in game.players], initial={"version": snap.liste.version}
+        players=[snap.names[p] for p in game.players],
+        rules=snap.rules,
+        initial={"version": snap.liste.version},
     )
     form.initial_from_record(game.to_record(snap.names))
     return _render_edit(request, snap, game, form)
@@ -374,7 +385,7 @@ def _game_correct(
 ) -> HttpResponse:
     game = _game(snap, number)
     players = [snap.names[p] for p in game.players]
-    form = VersionedGameForm(request.POST, players=players)
+    form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
     if form.is_valid():
         try:
             services.game_correct(

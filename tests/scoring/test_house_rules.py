@@ -437,7 +437,7 @@ def test_quick_rows_with_stated_triggers_and_the_bock_factor():
     assert all(r.check.ok for r in state.rows)
     assert state.rows[2 - 1].dealer == "Bernd"
     assert state.next_game.dealer == "Bernd"
-    assert state_to_dict(state)["rows"][0]["quick"]["value"] == 3
+    assert state_to_dict(state)["rows"][0]["value"] == 3
     with pytest.raises(RoundError) as exc:
         round_from_dict({"seats": SEATS, "games": [quick]})  # TSR: no Bockrunden
     assert exc.value.code == "option_not_enabled"
