@@ -61,7 +61,7 @@ from league.lists.presenters import (
     result_summary,
     seat_heads,
 )
-from league.lists.rules import preset_choices
+from league.lists.rules import preset_choices, rules_summary
 from league.lists.selectors import (
     ListeSnapshot,
     list_status,
@@ -279,7 +279,10 @@ def _render_detail(
         "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
-        "pflicht": pflichtsolo_section(snap),
+        "pflicht": pflichtsolo_section(snap) if snap.rules.pflicht else [],
+        "rules": snap.rules,
+        "rules_summary": rules_summary(snap.rules),
+        "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
         "form": form or _entry_form(snap),
         "penalty_form": penalty_form or _penalty_form(snap),
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
@@ -311,9 +314,9 @@ def game_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpRes
         except ServiceError as err:
             form.add_error(None, err.message)
         else:
+            scored = score_game(form.cleaned_data["record"], snap.rules, bock=game.bock)
             points = ", ".join(
-                f"{name} {pts:+d}" if pts else f"{name} 0"
-                for name, pts in score_game(form.cleaned_data["record"]).points.items()
+                f"{name} {pts:+d}" if pts else f"{name} 0" for name, pts in scored.points.items()
             )
             messages.success(
                 request,
@@ -336,11 +339,15 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
     summary, procedure_error = None, None
     if form is not None and form.is_valid() and state is not None:
         record = form.cleaned_data["record"]
-        summary = result_summary(record)
+        target = number or state.games_played + 1
         try:
-            snap.replay_with(record, number)
+            preview = snap.replay_with(record, number)
         except ScoringError as err:
             procedure_error = ServiceError.from_scoring(err).message
+            summary = result_summary(record, score_game(record, snap.rules))
+        else:  # the row as the list would score it: with its Bock factor
+            row = next(r for r in preview.rows if r.is_game and r.game == target)
+            summary = result_summary(record, row.result)
     return render(
         request,
         "lists/_preview.html",
@@ -416,7 +423,10 @@ def _render_edit(
             "liste": snap.liste,
             "number": number,
             "form": form,
-            "summary": result_summary(game.to_record(snap.names)),
+            "summary": result_summary(
+                stored := game.to_record(snap.names),
+                score_game(stored, snap.rules, bock=game.bock),
+            ),
             "changes": change_lines(
                 spielliste_changes(liste=snap.liste, game_number=number), _aliases(snap, access)
             ),
@@ -431,6 +441,54 @@ def _versioned_post(request: HttpRequest) -> int:
     """The list version the form was based on; a missing or garbled one never matches
     (-1), so the write is refused as a conflict instead of skipping the check."""
     return int_param(request.POST.get("version"), -1)
+
+
+@require_POST
+@list_writer
+def liste_close(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """ "Runde beenden" (house rules, ``games: open``), or reopen a closed list."""
+    reopen = request.POST.get("reopen") == "1"
+    try:
+        services.spielliste_close(
+            spielliste=snap.liste,
+            closed=not reopen,
+            user=actor,
+            expected_version=_versioned_post(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request, _("Liste wieder geöffnet.") if reopen else _("Runde beendet. Gut Blatt!")
+        )
+    return redirect(snap.liste)
+
+
+@require_POST
+@list_writer
+def redeal_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
+    try:
+        services.redeal_record(
+            spielliste=snap.liste, user=actor, expected_version=_versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Neu gegeben: derselbe Geber gibt noch einmal."))
+    return redirect(snap.liste)
+
+
+@require_POST
+@list_writer
+def redeal_undo(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    try:
+        services.redeal_undo(
+            spielliste=snap.liste, user=actor, expected_version=_versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect(snap.liste)
 
 
 @require_POST
