@@ -22,7 +22,7 @@ from scoring.interchange import (
 )
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION, Penalty, PenaltyError
 from scoring.round import GAMES_PER_ROUND
-from scoring.rules import PRESETS
+from scoring.rules import PRESETS, TSR
 from scoring.totals import TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
@@ -269,7 +269,7 @@ class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
 
     def to_internal_value(self, data: Any) -> GameRecord:
         try:
-            return record_from_dict(data)
+            return record_from_dict(data, self.context.get("rules", TSR))
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None
 

@@ -255,3 +255,35 @@ def test_list_page_queries_do_not_grow_with_house_rules(
     services.games_import(spielliste=evening, records=[rec(evening)] * games)
     with django_assert_max_num_queries(9):  # the same at 4 and 16 games
         assert lf_client.get(evening.get_absolute_url()).status_code == 200
+
+
+def test_backup_round_trip_keeps_rules_redeals_and_close(tmp_path, evening, club):
+    import json
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    lost_re = rec(evening, re_augen=110, announcements={"re": "ansage", "kontra": "none"})
+    services.game_record(spielliste=evening, record=lost_re)
+    services.redeal_record(spielliste=evening)
+    for _ in range(3):
+        services.game_record(spielliste=evening, record=rec(evening))
+    services.spielliste_close(spielliste=evening)
+    before = [(g.number, g.bock, g.value) for g in Game.objects.filter(spielliste=evening)]
+    path = tmp_path / "backup.json"
+    call_command("export", "-o", str(path), stderr=StringIO())
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["lists"][0]["redeals"] == [2]
+    assert doc["lists"][0]["closed"] is True
+    assert doc["clubs"][0]["rules"]["announcements"] == "doubling"
+    Spielliste.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+    call_command("import", str(path), stdout=StringIO(), stderr=StringIO())
+    liste = Spielliste.objects.get()
+    assert liste.profile == VEREIN
+    assert liste.redeals == [2]
+    assert liste.closed
+    assert liste.complete
+    assert [(g.number, g.bock, g.value) for g in Game.objects.filter(spielliste=liste)] == before
+    assert Club.objects.get().profile == VEREIN
