@@ -40,13 +40,16 @@ from league.tournaments.models import Participant, RoundTable, Tournament, Tourn
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.interchange import (
+    QUICK_KIND,
+    entry_to_dict,
     penalty_from_dict,
     penalty_to_dict,
+    quick_from_dict,
     record_from_dict,
-    record_to_dict,
     rules_from_dict,
 )
 from scoring.penalties import Penalty
+from scoring.quick import QuickGame
 from scoring.round import replay_round
 from scoring.rules import TSR, RuleProfile
 from scoring.totals import check_totals
@@ -193,7 +196,7 @@ def backup_export(
                 {"position": s.position, "player": s.player_id, "name": s.name}
                 for s in seats[liste.pk]
             ],
-            "games": [record_to_dict(g.to_record(names)) for g in games[liste.pk]],
+            "games": [entry_to_dict(g.to_entry(names)) for g in games[liste.pk]],
             # House rules (house-rules.md): left out for a TSR list, as before.
             **({"rules": liste.rules} if liste.rules else {}),
             **({"redeals": liste.redeals} if liste.redeals else {}),
@@ -353,7 +356,7 @@ def _scoring(err: ScoringError) -> str:
 class _List:
     data: dict[str, Any]
     where: str
-    records: list[GameRecord] = field(default_factory=list)
+    records: list[GameRecord | QuickGame] = field(default_factory=list)
     penalties: list[tuple[Penalty, str]] = field(default_factory=list)
     double_entry: bool = False
     rules: RuleProfile = TSR
@@ -558,7 +561,10 @@ def _check_list(item: _List, clubs: set[int], players: set[int]) -> None:
     closed = _opt(data, "closed", bool, where) or False
     for n, game in enumerate(_need(data, "games", list, where), start=1):
         try:
-            item.records.append(record_from_dict(game, item.rules))
+            if isinstance(game, dict) and game.get("kind") == QUICK_KIND:
+                item.records.append(quick_from_dict(game))
+            else:
+                item.records.append(record_from_dict(game, item.rules))
         except ScoringError as err:
             raise _Fault(f"{where}, Spiel {n}", _scoring(err)) from None
     for row in _need(data, "penalties", list, where):

@@ -57,6 +57,7 @@ MESSAGES: Mapping[str, str] = {
     "row_voided": gettext_noop("{label} (abgebrochen, 9.4.4)"),
     "row_penalty": gettext_noop("Strafe"),
     "row_redeal": gettext_noop("neu gegeben"),
+    "row_quick": gettext_noop("schnell"),
     "penalty_row": gettext_noop("{kind}: {offender}"),
     # roles
     "account_unknown": gettext_noop(

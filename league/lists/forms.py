@@ -17,6 +17,7 @@ from league.core.messages import choices
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
+from scoring.quick import QuickGame
 from scoring.records import TOTAL_AUGEN
 from scoring.rules import TSR, RuleProfile
 
@@ -249,6 +250,70 @@ class VersionedGameForm(GameForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["key"].initial = uuid.uuid4().hex
+
+
+class QuickForm(forms.Form):
+    """Quick entry (Schnelleingabe, house-rules.md): who won and the value the table
+    counted, as paper lists keep it; the Bock triggers as the table states them. The
+    engine (``scoring.quick.QuickGame``) checks it; the list multiplies by its Bock factor."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    winners = forms.MultipleChoiceField(
+        label=_("Gewinner"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    value = forms.IntegerField(
+        label=_("Spielwert (ohne Bock)"),
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
+    )
+    soloist = forms.ChoiceField(label=_("Solo von"), required=False)
+    pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
+    bock_triggers = forms.TypedChoiceField(
+        label=_("Bock-Auslöser in diesem Spiel"),
+        coerce=int,
+        choices=[(0, "0"), (1, "1"), (2, "2"), (3, "3")],
+        initial=0,
+        required=False,
+    )
+
+    def __init__(
+        self, *args: Any, players: list[str], rules: RuleProfile = TSR, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("prefix", "quick")
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.fields["key"].initial = uuid.uuid4().hex
+        winners, soloist = self.fields["winners"], self.fields["soloist"]
+        assert isinstance(winners, forms.ChoiceField)
+        assert isinstance(soloist, forms.ChoiceField)
+        winners.choices = [(str(i), name) for i, name in enumerate(players)]
+        soloist.choices = [("", _("kein Solo")), *((str(i), n) for i, n in enumerate(players))]
+        if rules.bock is None:
+            del self.fields["bock_triggers"]
+        if not rules.pflicht:
+            del self.fields["pflicht"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        players = self.players
+        solo = cleaned.get("soloist")
+        try:
+            cleaned["quick"] = QuickGame(
+                players=tuple(players),
+                winners=tuple(players[int(i)] for i in cleaned.get("winners", [])),
+                value=cleaned["value"],
+                soloist=players[int(solo)] if solo else None,
+                pflicht=bool(cleaned.get("pflicht")),
+                bock_triggers=int(cleaned.get("bock_triggers") or 0),
+            )
+        except GameRecordError as err:
+            target = err.field if err.field in self.fields else None
+            self.add_error(target, ServiceError.from_scoring(err).message)
+        return cleaned
 
 
 class SpiellisteCreateForm(forms.Form):

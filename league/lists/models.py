@@ -22,8 +22,10 @@ from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club, Player
 from scoring import Announcements, GameRecord, Kind, Level, Party, SoloType, Specials
+from scoring.interchange import QUICK_KIND as QUICK
 from scoring.interchange import rules_from_dict, rules_to_dict
 from scoring.penalties import Penalty, PenaltyKind
+from scoring.quick import QuickGame
 from scoring.rules import TSR, RuleProfile
 
 
@@ -137,7 +139,7 @@ class Game(models.Model):
     """A game's facts (scoring.md §1) with seats as positions, plus what the round
     state machine derived for it (dealer, sitting out, Vorführung, result)."""
 
-    KIND_CHOICES = [(k.value, k.value) for k in Kind]
+    KIND_CHOICES = [(k.value, k.value) for k in Kind] + [(QUICK, QUICK)]
     SOLO_CHOICES = [(s.value, s.value) for s in SoloType]
     LEVEL_CHOICES = [(lv.code, lv.code) for lv in Level]
     PARTY_CHOICES = [(p.value, p.value) for p in Party]
@@ -169,6 +171,12 @@ class Game(models.Model):
     winner = models.CharField(max_length=6, blank=True)
     value = models.SmallIntegerField(default=0)
     bock = models.PositiveSmallIntegerField(default=1)  # house rules: the Bock factor
+    # Bock triggers: derived for a full game; as the table stated them for a quick row.
+    bock_triggers = models.PositiveSmallIntegerField(default=0)
+    # A quick row (kind "quick", scoring.quick): winners and the value the table counted.
+    quick_winners = models.JSONField(default=list, blank=True)
+    quick_value = models.PositiveSmallIntegerField(default=0)
+    quick_soloist = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -179,8 +187,37 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.spielliste} · {self.number}"
 
+    @property
+    def is_quick(self) -> bool:
+        return self.kind == QUICK
+
+    def to_entry(self, names: dict[int, str]) -> GameRecord | QuickGame:
+        """What the round machine replays: the full record, or the quick row."""
+        if self.kind != QUICK:
+            return self.to_record(names)
+        return QuickGame(
+            players=tuple(names[p] for p in self.players),
+            winners=tuple(names[p] for p in self.quick_winners),
+            value=self.quick_value,
+            soloist=names[self.quick_soloist] if self.quick_soloist else None,
+            pflicht=self.pflicht,
+            bock_triggers=self.bock_triggers,
+        )
+
+    def set_quick(self, quick: QuickGame, positions: dict[str, int]) -> None:
+        self.kind = QUICK
+        self.players = [positions[n] for n in quick.players]
+        self.re = []
+        self.quick_winners = [positions[n] for n in quick.winners]
+        self.quick_value = quick.value
+        self.quick_soloist = positions[quick.soloist] if quick.soloist else None
+        self.pflicht = quick.pflicht
+        self.bock_triggers = quick.bock_triggers
+        self.solo, self.re_augen, self.schwarz = "", 0, ""
+
     def to_record(self, names: dict[int, str]) -> GameRecord:
-        """The engine's record, with seat positions turned into names."""
+        """The engine's record, with seat positions turned into names (full games only:
+        a quick row is ``to_entry``'s)."""
         return GameRecord(
             kind=Kind(self.kind),
             players=tuple(names[p] for p in self.players),

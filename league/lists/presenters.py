@@ -111,6 +111,7 @@ class ListRow:
     penalty_id: int | None = None
     bock: int = 1  # house rules: the game's Bock factor
     is_redeal: bool = False  # house rules: "neu gegeben"
+    is_quick: bool = False  # a quick-entry row (winners and value)
 
 
 def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
@@ -123,6 +124,8 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
     for row in state.rows:
         if row.redeal:
             label, penalty_label, pid = render("row_redeal"), "", None
+        elif row.quick is not None:
+            label, penalty_label, pid = render("row_quick"), "", None
         elif row.penalty is None:
             rec = row.record
             assert rec is not None  # a game row carries its record
@@ -168,6 +171,7 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
                 penalty_id=pid,
                 bock=row.bock,
                 is_redeal=row.redeal,
+                is_quick=row.quick is not None,
             )
         )
     return rows

@@ -16,6 +16,7 @@ from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
 from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
+from scoring.quick import QuickGame
 from scoring.records import REDEAL
 from scoring.round import Entry, RoundState, replay_round
 from scoring.rules import TSR, RuleProfile
@@ -35,9 +36,9 @@ class ListeSnapshot:
     # Penalty object): rows are paired by identity, never by position.
     penalty_of: dict[int, PenaltyRow] = field(default_factory=dict)
 
-    def replay_with(self, record: GameRecord, number: int | None = None) -> RoundState:
+    def replay_with(self, record: GameRecord | QuickGame, number: int | None = None) -> RoundState:
         """The list as it would be with ``record`` appended (or replacing game ``number``)."""
-        records = [g.to_record(self.names) for g in self.games]
+        records: list[GameRecord | QuickGame] = [g.to_entry(self.names) for g in self.games]
         if number is None:
             records.append(record)
         else:
@@ -115,7 +116,7 @@ def replay_stored(
     penalty_rows: Sequence[PenaltyRow],
     time_up_after: int | None,
     *,
-    records: Sequence[GameRecord] | None = None,
+    records: Sequence[GameRecord | QuickGame] | None = None,
     liste: Spielliste | None = None,
 ) -> tuple[RoundState, dict[int, PenaltyRow]]:
     """Run the round state machine over a stored list (seats in position order).
@@ -128,7 +129,7 @@ def replay_stored(
     names = {s.position: s.name for s in seats}
     player_names = {s.player_id: s.name for s in seats}
     penalties = [p.to_penalty(player_names) for p in penalty_rows]
-    entries: list[Entry] = list([g.to_record(names) for g in games] if records is None else records)
+    entries: list[Entry] = list([g.to_entry(names) for g in games] if records is None else records)
     rules, closed = TSR, False
     if liste is not None:
         rules, closed = liste.profile, liste.closed

@@ -36,8 +36,9 @@ from league.lists.models import (
 from league.lists.selectors import PAPER_ACCEPTED, paper_status, replay_stored
 from scoring import GameRecord
 from scoring.errors import RulesError, ScoringError
-from scoring.interchange import PENALTY_KINDS, penalty_to_dict, record_to_dict
+from scoring.interchange import PENALTY_KINDS, entry_to_dict, penalty_to_dict, record_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
+from scoring.quick import QuickGame
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, RoundState, check_seats
 from scoring.rules import TSR, RuleProfile
 from scoring.totals import Notice, check_totals
@@ -186,12 +187,13 @@ def spielliste_set_frozen(*, spielliste: Spielliste, frozen: bool, user: User = 
 def game_record(
     *,
     spielliste: Spielliste,
-    record: GameRecord,
+    record: GameRecord | QuickGame,
     user: User = None,
     expected_version: int | None = None,
     key: str = "",
 ) -> Game:
-    """Append the next game. ``key`` (an idempotency key, e.g. from the entry form) makes a
+    """Append the next game (a full record, or a quick row: house rules' quick entry).
+    ``key`` (an idempotency key, e.g. from the entry form) makes a
     retried save of the same game — its first answer lost on the hall's Wi-Fi — return
     the game saved the first time instead of a conflict."""
     liste = _lock(spielliste)
@@ -201,7 +203,7 @@ def game_record(
     ctx = _Context.checked(liste, expected_version, user)
     (game,) = ctx.append([record])
     audit_record(
-        user=user, action="record", target=ctx.liste, item=game.number, after=record_to_dict(record)
+        user=user, action="record", target=ctx.liste, item=game.number, after=entry_to_dict(record)
     )
     _remember(ctx.liste, key, "record", game.number)
     return game
@@ -211,7 +213,7 @@ def game_record(
 def games_import(
     *,
     spielliste: Spielliste,
-    records: Sequence[GameRecord],
+    records: Sequence[GameRecord | QuickGame],
     user: User = None,
     expected_version: int | None = None,
 ) -> int:
@@ -243,7 +245,7 @@ def game_correct(
         return Game.objects.get(spielliste=liste, number=done.item or 0)
     ctx = _Context.checked(liste, expected_version, user)
     game = ctx.game(number)
-    before = record_to_dict(game.to_record(ctx.names))
+    before = entry_to_dict(game.to_entry(ctx.names))
     ctx.set_facts(game, record)
     try:
         ctx.replay_and_store()
@@ -281,7 +283,7 @@ def game_delete_last(
             raise ServiceError("no_such_game", {"number": number})
         raise ServiceError("not_last_game", {"number": number, "last": ctx.games[-1].number})
     game = ctx.games.pop()
-    before = record_to_dict(game.to_record(ctx.names))
+    before = entry_to_dict(game.to_entry(ctx.names))
     number = game.number
     orphaned = [p for p in ctx.penalties if p.after_game >= number]
     # Redeals before the game to be typed again stay; those after it go with it.
@@ -847,7 +849,7 @@ class _Context:
                 return game
         raise ServiceError("no_such_game", {"number": number})
 
-    def append(self, records: Sequence[GameRecord]) -> list[Game]:
+    def append(self, records: Sequence[GameRecord | QuickGame]) -> list[Game]:
         """Add games at the end, replay, store."""
         added = []
         for record in records:
@@ -858,13 +860,16 @@ class _Context:
         self.replay_and_store()
         return added
 
-    def set_facts(self, game: Game, record: GameRecord) -> None:
+    def set_facts(self, game: Game, record: GameRecord | QuickGame) -> None:
         strangers = [n for n in record.players if n not in self.positions]
         if strangers:
             raise ServiceError(
                 "not_at_table", {"name": strangers[0]}, field="players", game=game.number
             )
-        game.set_facts(record, self.positions)
+        if isinstance(record, QuickGame):
+            game.set_quick(record, self.positions)
+        else:
+            game.set_facts(record, self.positions)
 
     def credited(self, name: str, game: int) -> int:
         """The player credited with a seat's points in a row of game ``game``: the seat's
@@ -893,8 +898,13 @@ class _Context:
                 game.dealer_position = positions[row.dealer]
                 game.sitting_out_position = positions[row.sitting_out] if row.sitting_out else None
                 game.vorfuehrung = row.vorfuehrung
+                game.bock_triggers = row.bock_triggers
                 result = row.result
-                assert result is not None  # game rows always carry their result
+                if row.quick is not None:  # a quick row: the value the table counted
+                    game.winner = ""
+                    game.value = 0 if row.voided else row.quick.value * row.bock
+                    continue
+                assert result is not None  # full game rows always carry their result
                 game.winner = result.winner.value if result.winner and not row.voided else ""
                 game.value = 0 if row.voided else result.value
         new = [g for g in self.games if g.pk is None]

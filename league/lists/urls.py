@@ -28,6 +28,7 @@ urlpatterns = [
     path("listen/<int:pk>/zeitzugabe/", views.time_add, name="time-add"),
     path("listen/<int:pk>/ersatz/", views.seat_substitute, name="seat-substitute"),
     path("listen/<int:pk>/beenden/", views.liste_end_early, name="liste-end-early"),
+    path("listen/<int:pk>/schnell/", views.quick_add, name="quick-add"),
     path("listen/<int:pk>/runde-beenden/", views.liste_close, name="liste-close"),
     path("listen/<int:pk>/neu-gegeben/", views.redeal_add, name="redeal-add"),
     path("listen/<int:pk>/neu-gegeben/zuruecknehmen/", views.redeal_undo, name="redeal-undo"),

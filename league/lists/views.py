@@ -46,13 +46,14 @@ from league.lists.codes import normalise
 from league.lists.forms import (
     AddTimeForm,
     PenaltyForm,
+    QuickForm,
     SpiellisteCreateForm,
     SubstituteForm,
     VersionedGameForm,
 )
 from league.lists.history import change_lines
 from league.lists.models import Game, PenaltyRow, Seat, Spielliste
-from league.lists.owners import owner_filters
+from league.lists.owners import owner_filters, owner_of
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.presenters import (
     list_chart,
@@ -119,6 +120,19 @@ def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | No
             {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
         )
     return form
+
+
+def _quick_form(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
+    """The quick entry, for lists outside tournaments and leagues."""
+    state = snap.state
+    if state is None or state.next_game is None or snap.liste.frozen:
+        return None
+    return QuickForm(
+        data,
+        players=list(state.next_game.players),
+        rules=snap.rules,
+        initial={"version": snap.liste.version},
+    )
 
 
 def _substitute_form(snap: ListeSnapshot, data: Any = None) -> SubstituteForm:
@@ -258,6 +272,7 @@ def _render_detail(
     penalty_form: PenaltyForm | None = None,
     time_form: AddTimeForm | None = None,
     substitute_form: SubstituteForm | None = None,
+    quick_form: QuickForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     access = access or list_access(visitor_of(request), snap.liste)
@@ -284,6 +299,7 @@ def _render_detail(
         "rules_summary": rules_summary(snap.rules),
         "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
         "form": form or _entry_form(snap),
+        "quick_form": quick_form or (_quick_form(snap) if access.owner is None else None),
         "penalty_form": penalty_form or _penalty_form(snap),
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
         if snap.seats
@@ -367,7 +383,7 @@ def game_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
 def _game(snap: ListeSnapshot, number: int) -> Game:
     for game in snap.games:
-        if game.number == number:
+        if game.number == number and not game.is_quick:  # a quick row: delete, re-enter
             return game
     raise Http404(_("Dieses Spiel gibt es nicht."))
 
@@ -441,6 +457,34 @@ def _versioned_post(request: HttpRequest) -> int:
     """The list version the form was based on; a missing or garbled one never matches
     (-1), so the write is refused as a conflict instead of skipping the check."""
     return int_param(request.POST.get("version"), -1)
+
+
+@require_POST
+@list_writer
+def quick_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
+    # Tournaments and leagues enter every game in full (their lists have an owner).
+    form = None if owner_of(snap.liste) is not None else _quick_form(snap, request.POST)
+    if form is None:
+        messages.error(request, _("Die Runde ist vollständig: kein weiteres Spiel."))
+        return redirect(snap.liste)
+    if form.is_valid():
+        try:
+            game = services.game_record(
+                spielliste=snap.liste,
+                record=form.cleaned_data["quick"],
+                user=actor,
+                expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data.get("key") or "",
+            )
+        except ServiceError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(
+                request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": game.number}
+            )
+            return redirect(snap.liste)
+    return _render_detail(request, snap, quick_form=form, status=422)
 
 
 @require_POST

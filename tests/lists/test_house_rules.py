@@ -287,3 +287,52 @@ def test_backup_round_trip_keeps_rules_redeals_and_close(tmp_path, evening, club
     assert liste.complete
     assert [(g.number, g.bock, g.value) for g in Game.objects.filter(spielliste=liste)] == before
     assert Club.objects.get().profile == VEREIN
+
+
+def test_quick_entry_next_to_the_full_entry(lf_client, evening):
+    page = lf_client.get(evening.get_absolute_url()).content.decode()
+    assert "data-quick-entry" in page
+    url = reverse("quick-add", args=[evening.pk])
+    data = {
+        "quick-version": evening.version,
+        "quick-winners": ["1", "3"],
+        "quick-value": "3",
+        "quick-bock_triggers": "1",
+    }
+    assert lf_client.post(url, data).status_code == 302
+    game = Game.objects.get(spielliste=evening)
+    assert game.kind == "quick"
+    assert game.value == 3
+    evening.refresh_from_db()
+    solo_lost = {
+        "quick-version": evening.version,
+        "quick-winners": ["0", "1", "3"],
+        "quick-value": "2",
+        "quick-soloist": "2",
+        "quick-bock_triggers": "0",
+    }
+    assert lf_client.post(url, solo_lost).status_code == 302
+    second = Game.objects.get(spielliste=evening, number=2)
+    assert second.bock == 2
+    points = dict(ScoreLine.objects.filter(game=second).values_list("player__name", "points"))
+    assert points == {"Anna": 4, "Bernd": 4, "Carla": -12, "Dieter": 4}
+    page = lf_client.get(evening.get_absolute_url()).content.decode()
+    assert "schnell" in page
+    # Carla's solo: she deals again (every_solo), the quick row counts as a solo.
+    snap = spielliste_snapshot(pk=evening.pk)
+    assert snap.state.next_game.dealer == "Bernd"
+    evening.refresh_from_db()
+    bad = dict(solo_lost, **{"quick-version": evening.version, "quick-winners": ["0", "1"]})
+    response = lf_client.post(url, bad)
+    assert response.status_code == 422
+    assert Game.objects.filter(spielliste=evening).count() == 2
+    services.game_delete_last(spielliste=evening)
+    assert Game.objects.filter(spielliste=evening).count() == 1
+
+
+def test_no_quick_entry_on_tournament_lists(world, client):
+    l1 = world["l1"]
+    client.force_login(world["users"]["organiser_this"])
+    page = client.get(l1.get_absolute_url()).content.decode()
+    assert "data-quick-entry" not in page
+    assert "Turniere und Ligen spielen immer nach TSR" in page
