@@ -137,9 +137,7 @@ def _header(
 
 def _kind_text(row: ListRow) -> str:
     bock = f" ×{row.bock}" if row.bock > 1 else ""  # house rules: the Bock factor
-    return (
-        row.kind_label + (" P" if row.pflicht else "") + (" V" if row.vorfuehrung else "") + bock
-    )
+    return row.kind_label + (" P" if row.pflicht else "") + (" V" if row.vorfuehrung else "") + bock
 
 
 def _game_table(
