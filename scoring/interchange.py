@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scoring.errors import GameRecordError, RoundError, RulesError, ScoringError, TotalsError
+from scoring.game import check_record
 from scoring.messages import Translate, identity
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 from scoring.quick import QuickGame
@@ -163,8 +164,6 @@ def record_from_dict(data: Any, rules: RuleProfile = TSR) -> GameRecord:
         bock=bock,
     )
     if not record.specials.is_empty or record.kind is Kind.ARMUT or bock is not None:
-        from scoring.game import check_record
-
         check_record(record, rules)
     return record
 
