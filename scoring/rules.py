@@ -101,6 +101,25 @@ class RuleProfile:
     name: str = field(default="", compare=False)  # the preset it came from, for display
 
     def __post_init__(self) -> None:
+        # Built in Python with plain strings: the enums, or a RulesError naming the option.
+        for option, enum in (
+            ("announcements", AnnouncementMode),
+            ("pflichtsolo", Pflichtsolo),
+            ("repeat_deal_after", RepeatDeal),
+        ):
+            value = getattr(self, option)
+            try:
+                object.__setattr__(self, option, enum(value))
+            except ValueError:
+                raise RulesError(
+                    "rules_invalid_value",
+                    {
+                        "name": option,
+                        "value": repr(value),
+                        "allowed": ", ".join(m.value for m in enum),
+                    },
+                    field=option,
+                ) from None
         if type(self.solo_bonus) is not int or self.solo_bonus not in SOLO_BONUS_VALUES:
             raise RulesError(
                 "rules_invalid_value",
