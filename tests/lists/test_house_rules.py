@@ -336,3 +336,32 @@ def test_no_quick_entry_on_tournament_lists(world, client):
     page = client.get(l1.get_absolute_url()).content.decode()
     assert "data-quick-entry" not in page
     assert "Turniere und Ligen spielen immer nach TSR" in page
+
+
+def test_preview_and_correction_score_with_the_bock_factor(lf_client, evening):
+    lost_re = rec(evening, re_augen=110, announcements={"re": "ansage", "kontra": "none"})
+    services.game_record(spielliste=evening, record=lost_re)
+    services.game_record(spielliste=evening, record=rec(evening))
+    evening.refresh_from_db()
+    data = {
+        "version": evening.version,
+        "kind": "normal",
+        "re": ["0", "2"],
+        "augen_side": "re",
+        "re_augen": "130",
+        "ann_re": "ansage",
+        "ann_kontra": "none",
+    }
+    preview = lf_client.post(reverse("game-preview", args=[evening.pk]), data)
+    html = preview.content.decode()
+    assert "data-doubling" in html
+    assert "data-bock-factor" in html
+    assert 'data-player="Anna">+4<' in html  # won 1, × 2 Re, × 2 Bock
+    page = lf_client.get(reverse("game-edit", args=[evening.pk, 2]))
+    assert page.status_code == 200
+    assert "data-bock-factor" in page.content.decode()
+    response = lf_client.post(reverse("game-edit", args=[evening.pk, 2]), data)
+    assert response.status_code == 302
+    game = Game.objects.get(spielliste=evening, number=2)
+    assert game.value == 4
+    assert game.bock == 2
