@@ -79,8 +79,10 @@ from league.tournaments.selectors import (
 )
 from league.tournaments.services import PaperTable
 from scoring import GameRecordError, score_game
+from scoring.errors import ScoringError
 from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
 from scoring.penalties import Penalty
+from scoring.rules import TSR, RuleProfile, preset
 
 from .throttling import ScoreThrottle, WriteAnonThrottle, WriteCodeThrottle, WriteUserThrottle
 
@@ -123,10 +125,21 @@ class WriteView(ApiView):
             super().check_throttles(request)
 
 
-def _valid(serializer_class: type[S], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
+def _valid(
+    serializer_class: type[S], data: Any, context: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    serializer = serializer_class(data=data, context=context or {})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def _rules_of(liste: Spielliste) -> RuleProfile:
+    """The list's house rules for parsing a game (a broken stored profile: the TSR; the
+    write's replay then reports the list as invalid)."""
+    try:
+        return liste.profile
+    except ScoringError:
+        return TSR
 
 
 # --- score ---------------------------------------------------------------------------
@@ -213,6 +226,7 @@ def liste_answer(snap: ListeSnapshot, access: ListAccess) -> dict[str, Any]:
         confirmed_seat=liste.confirmed_seat if liste.confirmed_at is not None else None,
         time_up_after=liste.time_up_after,
         totals_only=liste.totals_only,
+        **({"rules": liste.rules} if liste.rules else {}),
         substitutions=[
             {"seat": s.position, "from_game": s.from_game, "player": s.name}
             for s in list_status(snap, None, reveal=access.writes).substitutions
@@ -281,11 +295,13 @@ class ListenView(WriteView):
                     club_services.player_get_or_create(name=name, club=club, user=account)
                     for name in data["seats"]
                 ]
+                chosen = data.get("rules")
                 liste = services.spielliste_create(
                     title=data["title"],
                     players=players,
                     club=club,
                     created_by=account if isinstance(account, User) else None,
+                    rules=preset(chosen) if chosen else (club.profile if club else TSR),
                     user=account,
                 )
         except ServiceError as err:
@@ -374,7 +390,7 @@ class SpieleView(WriteView):
     def post(self, request: Request, pk: int) -> Response:
         liste = _liste(pk)
         writer = list_writer(request, liste)
-        data = _valid(GameWriteSerializer, request.data)
+        data = _valid(GameWriteSerializer, request.data, {"rules": _rules_of(liste)})
         try:
             game = services.game_record(
                 spielliste=liste,
@@ -404,7 +420,7 @@ class SpielView(WriteView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         liste = _liste(pk)
         writer = list_writer(request, liste)
-        data = _valid(GameWriteSerializer, request.data)
+        data = _valid(GameWriteSerializer, request.data, {"rules": _rules_of(liste)})
         try:
             services.game_correct(
                 spielliste=liste,

@@ -8,6 +8,10 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.errors import RulesError
+from scoring.interchange import rules_from_dict
+from scoring.rules import TSR, RuleProfile
+
 
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120, unique=True)
@@ -26,6 +30,9 @@ class Club(models.Model):
         default=False,
         help_text=_("Vereinsseite und Vereinslisten nur für Mitglieder und Vereinsverwaltung."),
     )
+    # House rules (scoring.rules): the profile the club's evenings start with, as the
+    # options' JSON ({} = the TSR). Each list keeps its own copy.
+    rules = models.JSONField(_("Hausregeln"), default=dict, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -34,6 +41,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The club's house rules (the TSR for ``{}`` or a profile that no longer reads)."""
+        if not self.rules:
+            return TSR
+        try:
+            return rules_from_dict(self.rules)
+        except RulesError:
+            return TSR
 
 
 class Player(models.Model):

@@ -36,6 +36,7 @@ ERROR_CLASSES = {
     "RoundError",
     "DrawError",
     "TotalsError",
+    "RulesError",
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0005_player_claim'),
+        ('clubs', '0006_club_rules'),
     ]
 
     operations = [
