@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring score [FILE]`` (and ``round``).
+"""Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``).
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
@@ -67,9 +67,16 @@ def run_round(data: Any, translate: Translate = identity) -> tuple[str, int]:
     return round_command(data, translate)
 
 
+def run_rangliste(data: Any, translate: Translate = identity) -> tuple[str, int]:
+    from scoring.rangliste_cli import rangliste_command
+
+    return rangliste_command(data, translate)
+
+
 COMMANDS: dict[str, Callable[[Any, Translate], tuple[str, int]]] = {
     "score": run_score,
     "round": run_round,
+    "rangliste": run_rangliste,
 }
 
 
@@ -104,7 +111,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score one game record or an array of them")
     rnd = sub.add_parser("round", help="replay one table's round (Spielliste)")
-    for command in (score, rnd):
+    rangliste = sub.add_parser("rangliste", help="the ranking list (Rangliste) on a reference date")
+    for command in (score, rnd, rangliste):
         command.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
         command.add_argument(
             "--lang",

@@ -36,6 +36,8 @@ ERROR_CLASSES = {
     "RoundError",
     "DrawError",
     "TotalsError",
+    "RanglisteError",
+    "SeasonError",
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {
