@@ -35,7 +35,7 @@ Rules as implemented:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -175,9 +175,17 @@ def _by_name(name: str) -> tuple[str, str]:
 
 
 def rangliste_from_totals(
-    totals: Iterable[PlayerTotals], *, min_rounds: int = MIN_ROUNDS
+    totals: Iterable[PlayerTotals],
+    *,
+    min_rounds: int = MIN_ROUNDS,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[tuple[RanglisteRow, ...], tuple[Unter36Row, ...]]:
-    """The Rangliste and the "unter 36" list from each player's window totals."""
+    """The Rangliste and the "unter 36" list from each player's window totals.
+
+    ``player`` is a key; rows of one rank are listed by display name (``names[player]``,
+    the key itself when absent), never by key (a database id: "1, 10, 2").
+    """
+    shown = names or {}
     ranked: list[tuple[Fraction, PlayerTotals]] = []
     below: list[PlayerTotals] = []
     for t in totals:
@@ -187,17 +195,21 @@ def rangliste_from_totals(
             ranked.append((Fraction(t.points, t.rounds), t))
         else:
             below.append(t)
-    ranked.sort(key=lambda pair: (-pair[0], _by_name(pair[1].player)))
+    ranked.sort(key=lambda pair: (-pair[0], _by_name(shown.get(pair[1].player, pair[1].player))))
     rows: list[RanglisteRow] = []
     for i, (average, t) in enumerate(ranked):
         rank = rows[-1].rank if rows and rows[-1].average == average else i + 1
         rows.append(RanglisteRow(rank, t.player, t.rounds, t.points, average))
-    below.sort(key=lambda t: (-t.rounds, _by_name(t.player)))
+    below.sort(key=lambda t: (-t.rounds, _by_name(shown.get(t.player, t.player))))
     return tuple(rows), tuple(Unter36Row(t.player, t.rounds, t.points) for t in below)
 
 
-def bundeslaender_from_totals(totals: Iterable[TournamentTotal]) -> tuple[BundeslandRow, ...]:
-    """The Bundesländerwertung from each player's totals per RLT (module rules)."""
+def bundeslaender_from_totals(
+    totals: Iterable[TournamentTotal], *, names: Mapping[str, str] | None = None
+) -> tuple[BundeslandRow, ...]:
+    """The Bundesländerwertung from each player's totals per RLT (module rules); ``names``
+    as for ``rangliste_from_totals``."""
+    shown = names or {}
     best: dict[tuple[str, str], TournamentTotal] = {}
     for t in totals:
         if t.points <= 0:
@@ -223,7 +235,7 @@ def bundeslaender_from_totals(totals: Iterable[TournamentTotal]) -> tuple[Bundes
                 tuple(Counted(t.tournament, t.date, t.bundesland, t.points) for t in counted),
             )
         )
-    unranked.sort(key=lambda row: (-row[0], _by_name(row[1])))
+    unranked.sort(key=lambda row: (-row[0], _by_name(shown.get(row[1], row[1]))))
     rows: list[BundeslandRow] = []
     for i, (points, player, counted_) in enumerate(unranked):
         rank = rows[-1].rank if rows and rows[-1].points == points else i + 1
