@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, Q, Sum
 
 from league.clubs.models import Player, public_alias
 from league.lists.models import ScoreLine
@@ -85,7 +85,7 @@ def _shown(pk: int, name: str, hidden: bool, reveal: bool) -> str:
 
 
 def rangliste(*, as_of: datetime.date, reveal: bool = False) -> RanglisteView:
-    """The Rangliste, "unter 36" and the Bundesländerwertung on ``as_of`` (2 queries).
+    """The Rangliste, "unter 36" and the Bundesländerwertung on ``as_of`` (3 queries).
 
     ``reveal``: show the names of players who asked not to be named (staff).
     """
@@ -95,35 +95,33 @@ def rangliste(*, as_of: datetime.date, reveal: bool = False) -> RanglisteView:
             "pk", "name", "date", "bundesland"
         )
     }
-    rows = (
+    # Summed per player and tournament in SQL; the names fetched once per player.
+    rows = list(
         ScoreLine.objects.filter(rated_in_window(as_of, T))
-        .values("player_id", "player__name", "player__hide_name", "player__club__name")
-        .annotate(
-            tournament_id=F(f"{T}_id"),
-            points=Sum("points"),
-            rounds=Count("spielliste_id", distinct=True),
-        )
+        .values_list("player_id", f"{T}_id")
+        .annotate(points=Sum("points"), rounds=Count("spielliste_id", distinct=True))
         .order_by()
     )
-    players: dict[str, PlayerInfo] = {}
     per_player: dict[str, list[int]] = {}
     per_tournament: list[TournamentTotal] = []
-    for r in rows:
-        key = str(r["player_id"])
-        if key not in players:
-            players[key] = PlayerInfo(
-                r["player_id"],
-                _shown(r["player_id"], r["player__name"], r["player__hide_name"], reveal),
-                r["player__club__name"] or "",
-            )
-        held = per_player.setdefault(key, [0, 0])
-        held[0] += r["rounds"]
-        held[1] += r["points"] or 0
-        info = tournaments.get(str(r["tournament_id"]))
+    for player_id, tournament_id, points, rounds in rows:
+        key = str(player_id)
+        held = per_player.get(key)
+        if held is None:
+            held = per_player[key] = [0, 0]
+        held[0] += rounds
+        held[1] += points or 0
+        info = tournaments.get(str(tournament_id))
         if info is not None:
             per_tournament.append(
-                TournamentTotal(key, str(info.pk), info.date, info.bundesland, r["points"] or 0)
+                TournamentTotal(key, str(info.pk), info.date, info.bundesland, points or 0)
             )
+    players = {
+        str(pk): PlayerInfo(pk, _shown(pk, name, hidden, reveal), club or "")
+        for pk, name, hidden, club in Player.objects.filter(
+            pk__in={int(k) for k in per_player}
+        ).values_list("pk", "name", "hide_name", "club__name")
+    }
     names = {key: p.name for key, p in players.items()}
     ranked, below = rangliste_from_totals(
         (PlayerTotals(k, rounds, points) for k, (rounds, points) in per_player.items()),
@@ -201,95 +199,124 @@ class PlayerRecord:
         return sum(item.points for item in self.lists)
 
 
-E = "spielliste__evening_table__evening"
-R = "spielliste__round_table__tournament_round"
-
-
-def _list_rows(player: Player) -> Any:
-    return (
-        ScoreLine.objects.filter(player=player)
-        .values(
-            "spielliste_id",
-            "spielliste__title",
-            "spielliste__created_at",
-            "spielliste__complete",
-            "spielliste__totals_only",
-            f"{R}__number",
-            f"{R}__status",
-            f"{T}_id",
-            f"{T}__name",
-            f"{T}__date",
-            f"{T}__rated",
-            f"{T}__closed_at",
-            f"{T}__bundesland",
-            "spielliste__evening_table__number",
-            f"{E}__date",
-            f"{E}__club_id",
-            f"{E}__club__name",
-        )
+def _list_sums(player: Player) -> dict[int, tuple[int, int]]:
+    """Per list the player played: (points, game lines) — the SQL aggregate."""
+    return {
+        liste: (points or 0, games)
+        for liste, points, games in ScoreLine.objects.filter(player=player)
+        .values_list("spielliste_id")
         .annotate(points=Sum("points"), games=Count("game_id"))
         .order_by()
-    )
+    }
+
+
+def _list_rows(player: Player) -> list[dict[str, Any]]:
+    """Each list the player played with its points and what it belongs to: the SQL sums,
+    then the lists, their tournament rounds and club evenings by key (4 index lookups)."""
+    from league.clubs.models import EveningTable
+    from league.lists.models import Spielliste
+    from league.tournaments.models import RoundTable
+
+    sums = _list_sums(player)
+    ids = list(sums)
+    rows: dict[int, dict[str, Any]] = {}
+    for pk, title, created_at, complete, totals_only in (
+        Spielliste.objects.filter(pk__in=ids)
+        .values_list("pk", "title", "created_at", "complete", "totals_only")
+        .order_by()
+    ):
+        points, games = sums[pk]
+        rows[pk] = {
+            "pk": pk,
+            "title": title,
+            "created_at": created_at,
+            "complete": complete,
+            "totals_only": totals_only,
+            "points": points,
+            "games": games,
+            "round": None,
+            "evening": None,
+        }
+    for liste, *rest in (
+        RoundTable.objects.filter(spielliste_id__in=ids)
+        .values_list(
+            "spielliste_id",
+            "tournament_round__number",
+            "tournament_round__tournament_id",
+            "tournament_round__tournament__name",
+            "tournament_round__tournament__date",
+            "tournament_round__tournament__rated",
+            "tournament_round__tournament__closed_at",
+            "tournament_round__tournament__bundesland",
+        )
+        .order_by()
+    ):
+        rows[liste]["round"] = rest
+    for liste, *rest in (
+        EveningTable.objects.filter(spielliste_id__in=ids)
+        .values_list(
+            "spielliste_id", "number", "evening__date", "evening__club_id", "evening__club__name"
+        )
+        .order_by()
+    ):
+        rows[liste]["evening"] = rest
+    return list(rows.values())
 
 
 def player_record(*, player: Player, as_of: datetime.date) -> PlayerRecord:
     """Every list ``player`` played, grouped by event, with his Rangliste figures on
-    ``as_of`` and the running Rundenschnitt (1 query)."""
+    ``as_of`` and the running Rundenschnitt (4 queries)."""
     start = window_start(as_of)
     lists: list[EventList] = []
     tournaments: dict[int, TournamentEntry] = {}
     rated_rounds = rated_points = 0
     for r in _list_rows(player):
-        points = int(r["points"] or 0)
-        games = int(r["games"]) or (24 if r["spielliste__totals_only"] else 0)
-        tid = r[f"{T}_id"]
-        if tid is not None:
-            day = r[f"{T}__date"]
+        points = int(r["points"])
+        games = int(r["games"]) or (24 if r["totals_only"] else 0)
+        if r["round"] is not None:
+            number, tid, tname, day, rated, closed_at, land = r["round"]
             item = EventList(
-                r["spielliste_id"],
-                r["spielliste__title"],
+                r["pk"],
+                r["title"],
                 day,
                 "tournament",
                 points,
                 games,
-                r["spielliste__complete"],
+                r["complete"],
                 tournament_id=tid,
-                round_number=r[f"{R}__number"],
+                round_number=number,
             )
-            counted = (
-                r[f"{T}__rated"] and r[f"{T}__closed_at"] is not None and start <= day <= as_of
-            )
+            counted = rated and closed_at is not None and start <= day <= as_of
             entry = tournaments.get(tid)
             if entry is None:
-                entry = tournaments[tid] = TournamentEntry(
-                    tid, r[f"{T}__name"], day, r[f"{T}__rated"], counted, r[f"{T}__bundesland"]
-                )
+                entry = tournaments[tid] = TournamentEntry(tid, tname, day, rated, counted, land)
             entry.rounds.append(item)
             if counted:
                 rated_rounds += 1
                 rated_points += points
-        elif r[f"{E}__date"] is not None:
+        elif r["evening"] is not None:
+            table, day, club_id, club_name = r["evening"]
             item = EventList(
-                r["spielliste_id"],
-                r["spielliste__title"],
-                r[f"{E}__date"],
+                r["pk"],
+                r["title"],
+                day,
                 "evening",
                 points,
                 games,
-                r["spielliste__complete"],
-                club_id=r[f"{E}__club_id"],
-                club=r[f"{E}__club__name"] or "",
-                table=r["spielliste__evening_table__number"],
+                r["complete"],
+                club_id=club_id,
+                club=club_name or "",
+                table=table,
             )
         else:
             item = EventList(
-                r["spielliste_id"],
-                r["spielliste__title"],
-                r["spielliste__created_at"].date(),
+                r["pk"],
+                r["title"],
+                r["created_at"].date(),
                 "other",
                 points,
                 games,
-                r["spielliste__complete"],
+                r["complete"],
             )
         lists.append(item)
     lists.sort(key=lambda i: (i.date, i.round_number or 0, i.liste_id))
