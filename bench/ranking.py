@@ -360,9 +360,22 @@ def measure(runs: int) -> dict[str, Any]:
         out[f"{name}_queries"] = len(q)
     out["rangliste_ratio"] = round(out["rangliste_ms"] / out["rangliste_raw_ms"], 2)
     out["player_ratio"] = round(out["player_ms"] / out["player_raw_ms"], 2)
+    member = Player.objects.get(pk=CORE + CASUAL + 1)  # a club regular (evenings only)
+
+    def raw_member() -> None:
+        with connection.cursor() as c:
+            c.execute(RAW_PLAYER, [member.pk])
+            c.fetchall()
+
+    out["member_raw_ms"], out["member_ms"] = _medians(
+        raw_member, lambda: player_record(player=member, as_of=as_of), runs
+    )
+    out["member_lists"] = len(player_record(player=member, as_of=as_of).lists)
+    out["member_ratio"] = round(out["member_ms"] / out["member_raw_ms"], 2)
     out["goal_met"] = (
         out["rangliste_ratio"] <= 3
         and out["player_ratio"] <= 3
+        and out["member_ratio"] <= 3
         and out["rangliste_page_queries"] < 10
         and out["player_page_queries"] < 10
     )
@@ -373,8 +386,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="share of the club evenings")
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--measure-only", action="store_true", help="measure the database the last run built"
+    )
     args = parser.parse_args()
-    _reset_database()
+    if not args.measure_only:
+        _reset_database()
     os.environ["DATABASE_URL"] = PG_URL
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
     import django
@@ -383,8 +400,10 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    print("building …", flush=True)
-    figures = build(args.scale)
+    figures: dict[str, Any] = {}
+    if not args.measure_only:
+        print("building …", flush=True)
+        figures = build(args.scale)
     print("measuring …", flush=True)
     figures |= measure(args.runs)
     figures["scale"] = args.scale

@@ -68,6 +68,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 messages.success(request, _("Saisonwertung gespeichert."))
                 return redirect("club-season", pk)
+    averaged = season.settings.mode.value.startswith("schnitt")
     rows = []
     for r in season.table.rows:
         rows.append(
@@ -78,7 +79,9 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
                 "lists": r.lists,
                 "games": r.games,
                 "points": r.points,
-                "value": average_text(r.value),
+                "value": (
+                    average_text(r.value) if averaged else str(r.value.numerator)
+                ),
                 "evenings": r.evenings,
             }
         )
@@ -96,7 +99,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
             "manager": manager,
             "season": season,
             "rows": rows,
-            "ranked_by_average": season.settings.mode.value.startswith("schnitt"),
+            "ranked_by_average": averaged,
             "years": selectors.season_years(club=club),
             "form": form,
             "member": member,

@@ -10,9 +10,7 @@ from scoring.rangliste import round_half_away
 
 
 def average_text(value: Fraction) -> str:
-    """``value`` as shown: whole numbers as they are, others with 2 decimals (locale)."""
-    if value.denominator == 1:
-        return str(value.numerator)
+    """An average as shown: 2 decimals in the active locale ("10,00", "-4,11")."""
     return number_format(round_half_away(value), 2)
 
 

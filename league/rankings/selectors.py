@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from league.clubs.models import Player, public_alias
@@ -199,68 +200,84 @@ class PlayerRecord:
         return sum(item.points for item in self.lists)
 
 
-def _list_sums(player: Player) -> dict[int, tuple[int, int]]:
-    """Per list the player played: (points, game lines) — the SQL aggregate."""
-    return {
-        liste: (points or 0, games)
-        for liste, points, games in ScoreLine.objects.filter(player=player)
-        .values_list("spielliste_id")
-        .annotate(points=Sum("points"), games=Count("game_id"))
-        .order_by()
+# A player's page reads his lists in four index lookups, written as SQL: the ORM's query
+# compilation costs more than the lookups themselves (bench/ranking.py), and a single
+# query with every LEFT JOIN lets the planner scan the round and evening tables whole.
+_PLAYER_SUMS = (
+    "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM {scoreline} "
+    "WHERE player_id = %s GROUP BY spielliste_id"
+)
+_PLAYER_LISTS = (
+    "SELECT id, title, created_at, complete, totals_only FROM {liste} WHERE id IN ({ids})"
+)
+_PLAYER_ROUNDS = (
+    "SELECT rt.spielliste_id, tr.number, t.id, t.name, t.date, t.rated, t.closed_at, "
+    "t.bundesland FROM {roundtable} rt JOIN {round} tr ON tr.id = rt.tournament_round_id "
+    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE rt.spielliste_id IN ({ids})"
+)
+_PLAYER_EVENINGS = (
+    "SELECT et.spielliste_id, et.number, e.date, e.club_id, c.name FROM {eveningtable} et "
+    "JOIN {evening} e ON e.id = et.evening_id JOIN {club} c ON c.id = e.club_id "
+    "WHERE et.spielliste_id IN ({ids})"
+)
+
+
+def _tables() -> dict[str, str]:
+    from league.clubs.models import Club, ClubEvening, EveningTable
+    from league.lists.models import Spielliste
+    from league.tournaments.models import RoundTable, TournamentRound
+
+    models = {
+        "scoreline": ScoreLine,
+        "liste": Spielliste,
+        "roundtable": RoundTable,
+        "round": TournamentRound,
+        "tournament": Tournament,
+        "eveningtable": EveningTable,
+        "evening": ClubEvening,
+        "club": Club,
     }
+    return {key: connection.ops.quote_name(m._meta.db_table) for key, m in models.items()}
 
 
 def _list_rows(player: Player) -> list[dict[str, Any]]:
-    """Each list the player played with its points and what it belongs to: the SQL sums,
-    then the lists, their tournament rounds and club evenings by key (4 index lookups)."""
-    from league.clubs.models import EveningTable
-    from league.lists.models import Spielliste
-    from league.tournaments.models import RoundTable
-
-    sums = _list_sums(player)
-    ids = list(sums)
+    """Each list the player played with his points and games there and what it belongs
+    to: the SQL sums, then the lists, their tournament rounds and club evenings by key."""
+    names = _tables()
     rows: dict[int, dict[str, Any]] = {}
-    for pk, title, created_at, complete, totals_only in (
-        Spielliste.objects.filter(pk__in=ids)
-        .values_list("pk", "title", "created_at", "complete", "totals_only")
-        .order_by()
-    ):
-        points, games = sums[pk]
-        rows[pk] = {
-            "pk": pk,
-            "title": title,
-            "created_at": created_at,
-            "complete": complete,
-            "totals_only": totals_only,
-            "points": points,
-            "games": games,
-            "round": None,
-            "evening": None,
-        }
-    for liste, *rest in (
-        RoundTable.objects.filter(spielliste_id__in=ids)
-        .values_list(
-            "spielliste_id",
-            "tournament_round__number",
-            "tournament_round__tournament_id",
-            "tournament_round__tournament__name",
-            "tournament_round__tournament__date",
-            "tournament_round__tournament__rated",
-            "tournament_round__tournament__closed_at",
-            "tournament_round__tournament__bundesland",
-        )
-        .order_by()
-    ):
-        rows[liste]["round"] = rest
-    for liste, *rest in (
-        EveningTable.objects.filter(spielliste_id__in=ids)
-        .values_list(
-            "spielliste_id", "number", "evening__date", "evening__club_id", "evening__club__name"
-        )
-        .order_by()
-    ):
-        rows[liste]["evening"] = rest
+    with connection.cursor() as cursor:
+        cursor.execute(_PLAYER_SUMS.format(**names), [player.pk])
+        sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
+        if not sums:
+            return []
+        ids = list(sums)
+        marks = ", ".join(["%s"] * len(ids))
+        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), ids)
+        for pk, title, created_at, complete, totals_only in cursor.fetchall():
+            points, games = sums[pk]
+            rows[pk] = {
+                "pk": pk,
+                "title": title,
+                "created_at": created_at,
+                "complete": bool(complete),
+                "totals_only": bool(totals_only),
+                "points": points,
+                "games": games,
+                "round": None,
+                "evening": None,
+            }
+        cursor.execute(_PLAYER_ROUNDS.format(ids=marks, **names), ids)
+        for liste, number, tid, name, day, rated, closed_at, land in cursor.fetchall():
+            rows[liste]["round"] = [number, tid, name, _date(day), bool(rated), closed_at, land]
+        cursor.execute(_PLAYER_EVENINGS.format(ids=marks, **names), ids)
+        for liste, number, day, club_id, club_name in cursor.fetchall():
+            rows[liste]["evening"] = [number, _date(day), club_id, club_name]
     return list(rows.values())
+
+
+def _date(value: Any) -> datetime.date:
+    """A date column as a date (SQLite's driver returns text)."""
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
 
 
 def player_record(*, player: Player, as_of: datetime.date) -> PlayerRecord:
