@@ -79,9 +79,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
                 "lists": r.lists,
                 "games": r.games,
                 "points": r.points,
-                "value": (
-                    average_text(r.value) if averaged else str(r.value.numerator)
-                ),
+                "value": (average_text(r.value) if averaged else str(r.value.numerator)),
                 "evenings": r.evenings,
             }
         )
