@@ -783,7 +783,7 @@ def tournament_close(*, tournament: Tournament, user: User = None) -> Tournament
     t.save(update_fields=["closed_at"])
     audit_record(
         user=user,
-        action="close",
+        action="tournament_close",
         target=t,
         after={"rated": t.rated, "bundesland": t.bundesland, "rounds": len(rounds)},
     )
@@ -800,6 +800,6 @@ def tournament_reopen(*, tournament: Tournament, user: User = None) -> Tournamen
         raise ServiceError("tournament_not_closed")
     t.closed_at = None
     t.save(update_fields=["closed_at"])
-    audit_record(user=user, action="reopen", target=t)
+    audit_record(user=user, action="tournament_reopen", target=t)
     tournament.closed_at = None
     return t
