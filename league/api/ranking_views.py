@@ -104,7 +104,7 @@ def _stichtag(request: Request) -> datetime.date:
         day = datetime.date.fromisoformat(raw)
     except ValueError:
         day = None
-    if day is None or len(raw) != 10:
+    if day is None or len(raw) != 10 or not 1900 <= day.year <= 2999:
         raise ServiceError(
             "invalid_value", {"name": "stichtag", "detail": "YYYY-MM-DD"}, field="stichtag"
         )

@@ -39,7 +39,9 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
     """The season table (?jahr=), a member's lists (?spieler=), the settings for managers."""
     club = get_object_or_404(Club, pk=pk)
     manager = can_manage_club(request.user, club)
-    year = int_param(request.GET.get("jahr"), digits=4) or None
+    year: int | None = int_param(request.GET.get("jahr"), digits=4)
+    if year is not None and not 1900 <= year <= 2999:
+        year = None  # unreadable or absurd: the current season
     season = selectors.club_season(club=club, year=year)
     form = None
     if manager:

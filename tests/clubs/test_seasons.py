@@ -142,6 +142,12 @@ def test_season_pages_and_api_query_budget(
 
 
 @pytest.mark.django_db
+def test_absurd_seasons_read_as_the_current_one(client, club):
+    for year in ("9999", "0", "x", "-1"):
+        assert client.get(f"/vereine/{club.pk}/saison/", {"jahr": year}).status_code == 200
+    assert client.get(f"/api/v1/vereine/{club.pk}/saison/", {"jahr": "9999"}).status_code == 400
+
+
 def test_api_refusals(client, club):
     assert client.get(f"/api/v1/vereine/{club.pk}/saison/", {"jahr": "x"}).status_code == 400
     assert client.get("/api/v1/vereine/999999/saison/").status_code == 404

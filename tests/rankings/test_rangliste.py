@@ -111,13 +111,14 @@ def test_pages_and_api_query_budget(client, tournaments, django_assert_max_num_q
 
 @pytest.mark.django_db
 def test_api_bad_stichtag_is_a_400_with_the_error_object(client):
-    for bad in ("2026-02-30", "morgen", "2026-1-1"):
+    for bad in ("2026-02-30", "morgen", "2026-1-1", "0001-01-01"):
         response = client.get("/api/v1/rangliste/", {"stichtag": bad})
         assert response.status_code == 400
         assert response.json()["error"]["code"] == "invalid_value"
         assert response.json()["error"]["field"] == "stichtag"
-    page = client.get(reverse("rangliste"), {"stichtag": "kaputt"})
-    assert page.status_code == 200  # the page shows today's list with a notice
+    for bad in ("kaputt", "0001-01-01", "9999-12-31"):
+        page = client.get(reverse("rangliste"), {"stichtag": bad})
+        assert page.status_code == 200  # the page shows today's list with a notice
 
 
 @pytest.mark.django_db
