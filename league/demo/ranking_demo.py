@@ -18,6 +18,7 @@ from league.clubs import services as club_services
 from league.clubs.models import Club, Player
 from league.core.audit import User
 from league.lists import services as list_services
+from league.rankings.services import player_merge
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
 
@@ -96,14 +97,28 @@ def load_ranking_demo(club: Club, members: Sequence[Player], rng: random.Random)
     """A season of club evenings for ``club`` and twelve closed Ranglistenturniere."""
     admin = get_user_model().objects.get(username="admin")
     today = timezone.localdate()
+    # One person, one record: members registered at the Stadtmeisterschaft under their DDV
+    # number (a second record) are merged into their club record.
+    members = list(members)
+    for i, member in enumerate(members):
+        twin = (
+            Player.objects.filter(name=member.name)
+            .exclude(pk=member.pk)
+            .exclude(ddv_number="")
+            .first()
+        )
+        if twin is not None:
+            members[i] = player_merge(keep=member, merge=twin, user=admin)
     _club_season(club, members, rng, today, admin)
     regulars = []
     for i, member in enumerate(members[:12]):
         # Members known by their DDV number: registration finds the same record.
-        club_services.player_update(
-            player=member, name=member.name, club=club, ddv_number=f"5{i:04d}", user=admin
-        )
-        regulars.append((member.name, club.name, f"5{i:04d}"))
+        if not member.ddv_number:
+            club_services.player_update(
+                player=member, name=member.name, club=club, ddv_number=f"5{i:04d}", user=admin
+            )
+            member.ddv_number = f"5{i:04d}"
+        regulars.append((member.name, club.name, member.ddv_number))
     guests = [(n, "", f"6{i:04d}") for i, n in enumerate(FIRST)]
     others_club = ["Kreuz-Bube Bonn", "Karo-As Düsseldorf", "Pik-Sieben Kassel"]
     for i in range(12):

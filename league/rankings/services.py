@@ -10,8 +10,9 @@ from django.db import IntegrityError, models, transaction
 
 from league.accounts.models import Invitation
 from league.clubs.models import Player
-from league.core.audit import User, audit_record
+from league.core.audit import User, audit_record, target_label
 from league.core.errors import ServiceError
+from league.core.models import AuditEntry
 from league.lists.models import Seat
 from league.tournaments.models import Participant
 
@@ -36,7 +37,8 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
     now on; the seats keep the name played under. ``keep`` takes the DDV number, account
     and club that only ``merge`` had. Refused (nothing written): the same record, two
     different DDV numbers, two accounts, or both in one list or one tournament — two
-    people. The audit entry on ``keep`` keeps the merged record's data.
+    people. The merged record's audit history moves to ``keep``; the merge's own entry
+    keeps the merged record's data.
     """
     if keep.pk == merge.pk:
         raise ServiceError("merge_same_player")
@@ -81,6 +83,10 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
             moved["invitations"] = Invitation.objects.filter(player_id=merge.pk).update(
                 player_id=keep.pk
             )
+            # The merged record's history stays, as part of the surviving record's.
+            moved["history"] = AuditEntry.objects.filter(
+                target=target_label(merge), target_id=merge.pk
+            ).update(target_id=keep.pk)
     except IntegrityError:
         raise ServiceError("merge_conflict") from None
     account = merge.account

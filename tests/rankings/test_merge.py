@@ -48,6 +48,8 @@ def test_everything_follows_and_the_history_is_kept(django_user_model):
     assert entry.target_id == keep.pk
     assert entry.before["merged"]["id"] == dup.pk
     assert entry.after["moved"]["lists.scoreline.player"] >= 1
+    # the merged record's own history now belongs to the surviving record
+    assert not AuditEntry.objects.filter(target="clubs.player", target_id=dup.pk).exists()
 
 
 @pytest.mark.django_db
