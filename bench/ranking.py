@@ -12,8 +12,11 @@ rounds, every list with its 24 games and score lines) plus 200 clubs' weekly eve
   plays rated tournaments) against the raw SQL aggregate over his rows, and its queries;
 - both pages through the Django test client (queries, time).
 
-Goal: each within 3x its raw aggregate and under 10 queries. The figures are printed as
-one JSON object on the last line. Not part of ``make test``; it uses its own database
+Goal: each within 3x its raw aggregate and under 10 queries. The player's page is also
+compared with hand-written SQL that reads, besides the sums, what each list is (its title,
+date, tournament round or club evening): ``player_ratio_with_lists``. The figures are
+printed as one JSON object on the last line; ``--measure-only`` measures the database the
+last run built. Not part of ``make test``; it uses its own database
 (``rankingbench``) on 127.0.0.1:5432 and rebuilds it on every run.
 
 Usage: python bench/ranking.py [--scale 1.0] [--runs 7]
@@ -360,6 +363,26 @@ def measure(runs: int) -> dict[str, Any]:
         out[f"{name}_queries"] = len(q)
     out["rangliste_ratio"] = round(out["rangliste_ms"] / out["rangliste_raw_ms"], 2)
     out["player_ratio"] = round(out["player_ms"] / out["player_raw_ms"], 2)
+
+    # The same figures by hand-written SQL that also reads what each list is (title, date,
+    # tournament round or club evening): the part of the page's time the database needs.
+    from league.rankings import selectors as sel
+
+    names = sel._tables()
+
+    def raw_player_with_lists() -> None:
+        with connection.cursor() as c:
+            c.execute(sel._PLAYER_SUMS.format(**names), [player.pk])
+            ids = [row[0] for row in c.fetchall()]
+            marks = ", ".join(["%s"] * len(ids))
+            for sql in (sel._PLAYER_LISTS, sel._PLAYER_ROUNDS, sel._PLAYER_EVENINGS):
+                c.execute(sql.format(ids=marks, **names), ids)
+                c.fetchall()
+
+    out["player_raw_with_lists_ms"], _ours = _medians(
+        raw_player_with_lists, lambda: player_record(player=player, as_of=as_of), runs
+    )
+    out["player_ratio_with_lists"] = round(_ours / out["player_raw_with_lists_ms"], 2)
     member = Player.objects.get(pk=CORE + CASUAL + 1)  # a club regular (evenings only)
 
     def raw_member() -> None:
