@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "league.clubs",
     "league.lists",
     "league.tournaments",
+    "league.rankings",
     "league.api",
     "league.privacy",
     "league.backup",

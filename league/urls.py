@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("league.lists.urls")),
     path("", include("league.tournaments.urls")),
     path("", include("league.clubs.urls")),
+    path("", include("league.rankings.urls")),
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

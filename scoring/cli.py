@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring score [FILE]`` (and ``round``).
+"""Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``).
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
@@ -103,9 +103,19 @@ def run_round(
     return round_command(data, translate, rules)
 
 
+def run_rangliste(
+    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
+) -> tuple[str, int]:
+    # Rated tournaments play the TSR: ``--rules`` is not an option here (see ``main``).
+    from scoring.rangliste_cli import rangliste_command
+
+    return rangliste_command(data, translate)
+
+
 COMMANDS: dict[str, Callable[[Any, Translate, RuleProfile | None], tuple[str, int]]] = {
     "score": run_score,
     "round": run_round,
+    "rangliste": run_rangliste,
 }
 
 
@@ -163,7 +173,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score one game record or an array of them")
     rnd = sub.add_parser("round", help="replay one table's round (Spielliste)")
-    for command in (score, rnd):
+    rangliste = sub.add_parser("rangliste", help="the ranking list (Rangliste) on a reference date")
+    for command in (score, rnd, rangliste):
         command.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
         command.add_argument(
             "--lang",
@@ -171,6 +182,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             metavar="LANG",
             help="language of error messages: de (default) or en",
         )
+    for command in (score, rnd):  # house rules score games; rankings take points as given
         command.add_argument(
             "--rules",
             default=None,
@@ -183,7 +195,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     gc.disable()
     try:
         translate = translator(args.lang)
-        rules = None if args.rules is None else load_rules(args.rules, translate)
+        chosen = getattr(args, "rules", None)
+        rules = None if chosen is None else load_rules(chosen, translate)
         data = _read(args.file, stdin or sys.stdin)
         out, status = COMMANDS[args.command](data, translate, rules)
     except UnreadableInput as err:

@@ -100,6 +100,15 @@ class DrawError(ScoringError):
     """A tournament round that cannot be drawn (``scoring.draw``)."""
 
 
+class RanglisteError(ScoringError):
+    """A Rangliste input that cannot stand, or a tournament that cannot be rated
+    (``scoring.rangliste``)."""
+
+
+class SeasonError(ScoringError):
+    """A club season's settings that cannot stand (``scoring.season``)."""
+
+
 class TotalsError(ScoringError):
     """A table's final totals typed from the paper list that cannot stand
     (``scoring.totals``; ``field``: ``totals.<name>``, ``deduction.<name>``, ``totals``)."""

@@ -19,6 +19,7 @@ game result straight into JSON text). The CLIs and the web API call only these f
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,7 @@ from scoring.rules import (
 )
 
 if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never needs it
+    from scoring.rangliste import Rangliste, RatedResult
     from scoring.round import RoundState, Row
     from scoring.totals import TableTotals, TotalsCheck
 
@@ -831,3 +833,120 @@ def error_to_dict(err: ScoringError, translate: Translate = identity) -> dict[st
     if err.game is not None:
         out["game"] = err.game
     return out
+
+
+# --- the Rangliste (competitions.md "Command-line contracts") ------------------------------
+
+_RANGLISTE_FIELDS = frozenset({"as_of", "results"})
+_RESULT_FIELDS = ("player", "tournament", "date", "bundesland", "rounds")
+
+
+def _rangliste_date(value: object, field: str) -> dt.date:
+    from scoring.rangliste import RanglisteError
+
+    if isinstance(value, str) and len(value) == 10:
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise RanglisteError("rangliste_invalid_date", {"name": field}, field=field)
+
+
+def rangliste_input_from_dict(data: Any) -> tuple[dt.date, list[RatedResult]]:
+    """The ``rangliste`` CLI's input: the reference date and every rated result.
+
+    Raises ``RanglisteError`` (exit 1) for a field that cannot stand; the caller turns a
+    top-level value that is no object into "unreadable" (exit 2).
+    """
+    from scoring.rangliste import RanglisteError, RatedResult
+
+    for name in data:
+        if name not in _RANGLISTE_FIELDS:
+            raise RanglisteError("rangliste_unknown_field", {"name": name}, field=name)
+    for name in sorted(_RANGLISTE_FIELDS):
+        if name not in data:
+            raise RanglisteError("rangliste_missing_field", {"name": name}, field=name)
+    as_of = _rangliste_date(data["as_of"], "as_of")
+    raw = data["results"]
+    if not isinstance(raw, list):
+        raise RanglisteError("rangliste_invalid_results", field="results")
+    results: list[RatedResult] = []
+    tournaments: dict[str, tuple[dt.date, str]] = {}
+    for i, item in enumerate(raw):
+        where = f"results[{i}]"
+        if not isinstance(item, dict):
+            raise RanglisteError("rangliste_invalid_result", field=where)
+        for name in item:
+            if name not in _RESULT_FIELDS:
+                raise RanglisteError(
+                    "rangliste_unknown_field", {"name": name}, field=f"{where}.{name}"
+                )
+        for name in _RESULT_FIELDS:
+            if name not in item:
+                raise RanglisteError(
+                    "rangliste_missing_field", {"name": name}, field=f"{where}.{name}"
+                )
+        texts = {}
+        for name in ("player", "tournament", "bundesland"):
+            value = item[name]
+            if not isinstance(value, str) or not value.strip():
+                raise RanglisteError(
+                    "rangliste_invalid_name", {"name": name}, field=f"{where}.{name}"
+                )
+            texts[name] = value
+        day = _rangliste_date(item["date"], f"{where}.date")
+        rounds = item["rounds"]
+        if (
+            not isinstance(rounds, list)
+            or not rounds
+            or not all(isinstance(p, int) and not isinstance(p, bool) for p in rounds)
+        ):
+            raise RanglisteError("rangliste_invalid_rounds", field=f"{where}.rounds")
+        known = tournaments.setdefault(texts["tournament"], (day, texts["bundesland"]))
+        if known != (day, texts["bundesland"]):
+            raise RanglisteError(
+                "rangliste_inconsistent_tournament",
+                {"tournament": texts["tournament"]},
+                field=where,
+            )
+        results.append(
+            RatedResult(
+                player=texts["player"],
+                tournament=texts["tournament"],
+                date=day,
+                bundesland=texts["bundesland"],
+                rounds=tuple(rounds),
+            )
+        )
+    return as_of, results
+
+
+def rangliste_to_dict(result: Rangliste) -> dict[str, Any]:
+    """The ``rangliste`` CLI's output (``average`` rounded half away from zero, 2 places)."""
+    from scoring.rangliste import round_half_away
+
+    return {
+        "rangliste": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "rounds": row.rounds,
+                "points": row.points,
+                "average": float(round_half_away(row.average)),
+            }
+            for row in result.rangliste
+        ],
+        "unter_36": [
+            {"player": row.player, "rounds": row.rounds, "points": row.points}
+            for row in result.unter_36
+        ],
+        "bundeslaender": [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "points": row.points,
+                "counted": [c.tournament for c in row.counted],
+            }
+            for row in result.bundeslaender
+        ],
+    }

@@ -275,6 +275,33 @@ MESSAGES: Mapping[str, str] = {
         "Fünfertische sind nur bei inoffiziellen Turnieren zulässig; ein offizielles "
         "DDV-Turnier braucht eine durch 4 teilbare Teilnehmerzahl (TSR 8.3.1)."
     ),
+    # --- Rangliste, Bundesländerwertung, club seasons (scoring.rangliste, .season) ---------
+    "rangliste_missing_field": gettext_noop("Das Feld „{name}“ fehlt."),
+    "rangliste_unknown_field": gettext_noop("Unbekanntes Feld „{name}“."),
+    "rangliste_invalid_date": gettext_noop("{name} ist kein Datum der Form JJJJ-MM-TT."),
+    "rangliste_invalid_results": gettext_noop("results ist eine Liste von Turnierergebnissen."),
+    "rangliste_invalid_result": gettext_noop(
+        "Ein Turnierergebnis ist ein JSON-Objekt mit player, tournament, date, bundesland "
+        "und rounds."
+    ),
+    "rangliste_invalid_name": gettext_noop("{name} muss ein nicht leerer Text sein."),
+    "rangliste_invalid_rounds": gettext_noop(
+        "rounds ist eine nicht leere Liste ganzer Zahlen (die Punkte je Runde)."
+    ),
+    "rangliste_inconsistent_tournament": gettext_noop(
+        "Das Turnier „{tournament}“ ist mit verschiedenen Daten oder Bundesländern genannt."
+    ),
+    "rangliste_duplicate_result": gettext_noop(
+        "{name} hat im Turnier „{tournament}“ mehr als ein Ergebnis."
+    ),
+    "rlt_too_few_players": gettext_noop(
+        "Ein Ranglistenturnier braucht mindestens {needed} Spieler; gespielt haben {count}."
+    ),
+    "rlt_too_few_rounds": gettext_noop(
+        "Ein Ranglistenturnier braucht mindestens {needed} Runden; gespielt sind {count}."
+    ),
+    "season_invalid_mode": gettext_noop("Unbekannte Saisonwertung; erlaubt: {allowed}."),
+    "season_invalid_number": gettext_noop("{name} muss eine ganze Zahl von mindestens 1 sein."),
     # --- final totals typed from the paper list (scoring.totals) --------------------------
     "totals_not_an_object": gettext_noop(
         "Die Endstände eines Tisches sind ein JSON-Objekt mit table, totals und deduction."

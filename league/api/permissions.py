@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from league.api.authentication import SessionAuthentication
+from league.clubs.access import can_read_club
+from league.clubs.models import Club
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.throttle import blocked, client_key, record_failure
@@ -95,6 +97,12 @@ def list_reader(request: Request, liste: Spielliste) -> ListAccess:
 def tournament_reader(request: Request, tournament: Tournament) -> None:
     """A members-only tournament's answers: only for who may read it (api.md)."""
     if not can_read_tournament(request.user, tournament):
+        _refuse_reader(request.user.is_authenticated)
+
+
+def club_reader(request: Request, club: Club) -> None:
+    """A members-only club's answers: only for its members, managers and staff (api.md)."""
+    if not can_read_club(request.user, club):
         _refuse_reader(request.user.is_authenticated)
 
 

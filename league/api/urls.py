@@ -4,7 +4,7 @@ input reaches the database as an integer it cannot hold; any other address under
 
 from django.urls import path, re_path, register_converter
 
-from league.api import views
+from league.api import ranking_views, views
 
 
 class IdConverter:
@@ -54,5 +54,7 @@ urlpatterns = [
         name="api-ergebnisse",
     ),
     path("turniere/<api_id:pk>/wertung/", views.StandingsView.as_view(), name="api-standings"),
+    path("rangliste/", ranking_views.RanglisteView.as_view(), name="api-rangliste"),
+    path("vereine/<api_id:pk>/saison/", ranking_views.SaisonView.as_view(), name="api-saison"),
     re_path(r"^", views.not_found),
 ]

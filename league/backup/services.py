@@ -28,7 +28,7 @@ from django.db.models.functions import ExtractYear
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from league.clubs.models import Club, Player
+from league.clubs.models import Club, ClubEvening, EveningTable, Player, SeasonSettings
 from league.core.audit import Actor, audit_record
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
@@ -36,7 +36,13 @@ from league.lists import services as ls
 from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, Substitution
 from league.lists.selectors import with_redeals
 from league.tournaments import services as ts
-from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
+from league.tournaments.models import (
+    Bundesland,
+    Participant,
+    RoundTable,
+    Tournament,
+    TournamentRound,
+)
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.interchange import (
@@ -52,6 +58,7 @@ from scoring.penalties import Penalty
 from scoring.quick import QuickGame
 from scoring.round import replay_round
 from scoring.rules import TSR, RuleProfile
+from scoring.season import season_settings
 from scoring.totals import check_totals
 
 FORMAT = "doppelkopf-liste-backup"
@@ -65,6 +72,7 @@ _TARGETS = {
     "player": "clubs.player",
     "list": "lists.spielliste",
     "tournament": "tournaments.tournament",
+    "evening": "clubs.clubevening",
 }
 
 
@@ -162,14 +170,35 @@ def backup_export(
         (Club.objects.all() if everything else Club.objects.filter(pk__in=club_ids)).order_by("pk")
     )
 
+    # Club evenings (club seasons): of the exported clubs, with the exported lists as tables.
+    evening_tables: dict[int, list[EveningTable]] = defaultdict(list)
+    for et in EveningTable.objects.filter(
+        spielliste_id__in=list_ids, evening__club__in=clubs
+    ).order_by("number"):
+        evening_tables[et.evening_id].append(et)
+    evenings = list(ClubEvening.objects.filter(pk__in=list(evening_tables)).order_by("pk"))
+    seasons = {row.club_id: row for row in SeasonSettings.objects.filter(club__in=clubs)}
+
     history = _history(
         {
             "club": [c.pk for c in clubs],
             "player": [p.pk for p in players],
             "list": list_ids,
             "tournament": [t.pk for t in tournaments],
+            "evening": [e.pk for e in evenings],
         }
     )
+
+    def season_dict(club: Club) -> dict[str, Any] | None:
+        row = seasons.get(club.pk)
+        if row is None:
+            return None
+        return {
+            "mode": row.mode,
+            "minimum": row.minimum,
+            "best_n": row.best_n,
+            "start_month": row.start_month,
+        }
 
     def list_dict(liste: Spielliste) -> dict[str, Any]:
         names = {s.position: s.name for s in seats[liste.pk]}
@@ -231,6 +260,9 @@ def backup_export(
             "separate_clubs": t.separate_clubs,
             "round_minutes": t.round_minutes,
             "members_only": t.members_only,
+            "rated": t.rated,
+            "bundesland": t.bundesland,
+            "closed_at": _iso(t.closed_at),
             "created_at": _iso(t.created_at),
             "participants": [
                 {"number": p.number, "player": p.player_id, "withdrawn": p.withdrawn}
@@ -266,6 +298,7 @@ def backup_export(
                 "city": c.city,
                 "members_only": c.members_only,
                 **({"rules": c.rules} if c.rules else {}),
+                "season": season_dict(c),
                 "history": history["club"].get(c.pk, []),
             }
             for c in clubs
@@ -283,6 +316,19 @@ def backup_export(
         ],
         "lists": [list_dict(liste) for liste in lists],
         "tournaments": [tournament_dict(t) for t in tournaments],
+        "evenings": [
+            {
+                "id": e.pk,
+                "club": e.club_id,
+                "date": e.date.isoformat(),
+                "note": e.note,
+                "tables": [
+                    {"number": et.number, "list": et.spielliste_id} for et in evening_tables[e.pk]
+                ],
+                "history": history["evening"].get(e.pk, []),
+            }
+            for e in evenings
+        ],
         # Reserved: leagues do not exist yet; a later version fills this key.
         "leagues": [],
     }
@@ -475,6 +521,11 @@ def _check(doc: Any) -> _Plan:
             _opt(t, "round_minutes", int, where)
             _opt(t, "venue", str, where)
             _opt(t, "members_only", bool, where)
+            _opt(t, "rated", bool, where)
+            land = _opt(t, "bundesland", str, where)
+            if land and land not in Bundesland.values:
+                raise _Fault(where, f"Bundesland {land} unbekannt")
+            _when(t.get("closed_at"), where, "closed_at")
             for key in ("official", "require_confirmation", "double_entry", "separate_clubs"):
                 _need(t, key, bool, where)
             _when(t.get("created_at"), where, "created_at")
@@ -517,6 +568,38 @@ def _check(doc: Any) -> _Plan:
             errors.append(str(fault))
     if errors:
         raise BackupError(errors)
+    for evening in items("evenings"):
+        try:
+            eid = _need(evening, "id", int, "Vereinsabend ?")
+            where = f"Vereinsabend {eid}"
+            if _need(evening, "club", int, where) not in clubs:
+                raise _Fault(where, f"Verein {evening['club']} fehlt in der Datei")
+            if parse_date(str(_need(evening, "date", str, where))) is None:
+                raise _Fault(where, "Datum ungültig")
+            _opt(evening, "note", str, where)
+            for table in _need(evening, "tables", list, where):
+                _need(table, "number", int, where)
+                if _need(table, "list", int, where) not in plan.lists:
+                    raise _Fault(where, f"Liste {table['list']} fehlt in der Datei")
+        except _Fault as fault:
+            errors.append(str(fault))
+    for club in items("clubs"):
+        season = club.get("season") if isinstance(club, dict) else None
+        if season is None:
+            continue
+        try:
+            where = f"Verein {club.get('id')}, Saisonwertung"
+            season_settings(
+                str(_need(season, "mode", str, where)),
+                minimum=_need(season, "minimum", int, where),
+                best_n=_need(season, "best_n", int, where),
+            )
+            if not 1 <= _need(season, "start_month", int, where) <= 12:
+                raise _Fault(where, "Saisonbeginn ungültig")
+        except ScoringError as err:
+            errors.append(f"Verein {club.get('id')}, Saisonwertung: {_scoring(err)}")
+        except _Fault as fault:
+            errors.append(str(fault))
     return plan
 
 
@@ -721,6 +804,32 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
         summary.lists += 1
         restored += [("list", liste.pk, e) for e in item.data.get("history") or []]
 
+    for data in doc.get("evenings", []):
+        evening = ClubEvening.objects.create(
+            club=club_map[data["club"]],
+            date=dt.date.fromisoformat(data["date"]),
+            note=data.get("note") or "",
+        )
+        EveningTable.objects.bulk_create(
+            EveningTable(evening=evening, number=t["number"], spielliste=list_map[t["list"]])
+            for t in data["tables"]
+        )
+        audit_record(
+            user=IMPORT_ACTOR, action="import", target=evening, after={"date": data["date"]}
+        )
+        restored += [("evening", evening.pk, e) for e in data.get("history") or []]
+    for data in doc.get("clubs", []):
+        season = data.get("season")
+        club = club_map[data["id"]]
+        if season and not SeasonSettings.objects.filter(club=club).exists():
+            SeasonSettings.objects.create(
+                club=club,
+                mode=season["mode"],
+                minimum=season["minimum"],
+                best_n=season["best_n"],
+                start_month=season["start_month"],
+            )
+
     for data in doc.get("tournaments", []):
         where = f"Turnier {data['id']}"
         try:
@@ -776,6 +885,12 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
         created = _when(data.get("created_at"), where, "created_at")
         if created is not None:
             Tournament.objects.filter(pk=tournament.pk).update(created_at=created)
+        # The Rangliste flag and the close are history too (checked when it was closed).
+        Tournament.objects.filter(pk=tournament.pk).update(
+            rated=bool(data.get("rated")),
+            bundesland=data.get("bundesland") or "",
+            closed_at=_when(data.get("closed_at"), where, "closed_at"),
+        )
         audit_record(
             user=IMPORT_ACTOR,
             action="import",

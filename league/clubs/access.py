@@ -4,8 +4,15 @@ its player records), its managers and staff."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
 
 from league.clubs.models import Club, Player
 
@@ -25,6 +32,22 @@ def can_read_club(user: User | AnonymousUser, club: Club) -> bool:
         return True
     member = Player.objects.filter(club=club, account_id=user.pk).exists()
     return member or club.managers.filter(pk=user.pk).exists()
+
+
+def club_reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A club's page (``pk`` names the club): a members-only club sends nobody to the
+    login page and refuses anybody else who may not read it (403)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        club = Club.objects.filter(pk=pk).only("pk", "members_only").first()
+        if club is not None and not can_read_club(request.user, club):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, pk, *args, **kwargs)
+
+    return wrapped
 
 
 def clubs_closed_to(user: User | AnonymousUser) -> Q:

@@ -127,3 +127,83 @@ class RulesForm(forms.Form):
                 "stacking": cd.get("bock_stacking") or "append",
             }
         return out
+
+
+class SeasonSettingsForm(forms.Form):
+    """How the club ranks its season (checked by the service)."""
+
+    mode = forms.ChoiceField(label=_("Wertung"))
+    minimum = forms.IntegerField(
+        label=_("Mindestanzahl"),
+        min_value=1,
+        max_value=9999,
+        help_text=_("Listen (Schnitt je Liste) bzw. Spiele (Schnitt je Spiel)."),
+    )
+    best_n = forms.IntegerField(label=_("N (beste Listen)"), min_value=1, max_value=999)
+    start_month = forms.IntegerField(
+        label=_("Saisonbeginn (Monat)"), min_value=1, max_value=12, help_text=_("1 = Kalenderjahr.")
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from league.clubs.models import SeasonSettings
+
+        super().__init__(*args, **kwargs)
+        field = self.fields["mode"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = SeasonSettings.Mode.choices
+
+
+GUEST_FIELDS = 8
+
+
+class EveningForm(forms.Form):
+    """A new club evening: the date, who is here (the members suggested), guests by name;
+    the tables are formed in this order (4 each, 5 where the count needs it)."""
+
+    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    note = forms.CharField(label=_("Notiz"), max_length=120, required=False)
+    present = forms.TypedMultipleChoiceField(
+        label=_("Anwesende Mitglieder"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, members: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["present"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = members
+        self.member_names = dict(members)
+        for i in range(1, GUEST_FIELDS + 1):
+            self.fields[f"guest_{i}"] = forms.CharField(
+                label=_("Gast %(n)s") % {"n": i}, max_length=80, required=False
+            )
+
+    def guest_fields(self) -> list[forms.BoundField]:
+        return [self[f"guest_{i}"] for i in range(1, GUEST_FIELDS + 1)]
+
+    def names(self) -> list[str]:
+        """Everybody present, members first (in the order ticked), then the guests."""
+        present = [self.member_names[pk] for pk in self.cleaned_data.get("present", [])]
+        guests = [
+            self.cleaned_data.get(f"guest_{i}", "").strip() for i in range(1, GUEST_FIELDS + 1)
+        ]
+        return present + [g for g in guests if g]
+
+
+class TableForm(forms.Form):
+    """One more table at an evening: 4 or 5 names in seat order."""
+
+    seat_1 = forms.CharField(label=_("Platz 1"), max_length=80)
+    seat_2 = forms.CharField(label=_("Platz 2"), max_length=80)
+    seat_3 = forms.CharField(label=_("Platz 3"), max_length=80)
+    seat_4 = forms.CharField(label=_("Platz 4"), max_length=80)
+    seat_5 = forms.CharField(label=_("Platz 5 (Fünfertisch)"), max_length=80, required=False)
+
+    def names(self) -> list[str]:
+        return [
+            self.cleaned_data[f"seat_{i}"].strip()
+            for i in range(1, 6)
+            if self.cleaned_data.get(f"seat_{i}", "").strip()
+        ]

@@ -19,7 +19,7 @@ from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
 from league.clubs import services
-from league.clubs.access import can_manage_club, can_read_club, clubs_closed_to
+from league.clubs.access import can_manage_club, club_reader_required, clubs_closed_to
 from league.clubs.forms import CUSTOM, MemberInviteForm, RulesForm
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor
@@ -38,12 +38,9 @@ def club_index(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/index.html", {"clubs": readable})
 
 
+@club_reader_required
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
-    if not can_read_club(request.user, club):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
     manager = can_manage_club(request.user, club)
     posted = request.POST if request.method == "POST" else None
     action = request.POST.get("do", "add") if posted else ""

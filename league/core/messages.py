@@ -86,6 +86,34 @@ MESSAGES: Mapping[str, str] = {
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
     "ddv_number_taken": gettext_noop("Die DDV-Nummer {number} ist schon vergeben."),
+    # club seasons, Rangliste, player merge (competitions.md "Clubs", "Ranking list")
+    "season_invalid_month": gettext_noop("Der Saisonbeginn ist ein Monat von 1 bis 12."),
+    "evening_table_size": gettext_noop("Tisch {number}: ein Tisch hat 4 oder 5 Spieler."),
+    "tournament_not_finished": gettext_noop(
+        "Das Turnier ist noch nicht fertig: Runde {number} ist nicht abgeschlossen."
+    ),
+    "tournament_no_rounds": gettext_noop("Das Turnier hat noch keine abgeschlossene Runde."),
+    "tournament_already_closed": gettext_noop("Das Turnier ist bereits abgeschlossen."),
+    "tournament_not_closed": gettext_noop("Das Turnier ist nicht abgeschlossen."),
+    "bundesland_missing": gettext_noop("Ein Ranglistenturnier braucht ein Bundesland."),
+    "merge_same_player": gettext_noop(
+        "Ein Spieler kann nicht mit sich selbst zusammengeführt werden."
+    ),
+    "merge_ddv_conflict": gettext_noop(
+        "Die Spieler haben verschiedene DDV-Nummern ({first} und {second}): das sind zwei Personen."
+    ),
+    "merge_both_accounts": gettext_noop(
+        "Beide Spieler sind mit einem Konto verbunden; zuerst eine Verbindung lösen."
+    ),
+    "merge_same_list": gettext_noop(
+        "Beide Spieler sitzen in derselben Liste „{title}“: das sind zwei Personen."
+    ),
+    "merge_conflict": gettext_noop(
+        "Die Spieler lassen sich nicht zusammenführen: ein Eintrag bestünde doppelt."
+    ),
+    "merge_same_tournament": gettext_noop(
+        "Beide Spieler sind im selben Turnier „{name}“ gemeldet: das sind zwei Personen."
+    ),
     # tournaments
     "name_missing": gettext_noop("Der Name fehlt."),
     "invalid_rounds": gettext_noop("1 bis 20 Runden."),

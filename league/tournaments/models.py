@@ -11,6 +11,27 @@ from league.clubs.models import Club, Player
 from league.lists.models import Spielliste
 
 
+class Bundesland(models.TextChoices):
+    """The 16 German Bundesländer (a Ranglistenturnier is held in one)."""
+
+    BW = "BW", "Baden-Württemberg"
+    BY = "BY", "Bayern"
+    BE = "BE", "Berlin"
+    BB = "BB", "Brandenburg"
+    HB = "HB", "Bremen"
+    HH = "HH", "Hamburg"
+    HE = "HE", "Hessen"
+    MV = "MV", "Mecklenburg-Vorpommern"
+    NI = "NI", "Niedersachsen"
+    NW = "NW", "Nordrhein-Westfalen"
+    RP = "RP", "Rheinland-Pfalz"
+    SL = "SL", "Saarland"
+    SN = "SN", "Sachsen"
+    ST = "ST", "Sachsen-Anhalt"
+    SH = "SH", "Schleswig-Holstein"
+    TH = "TH", "Thüringen"
+
+
 class Tournament(models.Model):
     name = models.CharField(_("Name"), max_length=120)
     date = models.DateField(_("Datum"))
@@ -70,10 +91,18 @@ class Tournament(models.Model):
         blank=True,
         related_name="organised_tournaments",
     )
+    # The DDV Rangliste (competitions.md "Ranking list"): a rated tournament counts once
+    # it is closed, which checks at least 32 players and 3 rounds.
+    rated = models.BooleanField(_("Ranglistenturnier"), default=False)
+    bundesland = models.CharField(
+        _("Bundesland"), max_length=2, choices=Bundesland.choices, blank=True
+    )
+    closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-date", "name"]
+        indexes = [models.Index(fields=["rated", "date"], name="tournament_rated_date")]
         verbose_name = _("Turnier")
         verbose_name_plural = _("Turniere")
 

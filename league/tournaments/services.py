@@ -24,7 +24,13 @@ from league.lists import services as list_services
 from league.lists.models import Seat, Spielliste
 from league.lists.selectors import PAPER_DIFFERS, paper_status
 from league.tournaments.csv_import import ImportRow
-from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
+from league.tournaments.models import (
+    Bundesland,
+    Participant,
+    RoundTable,
+    Tournament,
+    TournamentRound,
+)
 from league.tournaments.selectors import next_round_problem, standings
 from scoring.draw import DrawError, draw_round, meetings_of
 from scoring.errors import ScoringError
@@ -402,6 +408,8 @@ def round_draw(
     """Draw the next round and create a Spielliste per table; returns (round, warning
     codes), each a notice ``warning.<code>`` of the message table that refuses nothing."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.closed_at is not None:
+        raise ServiceError("tournament_already_closed")
     problem = next_round_problem(tournament=tournament)
     if problem is not None:
         raise problem
@@ -681,6 +689,8 @@ def round_reopen(*, tournament_round: TournamentRound, user: User = None) -> Tou
     rnd = TournamentRound.objects.select_for_update().get(pk=tournament_round.pk)
     if not rnd.closed:
         raise ServiceError("round_not_closed")
+    if Tournament.objects.filter(pk=rnd.tournament_id, closed_at__isnull=False).exists():
+        raise ServiceError("tournament_already_closed")
     _set_status(rnd, _lock_lists(rnd), Status.DRAWN, action="reopen", user=user)
     tournament_round.status = rnd.status
     return rnd
@@ -710,3 +720,91 @@ def _set_status(
         before={"status": before},
         after={"status": status},
     )
+
+
+# --- closing a tournament; the Rangliste (competitions.md "Ranking list") ------------------
+
+
+@transaction.atomic
+def tournament_set_rating(
+    *, tournament: Tournament, rated: bool, bundesland: str = "", user: User = None
+) -> Tournament:
+    """Flag the tournament as a Ranglistenturnier in a Bundesland (or not); refused once
+    the tournament is closed (reopen it first)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is not None:
+        raise ServiceError("tournament_already_closed")
+    land = bundesland.strip().upper()
+    if land and land not in Bundesland.values:
+        raise ServiceError("bundesland_missing", field="bundesland")
+    if rated and not land:
+        raise ServiceError("bundesland_missing", field="bundesland")
+    before = {"rated": t.rated, "bundesland": t.bundesland}
+    t.rated, t.bundesland = rated, land
+    t.save(update_fields=["rated", "bundesland"])
+    audit_record(
+        user=user,
+        action="rating",
+        target=t,
+        before=before,
+        after={"rated": rated, "bundesland": land},
+    )
+    tournament.rated, tournament.bundesland = t.rated, t.bundesland
+    return t
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, user: User = None) -> Tournament:
+    """Close the tournament: every round drawn is closed; a Ranglistenturnier must have had
+    at least 32 players (who played a round) and 3 rounds (``scoring.rangliste.check_rlt``),
+    else the close is refused and nothing changes. From now on it counts in the Rangliste.
+    """
+    from league.lists.models import ScoreLine
+    from scoring.rangliste import check_rlt
+
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is not None:
+        raise ServiceError("tournament_already_closed")
+    rounds = list(t.rounds.order_by("number").values_list("number", "status"))
+    open_round = next((n for n, status in rounds if status != Status.CLOSED), None)
+    if open_round is not None:
+        raise ServiceError("tournament_not_finished", {"number": open_round})
+    if not rounds:
+        raise ServiceError("tournament_no_rounds")
+    if t.rated:
+        if not t.bundesland:
+            raise ServiceError("bundesland_missing", field="bundesland")
+        players = (
+            ScoreLine.objects.filter(spielliste__round_table__tournament_round__tournament=t)
+            .values("player_id")
+            .distinct()
+            .count()
+        )
+        try:
+            check_rlt(players=players, rounds=len(rounds))
+        except ScoringError as err:
+            raise ServiceError.from_scoring(err) from None
+    t.closed_at = timezone.now()
+    t.save(update_fields=["closed_at"])
+    audit_record(
+        user=user,
+        action="tournament_close",
+        target=t,
+        after={"rated": t.rated, "bundesland": t.bundesland, "rounds": len(rounds)},
+    )
+    tournament.closed_at = t.closed_at
+    return t
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user: User = None) -> Tournament:
+    """Reopen a closed tournament for a late correction (it leaves the Rangliste until
+    it is closed again)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is None:
+        raise ServiceError("tournament_not_closed")
+    t.closed_at = None
+    t.save(update_fields=["closed_at"])
+    audit_record(user=user, action="tournament_reopen", target=t)
+    tournament.closed_at = None
+    return t

@@ -40,6 +40,8 @@ ENDPOINTS = {
     "/api/v1/turniere/{id}/runden/{number}/": {"get"},
     "/api/v1/turniere/{id}/runden/{number}/ergebnisse/": {"post"},
     "/api/v1/turniere/{id}/wertung/": {"get"},
+    "/api/v1/rangliste/": {"get"},
+    "/api/v1/vereine/{id}/saison/": {"get"},
 }
 LIST_WRITE_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
 

@@ -162,12 +162,31 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     assert "password" not in text  # no accounts
     assert any(p["hide_name"] for p in doc["players"])
 
+    rated = sorted(
+        Tournament.objects.filter(rated=True).values_list("name", "bundesland", "closed_at")
+    )
+    assert rated  # the demo's Ranglistenturniere
+    from league.clubs.models import Club as ClubModel
+    from league.clubs.selectors import club_season
+
+    demo_club = ClubModel.objects.get(name=CLUB)
+    season_before = club_season(club=demo_club).table
     _wipe()
     assert _counts()["lists"] == 0
     out = _import(tmp_path / "backup.json")
     assert "Import abgeschlossen" in out
 
     assert _standings() == table_of_standings
+    assert (
+        sorted(Tournament.objects.filter(rated=True).values_list("name", "bundesland", "closed_at"))
+        == rated
+    )
+    # Club evenings and the season settings come back: the same season table.
+    season_after = club_season(club=ClubModel.objects.get(name=CLUB)).table
+    assert season_after.settings == season_before.settings
+    assert [(r.name, r.rank, r.lists, r.points, r.evenings) for r in season_after.rows] == [
+        (r.name, r.rank, r.lists, r.points, r.evenings) for r in season_before.rows
+    ]
     assert _tables() == tables
     assert Player.objects.filter(hide_name=True).count() == 1
     # history restored (with the original times) plus one "import" entry per object
@@ -182,19 +201,24 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
 
 def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
     call_command("load_demo", force=True, stdout=StringIO())
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(rated=False)
     _export(tmp_path, "--tournament", str(tournament.pk))
     players = Player.objects.count()
-    with_number = Player.objects.exclude(ddv_number="").count()
+    with_number = (
+        Player.objects.filter(entries__tournament=tournament)
+        .exclude(ddv_number="")
+        .distinct()
+        .count()
+    )
     out = _import(tmp_path / "backup.json")
     assert f"{with_number} nach DDV-Nummer gefunden" in out
-    assert Tournament.objects.count() == 2
+    assert Tournament.objects.filter(name=tournament.name).count() == 2
     # clubs are matched by name; players without a number are created anew
     without_number_in_tournament = (
         Player.objects.filter(entries__tournament=tournament, ddv_number="").distinct().count()
     )
     assert Player.objects.count() == players + without_number_in_tournament
-    new = Tournament.objects.exclude(pk=tournament.pk).get()
+    new = Tournament.objects.filter(name=tournament.name).exclude(pk=tournament.pk).get()
     assert [
         (r.rank, r.number, r.name, r.total) for r in standings(tournament=new, reveal=True).rows
     ] == [
@@ -205,12 +229,13 @@ def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
 
 def test_one_tournament_only(tmp_path):
     call_command("load_demo", force=True, stdout=StringIO())
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(rated=False)
     doc = _export(tmp_path, "--tournament", str(tournament.pk))
     assert doc["scope"] == {"kind": "tournament", "tournament": tournament.pk}
     assert [t["id"] for t in doc["tournaments"]] == [tournament.pk]
     round_lists = Spielliste.objects.filter(round_table__tournament_round__tournament=tournament)
     assert {liste["id"] for liste in doc["lists"]} == set(round_lists.values_list("pk", flat=True))
+    Tournament.objects.exclude(pk=tournament.pk).delete()  # the demo's rated ones
     expected = _standings()
     _wipe()
     _import(tmp_path / "backup.json")
@@ -258,7 +283,7 @@ def _refused(path: Path, returncode: int, *needles: str) -> None:
 @pytest.fixture
 def demo_doc(tmp_path):
     call_command("load_demo", force=True, stdout=StringIO())
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(rated=False)
     return _export(tmp_path, "--tournament", str(tournament.pk)), tournament
 
 

@@ -35,7 +35,7 @@ def demo():
     call_command("load_demo", force=True, stdout=open("/dev/null", "w"))  # noqa: SIM115
     return {
         "club": Club.objects.get(name=CLUB),
-        "tournament": Tournament.objects.get(),
+        "tournament": Tournament.objects.get(rated=False),
         "lists": {liste.title: liste for liste in Spielliste.objects.all()},
     }
 
@@ -71,6 +71,9 @@ def demo_pages(demo) -> tuple[list[str], list[str]]:
         reverse("tournament-player", args=[t.pk, participant.pk]),
         reverse("login"),
         reverse("password_reset"),
+        reverse("rangliste"),
+        reverse("club-season", args=[demo["club"].pk]),
+        reverse("player-record", args=[participant.player_id]),
     ]
     organiser = [
         *(reverse("liste-detail", args=[x.pk]) for x in (partial_four, partial_five, four)),
@@ -82,6 +85,9 @@ def demo_pages(demo) -> tuple[list[str], list[str]]:
         reverse("tournament-organisers", args=[t.pk]),
         reverse("round-board", args=[t.pk, 4]),
         reverse("password_change"),
+        reverse("club-season", args=[demo["club"].pk]),
+        reverse("club-evening-create", args=[demo["club"].pk]),
+        reverse("tournament-rating", args=[t.pk]),
     ]
     return public, organiser
 

@@ -14,7 +14,7 @@ def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     out = io.StringIO()
     call_command("load_demo", force=True, stdout=out)
     assert "listenfuehrer / doko-demo" in out.getvalue()
-    free = list(Spielliste.objects.filter(round_table__isnull=True))
+    free = list(Spielliste.objects.filter(round_table__isnull=True, evening_table__isnull=True))
     assert len(free) == 6
     assert sum(li.complete for li in free) >= 3
     assert sum(not li.complete for li in free) >= 2
@@ -24,7 +24,7 @@ def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     # The README's logins can do what it says: the Listenführer keeps the club lists,
     # the organiser runs the tournament.
     assert {li.created_by.username for li in free} == {"listenfuehrer"}
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(rated=False)
     assert list(tournament.organisers.values_list("username", flat=True)) == ["admin"]
     assert tournament.participants.count() == 24
     statuses = list(tournament.rounds.values_list("status", flat=True))
@@ -35,7 +35,27 @@ def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
     assert running.started_at is not None
     assert sum(li.added_minutes for li in running.lists) == 5
     assert [li.complete for li in running.lists if li.totals_only] == [True]
+    _club_season_and_rangliste()
     out = io.StringIO()
     call_command("load_demo", force=True, stdout=out)  # idempotent
     assert "already loaded" in out.getvalue()
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 13
+
+
+def _club_season_and_rangliste():
+    """The demo fills the club season and both Rangliste lists."""
+    from django.utils import timezone
+
+    from league.clubs.models import Club
+    from league.clubs.selectors import club_season
+    from league.rankings.selectors import rangliste
+
+    view = rangliste(as_of=timezone.localdate())
+    assert len(view.rangliste) >= 10
+    assert len(view.unter_36) >= 10
+    assert view.bundeslaender
+    assert Tournament.objects.filter(rated=True, closed_at__isnull=False).count() == 12
+    club = Club.objects.get(name__startswith="Doppelkopfclub")
+    season = club_season(club=club)
+    assert len(season.evenings) >= 1
+    assert any(r.rank is not None for r in season.table.rows)

@@ -37,6 +37,8 @@ ERROR_CLASSES = {
     "DrawError",
     "TotalsError",
     "RulesError",
+    "RanglisteError",
+    "SeasonError",
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {

@@ -1,0 +1,439 @@
+"""National-scale Rangliste in PostgreSQL (issue 13 "Performance").
+
+Builds, by bulk SQL (``INSERT … SELECT generate_series``, no services), five years of
+rated tournaments (300 closed Ranglistenturniere of 32 players and 3 rounds: 28,800 player
+rounds, every list with its 24 games and score lines) plus 200 clubs' weekly evenings (one
+24-game list an evening: about 1.25 million games and 5 million score lines at
+``--scale 1``). Then it measures, on a warm cache, the median of ``--runs``:
+
+- the Rangliste (``league.rankings.selectors.rangliste``) against the raw SQL aggregate
+  over the same rows (score lines summed by player and tournament), and its queries;
+- a player's page (``league.rankings.selectors.player_record``, a club regular who also
+  plays rated tournaments) against the raw SQL aggregate over his rows, and its queries;
+- both pages through the Django test client (queries, time).
+
+Goal: each within 3x its raw aggregate and under 10 queries. The player's page is also
+compared with hand-written SQL that reads, besides the sums, what each list is (its title,
+date, tournament round or club evening): ``player_ratio_with_lists``. The figures are
+printed as one JSON object on the last line; ``--measure-only`` measures the database the
+last run built. Not part of ``make test``; it uses its own database
+(``rankingbench``) on 127.0.0.1:5432 and rebuilds it on every run.
+
+Usage: python bench/ranking.py [--scale 1.0] [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DB = "rankingbench"
+PG_URL = f"postgres://postgres@127.0.0.1:5432/{DB}"
+
+TOURNAMENTS = 300
+PER_TOURNAMENT = 32
+ROUNDS = 3
+TABLES = PER_TOURNAMENT // 4
+CORE = 150  # regulars of the rated tournaments (half of every field)
+CASUAL = 1500
+CLUBS = 200
+MEMBERS = 8  # per club; four play each week
+WEEKS = 260
+GAMES = 24
+START = "2021-12-01"
+
+
+def _reset_database() -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB}")
+
+
+def _timed(label: str, sql: str, cursor: Any, params: Any = None) -> float:
+    start = time.perf_counter()
+    cursor.execute(sql, params if params is not None else [])
+    took = time.perf_counter() - start
+    print(f"  {label}: {took:.1f} s", flush=True)
+    return took
+
+
+def _drop_indexes(cursor: Any, tables: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Bulk loading: drop the secondary indexes and the FK triggers of ``tables`` (the
+    loader's rows are consistent by construction); returns how to restore them."""
+    restore = []
+    for table in tables:
+        cursor.execute(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = %s "
+            "AND indexname NOT LIKE %s",
+            [table, "%pkey"],
+        )
+        for name, definition in cursor.fetchall():
+            constraint = "_uniq" in name or "unique" in name
+            if constraint:
+                continue
+            cursor.execute(f'DROP INDEX "{name}"')
+            restore.append((table, definition))
+        cursor.execute(f"ALTER TABLE {table} DISABLE TRIGGER ALL")
+    return restore
+
+
+def build(scale: float) -> dict[str, Any]:
+    from django.db import connection
+
+    weeks = max(1, round(WEEKS * scale))
+    rated_lists = TOURNAMENTS * ROUNDS * TABLES
+    people = CORE + CASUAL + CLUBS * MEMBERS
+    figures: dict[str, Any] = {"weeks": weeks}
+    with connection.cursor() as c:
+        t0 = time.perf_counter()
+        _timed(
+            "clubs",
+            "INSERT INTO clubs_club (id, name, city) "
+            "SELECT g, 'Club ' || g, '' FROM generate_series(1, %s) g",
+            c,
+            [CLUBS],
+        )
+        # Players 1..CORE+CASUAL: tournament players; then MEMBERS per club.
+        _timed(
+            "players",
+            "INSERT INTO clubs_player (id, name, club_id, ddv_number, hide_name) "
+            "SELECT g, 'Spieler ' || g, CASE WHEN g > %(t)s THEN (g - %(t)s - 1) / %(m)s + 1 "
+            "ELSE (g %% %(clubs)s) + 1 END, 'D' || g, false FROM generate_series(1, %(n)s) g",
+            c,
+            {"t": CORE + CASUAL, "m": MEMBERS, "clubs": CLUBS, "n": people},
+        )
+        _timed(
+            "tournaments",
+            "INSERT INTO tournaments_tournament (id, name, date, venue, rounds_planned, official, "
+            "tie_breaks, require_confirmation, double_entry, separate_clubs, round_minutes, "
+            "rated, bundesland, closed_at, created_at) "
+            "SELECT g, 'RLT ' || g, DATE %(start)s + g * 6, '', 3, true, '[]', false, false, "
+            "true, NULL, true, (ARRAY['BW','BY','BE','BB','HB','HH','HE','MV','NI','NW','RP',"
+            "'SL','SN','ST','SH','TH'])[g %% 16 + 1], now(), now() "
+            "FROM generate_series(1, %(n)s) g",
+            c,
+            {"start": START, "n": TOURNAMENTS},
+        )
+        # Participant i of tournament t: half regulars, half casual players (distinct).
+        _timed(
+            "participants",
+            "INSERT INTO tournaments_participant (tournament_id, player_id, number, withdrawn) "
+            "SELECT t, CASE WHEN i < 16 THEN (t * 7 + i * 11) %% %(core)s + 1 "
+            "ELSE %(core)s + (t * 131 + (i - 16) * 17) %% %(casual)s + 1 END, i + 1, false "
+            "FROM generate_series(1, %(n)s) t, generate_series(0, %(per)s - 1) i",
+            c,
+            {"core": CORE, "casual": CASUAL, "n": TOURNAMENTS, "per": PER_TOURNAMENT},
+        )
+        _timed(
+            "rounds",
+            "INSERT INTO tournaments_tournamentround (id, tournament_id, number, status, seeded, "
+            "seed, repeat_meetings, time_called, started_at) "
+            "SELECT (t - 1) * %(r)s + r, t, r, 'closed', false, 0, 0, false, NULL "
+            "FROM generate_series(1, %(n)s) t, generate_series(1, %(r)s) r",
+            c,
+            {"r": ROUNDS, "n": TOURNAMENTS},
+        )
+        # Lists 1..rated_lists: the tournaments' tables; then one list per club evening.
+        evening_lists = CLUBS * weeks
+        _timed(
+            "lists",
+            "INSERT INTO lists_spielliste (id, title, club_id, table_size, "
+            "listenfuehrer_position, time_up_after, version, games_played, complete, frozen, "
+            "code, created_by_id, confirmed_at, confirmed_seat, last_writer, totals_only, "
+            "ended_early, added_minutes, added_by, created_at, updated_at) "
+            "SELECT g, 'Liste ' || g, CASE WHEN g > %(rated)s THEN (g - %(rated)s - 1) %% "
+            "%(clubs)s + 1 END, 4, 4, NULL, %(games)s, %(games)s, true, g <= %(rated)s, "
+            "lpad(to_hex(g), 8, '0'), NULL, NULL, NULL, '', false, false, 0, '', now(), now() "
+            "FROM generate_series(1, %(n)s) g",
+            c,
+            {
+                "rated": rated_lists,
+                "clubs": CLUBS,
+                "games": GAMES,
+                "n": rated_lists + evening_lists,
+            },
+        )
+        _timed(
+            "round tables",
+            "INSERT INTO tournaments_roundtable (tournament_round_id, number, spielliste_id) "
+            "SELECT (g - 1) / %(tables)s + 1, (g - 1) %% %(tables)s + 1, g "
+            "FROM generate_series(1, %(n)s) g",
+            c,
+            {"tables": TABLES, "n": rated_lists},
+        )
+        # Seat s (0..3) of table k (0..7) in round r: participant ((k*4 + s) + r*5) mod 32.
+        _timed(
+            "rated seats",
+            "INSERT INTO lists_seat (spielliste_id, position, player_id, name) "
+            "SELECT rt.spielliste_id, s + 1, p.player_id, 'Spieler ' || p.player_id "
+            "FROM tournaments_roundtable rt "
+            "JOIN tournaments_tournamentround tr ON tr.id = rt.tournament_round_id "
+            "CROSS JOIN generate_series(0, 3) s "
+            "JOIN tournaments_participant p ON p.tournament_id = tr.tournament_id "
+            "AND p.number = ((rt.number - 1) * 4 + s + tr.number * 5) %% 32 + 1",
+            c,
+        )
+        _timed(
+            "evenings",
+            "INSERT INTO clubs_clubevening (id, club_id, date, note, created_at) "
+            "SELECT g, (g - 1) %% %(clubs)s + 1, DATE %(start)s + ((g - 1) / %(clubs)s) * 7, "
+            "'', now() FROM generate_series(1, %(n)s) g",
+            c,
+            {"clubs": CLUBS, "start": START, "n": evening_lists},
+        )
+        _timed(
+            "evening tables",
+            "INSERT INTO clubs_eveningtable (evening_id, number, spielliste_id) "
+            "SELECT g, 1, %(rated)s + g FROM generate_series(1, %(n)s) g",
+            c,
+            {"rated": rated_lists, "n": evening_lists},
+        )
+        # Four of the club's eight members a week (every member every other week).
+        _timed(
+            "evening seats",
+            "INSERT INTO lists_seat (spielliste_id, position, player_id, name) "
+            "SELECT %(rated)s + g, s + 1, m, 'Spieler ' || m FROM generate_series(1, %(n)s) g, "
+            "generate_series(0, 3) s, LATERAL (SELECT %(first)s + ((g - 1) %% %(clubs)s) * "
+            "%(members)s + ((g - 1) / %(clubs)s + s * 2) %% %(members)s AS m) x",
+            c,
+            {
+                "rated": rated_lists,
+                "n": evening_lists,
+                "first": CORE + CASUAL + 1,
+                "clubs": CLUBS,
+                "members": MEMBERS,
+            },
+        )
+        n_lists = rated_lists + evening_lists
+        dropped = _drop_indexes(c, ("lists_game", "lists_scoreline"))
+        _timed(
+            "games",
+            "INSERT INTO lists_game (id, spielliste_id, number, players, re, kind, solo, "
+            "pflicht, re_augen, schwarz, ann_re, ann_kontra, dk_re, dk_kontra, fuchs_re, "
+            "fuchs_kontra, karlchen, dealer_position, sitting_out_position, vorfuehrung, "
+            "winner, value) "
+            "SELECT (l - 1) * %(games)s + g, l, g, '[1, 2, 3, 4]', "
+            "jsonb_build_array(g %% 4 + 1, (g + 1) %% 4 + 1), 'normal', '', false, 121, '', "
+            "'none', 'none', 0, 0, 0, 0, '', (g - 1) %% 4 + 1, NULL, false, 're', "
+            "(l * 31 + g * 17) %% 7 - 3 "
+            "FROM generate_series(1, %(lists)s) l, generate_series(1, %(games)s) g",
+            c,
+            {"games": GAMES, "lists": n_lists},
+        )
+        _timed(
+            "score lines",
+            "INSERT INTO lists_scoreline (spielliste_id, player_id, game_id, penalty_id, points) "
+            "SELECT gm.spielliste_id, st.player_id, gm.id, NULL, CASE WHEN "
+            "st.position IN (gm.number %% 4 + 1, (gm.number + 1) %% 4 + 1) THEN gm.value "
+            "ELSE -gm.value END FROM lists_game gm JOIN lists_seat st "
+            "ON st.spielliste_id = gm.spielliste_id",
+            c,
+        )
+        t1 = time.perf_counter()
+        for table, definition in dropped:
+            c.execute(definition)
+            c.execute(f"ALTER TABLE {table} ENABLE TRIGGER ALL")
+        print(f"  indexes rebuilt: {time.perf_counter() - t1:.1f} s", flush=True)
+        for table in ("clubs_club", "clubs_player", "lists_spielliste", "lists_game"):
+            c.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT max(id) FROM {table}))"
+            )
+        _timed("analyze", "ANALYZE", c)
+        figures["build_s"] = round(time.perf_counter() - t0, 1)
+        c.execute("SELECT count(*) FROM lists_game")
+        figures["games"] = c.fetchone()[0]
+        c.execute("SELECT count(*) FROM lists_scoreline")
+        figures["score_lines"] = c.fetchone()[0]
+    figures["rated_player_rounds"] = TOURNAMENTS * PER_TOURNAMENT * ROUNDS
+    figures["tournaments"] = TOURNAMENTS
+    figures["club_evenings"] = CLUBS * weeks
+    return figures
+
+
+RAW_RANGLISTE = """
+SELECT sl.player_id, tr.tournament_id, SUM(sl.points), COUNT(DISTINCT sl.spielliste_id)
+FROM lists_scoreline sl
+JOIN tournaments_roundtable rt ON rt.spielliste_id = sl.spielliste_id
+JOIN tournaments_tournamentround tr ON tr.id = rt.tournament_round_id
+JOIN tournaments_tournament t ON t.id = tr.tournament_id
+WHERE t.rated AND t.closed_at IS NOT NULL AND t.date >= %s AND t.date <= %s
+GROUP BY sl.player_id, tr.tournament_id
+"""
+
+RAW_PLAYER = """
+SELECT sl.spielliste_id, SUM(sl.points), COUNT(sl.game_id)
+FROM lists_scoreline sl WHERE sl.player_id = %s GROUP BY sl.spielliste_id
+"""
+
+
+def _medians(raw: Any, ours: Any, runs: int) -> tuple[float, float]:
+    """Median times (ms) of ``raw`` and ``ours``, run alternately (the machine's load
+    hits both alike)."""
+    raw()
+    ours()
+    a, b = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        raw()
+        a.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        ours()
+        b.append(time.perf_counter() - start)
+    return round(statistics.median(a) * 1000, 1), round(statistics.median(b) * 1000, 1)
+
+
+def measure(runs: int) -> dict[str, Any]:
+    import datetime as dt
+
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from league.clubs.models import Player
+    from league.rankings.selectors import player_record, rangliste
+    from scoring.rangliste import window_start
+
+    with connection.cursor() as c:
+        c.execute("SELECT max(date) FROM tournaments_tournament")
+        as_of: dt.date = c.fetchone()[0]
+    start = window_start(as_of)
+
+    def raw_rangliste() -> None:
+        with connection.cursor() as c:
+            c.execute(RAW_RANGLISTE, [start, as_of])
+            c.fetchall()
+
+    # A regular of the rated tournaments who also plays in his club every other week.
+    with connection.cursor() as c:
+        c.execute(
+            "SELECT player_id, count(*) FROM lists_scoreline WHERE player_id <= %s "
+            "GROUP BY player_id ORDER BY 2 DESC LIMIT 1",
+            [CORE],
+        )
+        busiest, _n = c.fetchone()
+    player = Player.objects.get(pk=busiest)
+    with connection.cursor() as c:
+        c.execute("SELECT count(*) FROM lists_scoreline WHERE player_id = %s", [player.pk])
+        player_lines = c.fetchone()[0]
+
+    def raw_player() -> None:
+        with connection.cursor() as c:
+            c.execute(RAW_PLAYER, [player.pk])
+            c.fetchall()
+
+    out: dict[str, Any] = {"stichtag": as_of.isoformat(), "player_score_lines": player_lines}
+    out["rangliste_raw_ms"], out["rangliste_ms"] = _medians(
+        raw_rangliste, lambda: rangliste(as_of=as_of), runs
+    )
+    with CaptureQueriesContext(connection) as q:
+        view = rangliste(as_of=as_of)
+    out["rangliste_queries"] = len(q)
+    out["rangliste_rows"] = len(view.rangliste)
+    out["unter_36_rows"] = len(view.unter_36)
+    out["bundeslaender_rows"] = len(view.bundeslaender)
+    out["player_raw_ms"], out["player_ms"] = _medians(
+        raw_player, lambda: player_record(player=player, as_of=as_of), runs
+    )
+    with CaptureQueriesContext(connection) as q:
+        record = player_record(player=player, as_of=as_of)
+    out["player_queries"] = len(q)
+    out["player_lists"] = len(record.lists)
+    client = Client(HTTP_HOST="localhost")
+    for name, url in (
+        ("rangliste_page", f"/rangliste/?stichtag={as_of.isoformat()}"),
+        ("player_page", f"/spieler/{player.pk}/?stichtag={as_of.isoformat()}"),
+    ):
+        client.get(url)
+        with CaptureQueriesContext(connection) as q:
+            t0 = time.perf_counter()
+            response = client.get(url)
+            out[f"{name}_ms"] = round((time.perf_counter() - t0) * 1000, 1)
+        assert response.status_code == 200, (url, response.status_code)
+        out[f"{name}_queries"] = len(q)
+    out["rangliste_ratio"] = round(out["rangliste_ms"] / out["rangliste_raw_ms"], 2)
+    out["player_ratio"] = round(out["player_ms"] / out["player_raw_ms"], 2)
+
+    # The same figures by hand-written SQL that also reads what each list is (title, date,
+    # tournament round or club evening): the part of the page's time the database needs.
+    from league.rankings import selectors as sel
+
+    names = sel._tables()
+
+    def raw_player_with_lists() -> None:
+        with connection.cursor() as c:
+            c.execute(sel._PLAYER_SUMS.format(**names), [player.pk])
+            ids = [row[0] for row in c.fetchall()]
+            marks = ", ".join(["%s"] * len(ids))
+            for sql in (sel._PLAYER_LISTS, sel._PLAYER_ROUNDS, sel._PLAYER_EVENINGS):
+                c.execute(sql.format(ids=marks, **names), ids)
+                c.fetchall()
+
+    out["player_raw_with_lists_ms"], _ours = _medians(
+        raw_player_with_lists, lambda: player_record(player=player, as_of=as_of), runs
+    )
+    out["player_ratio_with_lists"] = round(_ours / out["player_raw_with_lists_ms"], 2)
+    member = Player.objects.get(pk=CORE + CASUAL + 1)  # a club regular (evenings only)
+
+    def raw_member() -> None:
+        with connection.cursor() as c:
+            c.execute(RAW_PLAYER, [member.pk])
+            c.fetchall()
+
+    out["member_raw_ms"], out["member_ms"] = _medians(
+        raw_member, lambda: player_record(player=member, as_of=as_of), runs
+    )
+    out["member_lists"] = len(player_record(player=member, as_of=as_of).lists)
+    out["member_ratio"] = round(out["member_ms"] / out["member_raw_ms"], 2)
+    out["goal_met"] = (
+        out["rangliste_ratio"] <= 3
+        and out["player_ratio"] <= 3
+        and out["member_ratio"] <= 3
+        and out["rangliste_page_queries"] < 10
+        and out["player_page_queries"] < 10
+    )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="share of the club evenings")
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument(
+        "--measure-only", action="store_true", help="measure the database the last run built"
+    )
+    args = parser.parse_args()
+    if not args.measure_only:
+        _reset_database()
+    os.environ["DATABASE_URL"] = PG_URL
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    figures: dict[str, Any] = {}
+    if not args.measure_only:
+        print("building …", flush=True)
+        figures = build(args.scale)
+    print("measuring …", flush=True)
+    figures |= measure(args.runs)
+    figures["scale"] = args.scale
+    for key, value in figures.items():
+        print(f"{key:>28}: {value}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Club season pages: the season table, a member's lists, the evenings (thin views)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.clubs import selectors, services
+from league.clubs.access import can_manage_club, club_reader_required
+from league.clubs.forms import EveningForm, SeasonSettingsForm, TableForm
+from league.clubs.models import Club, ClubEvening, Player
+from league.clubs.selectors import player_name_choices
+from league.core.audit import Actor
+from league.core.errors import ServiceError
+from league.core.models import AuditEntry
+from league.core.params import int_param
+from league.rankings.presenters import average_text
+
+
+def _actor(request: HttpRequest) -> Actor:
+    return Actor(request.user, role=AuditEntry.Role.CLUB_MANAGER)
+
+
+def _guard(request: HttpRequest, club: Club) -> HttpResponse | None:
+    """Writes: club managers (and staff) only; a visitor is sent to log in."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_manage_club(request.user, club):
+        raise PermissionDenied
+    return None
+
+
+@club_reader_required
+def club_season(request: HttpRequest, pk: int) -> HttpResponse:
+    """The season table (?jahr=), a member's lists (?spieler=), the settings for managers."""
+    club = get_object_or_404(Club, pk=pk)
+    manager = can_manage_club(request.user, club)
+    year: int | None = int_param(request.GET.get("jahr"), digits=4)
+    if year is not None and not 1900 <= year <= 2999:
+        year = None  # unreadable or absurd: the current season
+    season = selectors.club_season(club=club, year=year)
+    form = None
+    if manager:
+        current = season.settings
+        form = SeasonSettingsForm(
+            request.POST or None,
+            initial={
+                "mode": current.mode.value,
+                "minimum": current.minimum,
+                "best_n": current.best_n,
+                "start_month": season.start_month,
+            },
+        )
+    if request.method == "POST":
+        refused = _guard(request, club)
+        if refused is not None:
+            return refused
+        assert form is not None
+        if form.is_valid():
+            try:
+                services.season_settings_update(
+                    club=club, user=_actor(request), **form.cleaned_data
+                )
+            except ServiceError as err:
+                form.add_error(err.field if err.field in form.fields else None, err.message)
+            else:
+                messages.success(request, _("Saisonwertung gespeichert."))
+                return redirect("club-season", pk)
+    averaged = season.settings.mode.value.startswith("schnitt")
+    rows = []
+    for r in season.table.rows:
+        rows.append(
+            {
+                "rank": r.rank,
+                "player_id": int(r.player),
+                "name": season.shown_name(r.player, r.name, reveal=manager),
+                "lists": r.lists,
+                "games": r.games,
+                "points": r.points,
+                "value": (average_text(r.value) if averaged else str(r.value.numerator)),
+                "evenings": r.evenings,
+            }
+        )
+    member = None
+    member_lists: list[selectors.MemberListRow] = []
+    member_id = int_param(request.GET.get("spieler"))
+    if member_id:
+        member = get_object_or_404(Player, pk=member_id)
+        member_lists = selectors.member_season_lists(club=club, player=member, year=season.year)
+    return render(
+        request,
+        "clubs/season.html",
+        {
+            "club": club,
+            "manager": manager,
+            "season": season,
+            "rows": rows,
+            "ranked_by_average": averaged,
+            "years": selectors.season_years(club=club),
+            "form": form,
+            "member": member,
+            "member_name": (
+                member.name
+                if member and (manager or not member.hide_name)
+                else (member.public_alias if member else "")
+            ),
+            "member_lists": member_lists,
+        },
+    )
+
+
+@club_reader_required
+def evening_create(request: HttpRequest, pk: int) -> HttpResponse:
+    club = get_object_or_404(Club, pk=pk)
+    refused = _guard(request, club)
+    if refused is not None:
+        return refused
+    members = selectors.member_choices(club=club)
+    form = EveningForm(
+        request.POST or None,
+        members=members,
+        initial={"date": timezone.localdate(), "present": [pk for pk, _name in members]},
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            tables = services.seat_tables(form.names())
+            evening = services.club_evening_create(
+                club=club,
+                date=form.cleaned_data["date"],
+                note=form.cleaned_data["note"],
+                tables=tables,
+                user=_actor(request),
+            )
+        except ServiceError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(request, _("Vereinsabend angelegt: jeder Tisch hat seine Liste."))
+            return redirect(evening)
+    return render(
+        request,
+        "clubs/evening_create.html",
+        {"club": club, "form": form, "player_names": player_name_choices()},
+    )
+
+
+@club_reader_required
+def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpResponse:
+    club = get_object_or_404(Club, pk=pk)
+    evening = get_object_or_404(ClubEvening, pk=evening_id, club=club)
+    manager = can_manage_club(request.user, club)
+    form = TableForm(request.POST or None) if manager else None
+    if request.method == "POST":
+        refused = _guard(request, club)
+        if refused is not None:
+            return refused
+        assert form is not None
+        if form.is_valid():
+            try:
+                services.club_evening_add_table(
+                    evening=evening, names=form.names(), user=_actor(request)
+                )
+            except ServiceError as err:
+                form.add_error(None, err.message)
+            else:
+                messages.success(request, _("Tisch hinzugefügt."))
+                return redirect(evening)
+    tables = list(
+        evening.tables.select_related("spielliste").prefetch_related("spielliste__seats__player")
+    )
+    return render(
+        request,
+        "clubs/evening.html",
+        {
+            "club": club,
+            "evening": evening,
+            "tables": tables,
+            "manager": manager,
+            "form": form,
+            "player_names": player_name_choices() if manager else [],
+        },
+    )

@@ -1,0 +1,366 @@
+"""Reads of the Rangliste and of a player's record across events.
+
+Every figure is a SQL aggregate (``ScoreLine`` sums grouped by player and tournament, or by
+list) handed to the pure rules of ``scoring.rangliste``: a constant number of queries,
+whatever the number of tournaments, players and games.
+
+Glossary: see ``scoring.rangliste`` (Ranglistenturnier, Rangliste, Rundenschnitt,
+unter 36, Bundesländerwertung); Stichtag = the reference date of the Rangliste.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import connection
+from django.db.models import Count, Q, Sum
+
+from league.clubs.models import Player, public_alias
+from league.lists.models import ScoreLine
+from league.tournaments.models import Bundesland, Tournament
+from scoring.rangliste import (
+    MIN_ROUNDS,
+    BundeslandRow,
+    PlayerTotals,
+    RanglisteRow,
+    TournamentTotal,
+    Unter36Row,
+    bundeslaender_from_totals,
+    rangliste_from_totals,
+    window_start,
+)
+
+T = "spielliste__round_table__tournament_round__tournament"
+
+
+def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
+    """Closed Ranglistenturniere of the 24 months up to ``as_of`` (``prefix``: the path
+    from the queried model to the tournament, "" for ``Tournament`` itself)."""
+    p = f"{prefix}__" if prefix else ""
+    return Q(
+        **{
+            f"{p}rated": True,
+            f"{p}closed_at__isnull": False,
+            f"{p}date__gte": window_start(as_of),
+            f"{p}date__lte": as_of,
+        }
+    )
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    pk: int
+    name: str  # as shown (the alias of a player who asked not to be named)
+    club: str
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    pk: int
+    name: str
+    date: datetime.date
+    bundesland: str
+
+    @property
+    def bundesland_name(self) -> str:
+        return str(Bundesland(self.bundesland).label) if self.bundesland else ""
+
+
+@dataclass(frozen=True)
+class RanglisteView:
+    as_of: datetime.date
+    window_start: datetime.date
+    rangliste: tuple[RanglisteRow, ...]
+    unter_36: tuple[Unter36Row, ...]
+    bundeslaender: tuple[BundeslandRow, ...]
+    players: dict[str, PlayerInfo]
+    tournaments: dict[str, TournamentInfo]
+    min_rounds: int = MIN_ROUNDS
+
+
+def _shown(pk: int, name: str, hidden: bool, reveal: bool) -> str:
+    return name if reveal or not hidden else public_alias(pk)
+
+
+def rangliste(*, as_of: datetime.date, reveal: bool = False) -> RanglisteView:
+    """The Rangliste, "unter 36" and the Bundesländerwertung on ``as_of`` (3 queries).
+
+    ``reveal``: show the names of players who asked not to be named (staff).
+    """
+    tournaments = {
+        str(t["pk"]): TournamentInfo(t["pk"], t["name"], t["date"], t["bundesland"])
+        for t in Tournament.objects.filter(rated_in_window(as_of)).values(
+            "pk", "name", "date", "bundesland"
+        )
+    }
+    # Summed per player and tournament in SQL; the names fetched once per player.
+    rows = list(
+        ScoreLine.objects.filter(rated_in_window(as_of, T))
+        .values_list("player_id", f"{T}_id")
+        .annotate(points=Sum("points"), rounds=Count("spielliste_id", distinct=True))
+        .order_by()
+    )
+    per_player: dict[str, list[int]] = {}
+    per_tournament: list[TournamentTotal] = []
+    for player_id, tournament_id, points, rounds in rows:
+        key = str(player_id)
+        held = per_player.get(key)
+        if held is None:
+            held = per_player[key] = [0, 0]
+        held[0] += rounds
+        held[1] += points or 0
+        info = tournaments.get(str(tournament_id))
+        if info is not None:
+            per_tournament.append(
+                TournamentTotal(key, str(info.pk), info.date, info.bundesland, points or 0)
+            )
+    players = {
+        str(pk): PlayerInfo(pk, _shown(pk, name, hidden, reveal), club or "")
+        for pk, name, hidden, club in Player.objects.filter(
+            pk__in={int(k) for k in per_player}
+        ).values_list("pk", "name", "hide_name", "club__name")
+    }
+    names = {key: p.name for key, p in players.items()}
+    ranked, below = rangliste_from_totals(
+        (PlayerTotals(k, rounds, points) for k, (rounds, points) in per_player.items()),
+        names=names,
+    )
+    return RanglisteView(
+        as_of=as_of,
+        window_start=window_start(as_of),
+        rangliste=ranked,
+        unter_36=below,
+        bundeslaender=bundeslaender_from_totals(per_tournament, names=names),
+        players=players,
+        tournaments=tournaments,
+    )
+
+
+# --- a player's record across events -----------------------------------------------------
+
+
+@dataclass
+class EventList:
+    """One list the player played: a tournament round, a club evening's table or any
+    other list (a league Spieltag, free play)."""
+
+    liste_id: int
+    title: str
+    date: datetime.date
+    kind: str  # "tournament", "evening", "other"
+    points: int
+    games: int
+    complete: bool
+    tournament_id: int | None = None
+    round_number: int | None = None
+    club_id: int | None = None
+    club: str = ""
+    table: int | None = None
+
+
+@dataclass
+class TournamentEntry:
+    pk: int
+    name: str
+    date: datetime.date
+    rated: bool
+    counted: bool  # closed, rated and inside the window
+    bundesland: str
+    rounds: list[EventList] = field(default_factory=list)
+
+    @property
+    def points(self) -> int:
+        return sum(r.points for r in self.rounds)
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    player: Player
+    as_of: datetime.date
+    lists: list[EventList]  # by date
+    tournaments: list[TournamentEntry]  # newest first
+    others: list[EventList]  # evenings and other lists, newest first
+    rated_rounds: int
+    rated_points: int
+    running: list[Fraction]  # the running Rundenschnitt after each list, in date order
+
+    @property
+    def rated_average(self) -> Fraction | None:
+        return Fraction(self.rated_points, self.rated_rounds) if self.rated_rounds else None
+
+    @property
+    def rounds_missing(self) -> int:
+        return max(MIN_ROUNDS - self.rated_rounds, 0)
+
+    @property
+    def total_points(self) -> int:
+        return sum(item.points for item in self.lists)
+
+
+# A player's page reads his lists in four index lookups, written as SQL: the ORM's query
+# compilation costs more than the lookups themselves (bench/ranking.py), and a single
+# query with every LEFT JOIN lets the planner scan the round and evening tables whole.
+_PLAYER_SUMS = (
+    "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM {scoreline} "
+    "WHERE player_id = %s GROUP BY spielliste_id"
+)
+_PLAYER_LISTS = (
+    "SELECT id, title, created_at, complete, totals_only FROM {liste} WHERE id IN ({ids})"
+)
+_PLAYER_ROUNDS = (
+    "SELECT rt.spielliste_id, tr.number, t.id, t.name, t.date, t.rated, t.closed_at, "
+    "t.bundesland FROM {roundtable} rt JOIN {round} tr ON tr.id = rt.tournament_round_id "
+    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE rt.spielliste_id IN ({ids})"
+)
+_PLAYER_EVENINGS = (
+    "SELECT et.spielliste_id, et.number, e.date, e.club_id, c.name FROM {eveningtable} et "
+    "JOIN {evening} e ON e.id = et.evening_id JOIN {club} c ON c.id = e.club_id "
+    "WHERE et.spielliste_id IN ({ids})"
+)
+
+
+def _tables() -> dict[str, str]:
+    from league.clubs.models import Club, ClubEvening, EveningTable
+    from league.lists.models import Spielliste
+    from league.tournaments.models import RoundTable, TournamentRound
+
+    models = {
+        "scoreline": ScoreLine,
+        "liste": Spielliste,
+        "roundtable": RoundTable,
+        "round": TournamentRound,
+        "tournament": Tournament,
+        "eveningtable": EveningTable,
+        "evening": ClubEvening,
+        "club": Club,
+    }
+    return {key: connection.ops.quote_name(m._meta.db_table) for key, m in models.items()}
+
+
+def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
+    """Each list the player played with his points and games there and what it belongs
+    to: the SQL sums, then the lists, their tournament rounds and club evenings by key.
+    With ``reader`` (an account or anonymous), the lists of members-only tournaments and
+    clubs he may not read are left out (api.md; one query more)."""
+    names = _tables()
+    rows: dict[int, dict[str, Any]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(_PLAYER_SUMS.format(**names), [player.pk])
+        sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
+        if sums and reader is not None:
+            from league.lists.access import lists_closed_to
+            from league.lists.models import Spielliste
+
+            closed = Spielliste.objects.filter(pk__in=list(sums)).filter(lists_closed_to(reader))
+            for pk in closed.values_list("pk", flat=True):
+                del sums[pk]
+        if not sums:
+            return []
+        ids = list(sums)
+        marks = ", ".join(["%s"] * len(ids))
+        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), ids)
+        for pk, title, created_at, complete, totals_only in cursor.fetchall():
+            points, games = sums[pk]
+            rows[pk] = {
+                "pk": pk,
+                "title": title,
+                "created_at": created_at,
+                "complete": bool(complete),
+                "totals_only": bool(totals_only),
+                "points": points,
+                "games": games,
+                "round": None,
+                "evening": None,
+            }
+        cursor.execute(_PLAYER_ROUNDS.format(ids=marks, **names), ids)
+        for liste, number, tid, name, day, rated, closed_at, land in cursor.fetchall():
+            rows[liste]["round"] = [number, tid, name, _date(day), bool(rated), closed_at, land]
+        cursor.execute(_PLAYER_EVENINGS.format(ids=marks, **names), ids)
+        for liste, number, day, club_id, club_name in cursor.fetchall():
+            rows[liste]["evening"] = [number, _date(day), club_id, club_name]
+    return list(rows.values())
+
+
+def _date(value: Any) -> datetime.date:
+    """A date column as a date (SQLite's driver returns text)."""
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+
+
+def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -> PlayerRecord:
+    """Every list ``player`` played (that ``reader`` may read, when given), grouped by
+    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (4
+    queries, 5 with a reader)."""
+    start = window_start(as_of)
+    lists: list[EventList] = []
+    tournaments: dict[int, TournamentEntry] = {}
+    rated_rounds = rated_points = 0
+    for r in _list_rows(player, reader):
+        points = int(r["points"])
+        games = int(r["games"]) or (24 if r["totals_only"] else 0)
+        if r["round"] is not None:
+            number, tid, tname, day, rated, closed_at, land = r["round"]
+            item = EventList(
+                r["pk"],
+                r["title"],
+                day,
+                "tournament",
+                points,
+                games,
+                r["complete"],
+                tournament_id=tid,
+                round_number=number,
+            )
+            counted = rated and closed_at is not None and start <= day <= as_of
+            entry = tournaments.get(tid)
+            if entry is None:
+                entry = tournaments[tid] = TournamentEntry(tid, tname, day, rated, counted, land)
+            entry.rounds.append(item)
+            if counted:
+                rated_rounds += 1
+                rated_points += points
+        elif r["evening"] is not None:
+            table, day, club_id, club_name = r["evening"]
+            item = EventList(
+                r["pk"],
+                r["title"],
+                day,
+                "evening",
+                points,
+                games,
+                r["complete"],
+                club_id=club_id,
+                club=club_name or "",
+                table=table,
+            )
+        else:
+            item = EventList(
+                r["pk"],
+                r["title"],
+                r["created_at"].date(),
+                "other",
+                points,
+                games,
+                r["complete"],
+            )
+        lists.append(item)
+    lists.sort(key=lambda i: (i.date, i.round_number or 0, i.liste_id))
+    running: list[Fraction] = []
+    total = 0
+    for n, item in enumerate(lists, start=1):
+        total += item.points
+        running.append(Fraction(total, n))
+    for entry in tournaments.values():
+        entry.rounds.sort(key=lambda i: i.round_number or 0)
+    return PlayerRecord(
+        player=player,
+        as_of=as_of,
+        lists=lists,
+        tournaments=sorted(tournaments.values(), key=lambda t: (t.date, t.pk), reverse=True),
+        others=[i for i in reversed(lists) if i.kind != "tournament"],
+        rated_rounds=rated_rounds,
+        rated_points=rated_points,
+        running=running,
+    )

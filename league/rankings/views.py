@@ -1,0 +1,230 @@
+"""Ranking pages: the Rangliste on any Stichtag (with exports and PDF), a player's record
+across all events, closing a tournament for the Rangliste, merging duplicate players."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from league.clubs.models import Player
+from league.core.audit import Actor
+from league.core.errors import ServiceError
+from league.core.models import AuditEntry
+from league.core.params import int_param
+from league.core.pdf import pdf_response
+from league.lists.chart import Series, running_totals_svg
+from league.rankings import selectors, services
+from league.rankings.access import can_merge_player
+from league.rankings.exports import EXPORT_FORMATS, rangliste_export
+from league.rankings.forms import MergeForm, RatingForm
+from league.rankings.pdf import rangliste_pdf
+from league.rankings.presenters import average_text
+from league.tournaments import services as tournament_services
+from league.tournaments.access import can_organise, organiser_actor, organiser_required
+from league.tournaments.models import Tournament
+from scoring.rangliste import round_half_away
+
+
+def stichtag_of(request: HttpRequest) -> tuple[datetime.date, bool]:
+    """The reference date asked for (``?stichtag=YYYY-MM-DD``), today when absent; and
+    whether a given value was unreadable (then today, with a notice)."""
+    raw = request.GET.get("stichtag", "").strip()
+    if not raw:
+        return timezone.localdate(), False
+    try:
+        day = datetime.date.fromisoformat(raw[:10])
+    except ValueError:
+        return timezone.localdate(), True
+    if not 1900 <= day.year <= 2999:
+        return timezone.localdate(), True
+    return day, False
+
+
+def _reveal(request: HttpRequest) -> bool:
+    return bool(request.user.is_authenticated and request.user.is_staff)
+
+
+def rangliste_page(request: HttpRequest) -> HttpResponse:
+    as_of, bad = stichtag_of(request)
+    view = selectors.rangliste(as_of=as_of, reveal=_reveal(request))
+    fmt = request.GET.get("_export", "")
+    if fmt in EXPORT_FORMATS:
+        return rangliste_export(view, fmt, which=request.GET.get("liste", "rangliste"))
+    if bad:
+        messages.warning(request, _("Unlesbarer Stichtag: die Rangliste von heute."))
+    return render(
+        request,
+        "rankings/rangliste.html",
+        {
+            "view": view,
+            "rows": [
+                {
+                    "rank": r.rank,
+                    "player": view.players[r.player],
+                    "rounds": r.rounds,
+                    "points": r.points,
+                    "average": average_text(r.average),
+                }
+                for r in view.rangliste
+            ],
+            "unter_36": [
+                {"player": view.players[r.player], "rounds": r.rounds, "points": r.points}
+                for r in view.unter_36
+            ],
+            "laender": [
+                {
+                    "rank": r.rank,
+                    "player": view.players[r.player],
+                    "points": r.points,
+                    "counted": [(view.tournaments[c.tournament], c.points) for c in r.counted],
+                }
+                for r in view.bundeslaender
+            ],
+            "stichtag": as_of.isoformat(),
+        },
+    )
+
+
+def rangliste_pdf_view(request: HttpRequest) -> HttpResponse:
+    as_of, _bad = stichtag_of(request)
+    view = selectors.rangliste(as_of=as_of, reveal=_reveal(request))
+    return pdf_response(rangliste_pdf(view), f"rangliste-{as_of.isoformat()}.pdf")
+
+
+def _chart(record: selectors.PlayerRecord, name: str) -> str:
+    values = tuple(int(round_half_away(v, 0)) for v in record.running)
+    if len(values) < 2:
+        return ""
+    return running_totals_svg(
+        [Series(name=_("Schnitt je Runde"), short="Ø", values=values)],
+        title=_("Laufender Schnitt je Runde (Liste) von %(name)s") % {"name": name},
+    )
+
+
+def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    as_of, _bad = stichtag_of(request)
+    record = selectors.player_record(player=player, as_of=as_of, reader=request.user)
+    reveal = _reveal(request) or bool(
+        request.user.is_authenticated and player.account_id == request.user.pk
+    )
+    name = player.name if reveal or not player.hide_name else player.public_alias
+    chart = _chart(record, name)
+    return render(
+        request,
+        "rankings/player.html",
+        {
+            "player": player,
+            "name": name,
+            "reveal": reveal,
+            "record": record,
+            "rated_average": (
+                average_text(record.rated_average) if record.rated_average is not None else ""
+            ),
+            "running_last": average_text(record.running[-1]) if record.running else "",
+            "chart": mark_safe(chart) if chart else "",
+            "can_merge": can_merge_player(request.user, player),
+            "stichtag": as_of.isoformat(),
+        },
+    )
+
+
+def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
+    """Merge a duplicate record into this player (organisers, club managers, staff)."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not can_merge_player(request.user, player):
+        raise PermissionDenied
+    form = MergeForm(request.POST or None, initial={"other": int_param(request.GET.get("mit"))})
+    other = None
+    if form.is_bound and form.is_valid():
+        other = Player.objects.select_related("club").filter(pk=form.cleaned_data["other"]).first()
+        if other is None:
+            form.add_error("other", _("Diesen Spieler gibt es nicht."))
+        elif not can_merge_player(request.user, other):
+            form.add_error("other", _("Diesen Spieler dürfen Sie nicht zusammenführen."))
+        elif request.POST.get("confirm") == "1":
+            try:
+                services.player_merge(
+                    keep=player,
+                    merge=other,
+                    user=Actor(
+                        request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else ""
+                    ),
+                )
+            except ServiceError as err:
+                form.add_error(None, err.message)
+            else:
+                messages.success(
+                    request,
+                    _("Zusammengeführt: alle Listen und Ergebnisse gehören jetzt zu %(name)s.")
+                    % {"name": player.name},
+                )
+                return redirect("player-record", player.pk)
+    same_name = list(
+        Player.objects.filter(name__iexact=player.name)
+        .exclude(pk=player.pk)
+        .select_related("club")
+        .order_by("pk")[:20]
+    )
+    return render(
+        request,
+        "rankings/merge.html",
+        {"player": player, "form": form, "other": other, "same_name": same_name},
+    )
+
+
+@organiser_required
+def tournament_rating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Flag as Ranglistenturnier, close (checked) or reopen the tournament."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = RatingForm(
+        request.POST if request.POST.get("do") == "rating" else None,
+        initial={"rated": tournament.rated, "bundesland": tournament.bundesland},
+    )
+    if request.method == "POST":
+        actor = organiser_actor(request)
+        action = request.POST.get("do")
+        try:
+            if action == "rating" and form.is_valid():
+                tournament_services.tournament_set_rating(
+                    tournament=tournament,
+                    rated=form.cleaned_data["rated"],
+                    bundesland=form.cleaned_data["bundesland"],
+                    user=actor,
+                )
+                messages.success(request, _("Gespeichert."))
+                return redirect("tournament-rating", pk)
+            if action == "close":
+                tournament_services.tournament_close(tournament=tournament, user=actor)
+                messages.success(request, _("Turnier abgeschlossen."))
+                return redirect("tournament-rating", pk)
+            if action == "reopen":
+                tournament_services.tournament_reopen(tournament=tournament, user=actor)
+                messages.success(request, _("Turnier wieder geöffnet."))
+                return redirect("tournament-rating", pk)
+        except ServiceError as err:
+            if err.field in form.fields:
+                form.add_error(err.field, err.message)
+            else:
+                messages.error(request, err.message)
+    return render(
+        request,
+        "rankings/tournament_rating.html",
+        {
+            "tournament": tournament,
+            "organiser": can_organise(request.user, tournament),
+            "form": form,
+            "rounds": tournament.rounds.count(),
+            "players": tournament.participants.filter(withdrawn=False).count(),
+        },
+    )
