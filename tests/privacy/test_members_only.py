@@ -224,3 +224,25 @@ def test_an_organiser_creates_a_members_only_tournament(client, django_user_mode
     assert tournament.members_only
     assert Client().get(reverse("tournament-detail", args=[tournament.pk])).status_code == 302
     assert client.get(reverse("tournament-detail", args=[tournament.pk])).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("who", "status"), [("anonymous", 302), ("stranger", 403), ("member", 200)]
+)
+def test_a_members_only_clubs_season_reads_only_for_its_members(world, who, status):
+    client = _client(world, who)
+    club = world["club"]
+    assert client.get(reverse("club-season", args=[club.pk])).status_code == status
+    api = client.get(f"/api/v1/vereine/{club.pk}/saison/")
+    assert api.status_code == {302: 401}.get(status, status)
+
+
+def test_a_players_page_leaves_out_what_the_reader_may_not_read(world):
+    """The same person played a members-only tournament: strangers do not see that list on
+    his page, the tournament's participants do."""
+    seated = world["closed"].participants.first().player
+    url = reverse("player-record", args=[seated.pk])
+    liste = world["round"].lists.filter(seats__player=seated).first()
+    link = reverse("liste-detail", args=[liste.pk])
+    assert link not in _client(world, "stranger").get(url).content.decode()
+    assert link in _client(world, "participant").get(url).content.decode()
