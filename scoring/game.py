@@ -113,6 +113,8 @@ def check_record(record: GameRecord, rules: RuleProfile = TSR) -> None:
             raise GameRecordError(
                 "option_not_enabled", {"name": "herzstich"}, field="specials.herzstich"
             )
+    if record.pflicht and not rules.pflicht:
+        raise GameRecordError("option_not_enabled", {"name": "pflichtsolo"}, field="pflicht")
     if record.kind is Kind.ARMUT and not rules.armut:
         raise GameRecordError("option_not_enabled", {"name": "armut"}, field="kind")
     if record.bock not in (None, 1) and rules.bock is None:
@@ -127,7 +129,12 @@ def score_game(
     ``bock`` is the Bock factor the round machine derived; without it the record's own
     (``record.bock``, default 1) counts.
     """
-    if not record.specials.is_empty or record.kind is Kind.ARMUT or record.bock is not None:
+    if (
+        not record.specials.is_empty
+        or record.kind is Kind.ARMUT
+        or record.bock is not None
+        or (record.pflicht and not rules.pflicht)
+    ):
         check_record(record, rules)
     factor = bock if bock is not None else (record.bock or 1)
     if rules is not TSR and not (factor == 1 and rules.is_tsr):

@@ -502,7 +502,7 @@ def quick_from_dict(data: dict[str, Any]) -> QuickGame:
     soloist = data.get("soloist")
     if soloist is not None and type(soloist) is not str:
         raise _invalid_type("soloist", "name")
-    pflicht = data.get("pflicht") or False
+    pflicht = data.get("pflicht", False)
     if type(pflicht) is not bool:
         raise _invalid_type("pflicht", "bool")
     bock = data.get("bock")
@@ -514,7 +514,7 @@ def quick_from_dict(data: dict[str, Any]) -> QuickGame:
         value=data["value"],
         soloist=soloist,
         pflicht=pflicht,
-        bock_triggers=data.get("bock_triggers") or 0,
+        bock_triggers=data.get("bock_triggers", 0),
         bock=bock,
     )
 

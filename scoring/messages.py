@@ -157,6 +157,9 @@ MESSAGES: Mapping[str, str] = {
         "Bei einem Solo gewinnt der Solospieler allein oder die drei anderen."
     ),
     "quick_invalid_triggers": gettext_noop("bock_triggers ist 0 bis 3."),
+    "quick_bock_triggers": gettext_noop(
+        "Diese Hausregeln kennen nur {count} Bock-Auslöser: mehr kann ein Spiel nicht auslösen."
+    ),
     "bock_mismatch": gettext_noop(
         "Spiel {game} zählt nach der Liste {expected}-fach (Bock), eingetragen ist {entered}."
     ),

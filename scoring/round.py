@@ -181,6 +181,7 @@ class _Table:
         self.rules = rules
         self.total: int | None = None if rules.games_open else GAMES_PER_ROUND[self.n]
         self.turns = 0  # deal turns completed (a repeated deal does not complete one)
+        self.repeat_owed = False  # the last dealer deals again: his turn is not complete
         self.bock_queue: list[int] = []
         self.closed = False
         self.dealer = 0
@@ -206,7 +207,11 @@ class _Table:
     @property
     def can_close(self) -> bool:
         return (
-            self.total is None and not self.closed and self.turns > 0 and self.turns % self.n == 0
+            self.total is None
+            and not self.closed
+            and not self.repeat_owed
+            and self.turns > 0
+            and self.turns % self.n == 0
         )
 
     def games_left(self, *, ignore_time_up: bool = False) -> int | None:
@@ -333,6 +338,14 @@ class _Table:
                 raise RoundError(
                     "option_not_enabled", {"name": "bock"}, game=number, field="bock_triggers"
                 )
+            if rules.bock is not None and record.bock_triggers > len(rules.bock.triggers):
+                # One game fires each of the profile's triggers at most once.
+                raise RoundError(
+                    "quick_bock_triggers",
+                    {"count": len(rules.bock.triggers)},
+                    game=number,
+                    field="bock_triggers",
+                )
             result = None
             own = record.points(factor)
             triggers = record.bock_triggers
@@ -374,6 +387,7 @@ class _Table:
             (pflicht and rules.repeat_deal_after is RepeatDeal.PFLICHTSOLO)
             or (soloist is not None and rules.repeat_deal_after is RepeatDeal.EVERY_SOLO)
         )
+        self.repeat_owed = repeat
         if not repeat:  # 4.2.5: after a Pflichtsolo the same dealer deals again
             self.dealer = (dealer_index + 1) % self.n
             self.turns += 1

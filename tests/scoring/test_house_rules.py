@@ -597,3 +597,72 @@ def test_tsr_rounds_replay_identically_through_an_equal_profile():
 
 def test_redeal_constant_is_shared():
     assert REDEAL.kind == "geschmissen"
+
+
+# --- review findings (integration): each refused, with its code ------------------------
+
+_N = {"kind": "normal", "players": ["A", "B", "C", "D"], "re": ["A", "C"], "re_augen": 150}
+_S = {
+    "kind": "solo",
+    "solo": "damen",
+    "players": ["A", "B", "C", "D"],
+    "re": ["B"],
+    "re_augen": 150,
+}
+
+
+def _error(*args: str, data: Any) -> dict[str, Any]:
+    proc = run(*args, stdin=json.dumps(data))
+    assert proc.returncode == 1, proc.stdout
+    return json.loads(proc.stdout)["error"]
+
+
+def test_an_open_list_cannot_close_while_a_repeated_deal_is_owed():
+    """Four deals done, then a solo: its dealer deals again (every_solo), so the round of
+    deals is not complete although four turns are."""
+    games = [_N, _N, _N, _N, _S]
+    state = json.loads(
+        run(
+            "round",
+            "--rules",
+            "verein-002",
+            stdin=json.dumps({"seats": list("ABCD"), "games": games}),
+        ).stdout
+    )
+    assert state["can_close"] is False
+    error = _error(
+        "round",
+        "--rules",
+        "verein-002",
+        data={"seats": list("ABCD"), "games": games, "closed": True},
+    )
+    assert error["code"] == "close_not_allowed"
+    done = run(
+        "round",
+        "--rules",
+        "verein-002",
+        # A's repeated deal completes his second turn; B, C and D each deal once more.
+        stdin=json.dumps({"seats": list("ABCD"), "games": [*games, *[_N] * 4], "closed": True}),
+    )
+    assert done.returncode == 0, done.stdout
+
+
+def test_score_refuses_a_pflichtsolo_where_the_profile_has_none():
+    error = _error("score", "--rules", "verein-002", data={**_S, "pflicht": True})
+    assert (error["code"], error["field"]) == ("option_not_enabled", "pflicht")
+    assert run("score", stdin=json.dumps({**_S, "pflicht": True})).returncode == 0  # TSR
+
+
+def test_a_quick_row_fires_no_more_bock_triggers_than_the_profile_knows():
+    quick = {"kind": "quick", "players": list("ABCD"), "winners": [], "value": 0}
+    data = {"seats": list("ABCD"), "games": [{**quick, "bock_triggers": 3}]}
+    assert _error("round", "--rules", "palast-003", data=data)["code"] == "quick_bock_triggers"
+    data["games"] = [{**quick, "bock_triggers": 1}]
+    assert run("round", "--rules", "palast-003", stdin=json.dumps(data)).returncode == 0
+
+
+@pytest.mark.parametrize(("field", "value"), [("bock_triggers", []), ("pflicht", 0)])
+def test_quick_row_fields_of_the_wrong_type_are_refused(field, value):
+    quick = {"kind": "quick", "players": list("ABCD"), "winners": ["A", "C"], "value": 1}
+    data = {"seats": list("ABCD"), "games": [{**quick, field: value}]}
+    assert _error("round", "--rules", "verein-002", data=data)["field"] == field
