@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -841,10 +842,17 @@ _RANGLISTE_FIELDS = frozenset({"as_of", "results"})
 _RESULT_FIELDS = ("player", "tournament", "date", "bundesland", "rounds")
 
 
+MAX_RATED_ROUNDS = 99
+MAX_ROUND_POINTS = 99_999
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _rangliste_date(value: object, field: str) -> dt.date:
+    """Exactly ``YYYY-MM-DD`` (Python also reads week dates like ``2024-W24-6``), from year
+    100 on (the window reaches 24 months back)."""
     from scoring.rangliste import RanglisteError
 
-    if isinstance(value, str) and len(value) == 10:
+    if isinstance(value, str) and _ISO_DAY.fullmatch(value) and value >= "0100":
         try:
             return dt.date.fromisoformat(value)
         except ValueError:
@@ -896,10 +904,15 @@ def rangliste_input_from_dict(data: Any) -> tuple[dt.date, list[RatedResult]]:
             texts[name] = value
         day = _rangliste_date(item["date"], f"{where}.date")
         rounds = item["rounds"]
+        # Bounded: a 24-game list scores a few hundred points at most, a tournament has a
+        # handful of rounds; absurd numbers are bad input, not a reason for a traceback.
         if (
             not isinstance(rounds, list)
-            or not rounds
-            or not all(isinstance(p, int) and not isinstance(p, bool) for p in rounds)
+            or not 0 < len(rounds) <= MAX_RATED_ROUNDS
+            or not all(
+                isinstance(p, int) and not isinstance(p, bool) and abs(p) <= MAX_ROUND_POINTS
+                for p in rounds
+            )
         ):
             raise RanglisteError("rangliste_invalid_rounds", field=f"{where}.rounds")
         known = tournaments.setdefault(texts["tournament"], (day, texts["bundesland"]))

@@ -289,7 +289,8 @@ MESSAGES: Mapping[str, str] = {
     ),
     "rangliste_invalid_name": gettext_noop("{name} muss ein nicht leerer Text sein."),
     "rangliste_invalid_rounds": gettext_noop(
-        "rounds ist eine nicht leere Liste ganzer Zahlen (die Punkte je Runde)."
+        "rounds ist eine nicht leere Liste von höchstens 99 ganzen Zahlen zwischen "
+        "-99999 und 99999 (die Punkte je Runde)."
     ),
     "rangliste_inconsistent_tournament": gettext_noop(
         "Das Turnier „{tournament}“ ist mit verschiedenen Daten oder Bundesländern genannt."

@@ -128,8 +128,9 @@ def season_table(
         )
         (ranked if qualified else below).append(row)
 
-    def order(row: SeasonRow) -> tuple[Fraction, str, str]:
-        return (-row.value, row.name.casefold(), row.name)
+    def order(row: SeasonRow) -> tuple[Fraction, str, str, str]:
+        # Namesakes keep one order whatever the input's: the player key last.
+        return (-row.value, row.name.casefold(), row.name, row.player)
 
     ranked.sort(key=order)
     below.sort(key=order)

@@ -244,19 +244,19 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
     """Each list the player played with his points and games there and what it belongs
     to: the SQL sums, then the lists, their tournament rounds and club evenings by key.
     With ``reader`` (an account or anonymous), the lists of members-only tournaments and
-    clubs he may not read are left out (api.md; one query more)."""
+    clubs he may not read are marked ``hidden`` (api.md; one query more)."""
     names = _tables()
     rows: dict[int, dict[str, Any]] = {}
     with connection.cursor() as cursor:
         cursor.execute(_PLAYER_SUMS.format(**names), [player.pk])
         sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
+        hidden: set[int] = set()
         if sums and reader is not None:
             from league.lists.access import lists_closed_to
             from league.lists.models import Spielliste
 
             closed = Spielliste.objects.filter(pk__in=list(sums)).filter(lists_closed_to(reader))
-            for pk in closed.values_list("pk", flat=True):
-                del sums[pk]
+            hidden = set(closed.values_list("pk", flat=True))
         if not sums:
             return []
         ids = list(sums)
@@ -274,6 +274,7 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
                 "games": games,
                 "round": None,
                 "evening": None,
+                "hidden": pk in hidden,
             }
         cursor.execute(_PLAYER_ROUNDS.format(ids=marks, **names), ids)
         for liste, number, tid, name, day, rated, closed_at, land in cursor.fetchall():
@@ -314,13 +315,19 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
                 round_number=number,
             )
             counted = rated and closed_at is not None and start <= day <= as_of
+            if counted:
+                # The Rangliste is one list for everybody (competitions.md): a rated round
+                # counts even where its tournament's pages are members-only.
+                rated_rounds += 1
+                rated_points += points
+            if r["hidden"]:
+                continue
             entry = tournaments.get(tid)
             if entry is None:
                 entry = tournaments[tid] = TournamentEntry(tid, tname, day, rated, counted, land)
             entry.rounds.append(item)
-            if counted:
-                rated_rounds += 1
-                rated_points += points
+        elif r["hidden"]:
+            continue
         elif r["evening"] is not None:
             table, day, club_id, club_name = r["evening"]
             item = EventList(

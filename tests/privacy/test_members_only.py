@@ -246,3 +246,27 @@ def test_a_players_page_leaves_out_what_the_reader_may_not_read(world):
     link = reverse("liste-detail", args=[liste.pk])
     assert link not in _client(world, "stranger").get(url).content.decode()
     assert link in _client(world, "participant").get(url).content.decode()
+
+
+def test_a_members_only_rated_tournament_still_counts_in_everybodys_rangliste_figures():
+    """The Rangliste is one list for everybody (competitions.md): a player's page shows the
+    same rated rounds whoever reads it, only the members-only tournament's lists are left
+    out for strangers."""
+    import datetime as dt
+
+    from django.contrib.auth.models import AnonymousUser
+
+    from league.rankings import selectors as rs
+    from tests.rankings.helpers import rated
+
+    tournament = rated(name="Geheim-RLT")
+    tournament.members_only = True
+    tournament.save()
+    player = tournament.participants.first().player
+    as_of = dt.date(2026, 6, 30)
+    public = rs.player_record(player=player, as_of=as_of, reader=AnonymousUser())
+    full = rs.player_record(player=player, as_of=as_of)
+    assert public.rated_rounds == full.rated_rounds == 3
+    assert public.rated_points == full.rated_points
+    assert full.tournaments
+    assert not public.tournaments

@@ -138,3 +138,50 @@ def test_missing_file_exit_2(tmp_path):
     proc = run("rangliste", str(tmp_path / "nope.json"))
     assert proc.returncode == 2
     assert b"Traceback" not in proc.stderr
+
+
+# --- review findings (integration): bad input is exit 1 with the error object ---------
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"as_of": "0001-01-01", "results": []}, "as_of"),  # the window would reach year -1
+        ({"as_of": "2024-W24-6", "results": []}, "as_of"),  # a week date, not YYYY-MM-DD
+        (
+            {
+                "as_of": "2024-06-15",
+                "results": [
+                    {
+                        "player": "A",
+                        "tournament": "T",
+                        "date": "2024-01-01",
+                        "bundesland": "BY",
+                        "rounds": [10**26] * 36,
+                    }
+                ],
+            },
+            "results[0].rounds",
+        ),
+        (
+            {
+                "as_of": "2024-06-15",
+                "results": [
+                    {
+                        "player": "A",
+                        "tournament": "T",
+                        "date": "2024-01-01",
+                        "bundesland": "BY",
+                        "rounds": [1] * 100,
+                    }
+                ],
+            },
+            "results[0].rounds",
+        ),
+    ],
+)
+def test_absurd_dates_and_numbers_are_refused_not_a_traceback(data, field):
+    proc = run("rangliste", stdin=json.dumps(data))
+    assert proc.returncode == 1, proc.stderr
+    assert json.loads(proc.stdout)["error"]["field"] == field
+    assert not proc.stderr
