@@ -36,6 +36,8 @@ ERROR_CLASSES = {
     "RoundError",
     "DrawError",
     "TotalsError",
+    "ScheduleError",  # scoring.schedule
+    "LigaError",  # scoring.liga
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {
