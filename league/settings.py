@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "league.clubs",
     "league.lists",
     "league.tournaments",
+    "league.leagues",
     "league.api",
     "league.privacy",
     "league.backup",

@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 urlpatterns = [
     path("", include("league.lists.urls")),
     path("", include("league.tournaments.urls")),
+    path("", include("league.leagues.urls")),
     path("", include("league.clubs.urls")),
     path("", include("league.accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
