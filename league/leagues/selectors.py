@@ -219,11 +219,20 @@ class LeagueTable:
     running: int  # Spieltage started but not complete
 
 
-def league_standings(*, league: League, provisional: bool = False) -> LeagueTable:
+_Data = tuple[list[Spieltag], dict[int, Team], dict[int, DayResult]]
+
+
+def _league_data(league: League) -> _Data:
+    spieltage, teams = _spieltage_of(league)
+    return spieltage, teams, _results([s for s in spieltage if s.started_at is not None], teams)
+
+
+def league_standings(
+    *, league: League, provisional: bool = False, data: _Data | None = None
+) -> LeagueTable:
     """The league table (scoring.liga): complete Spieltage, or with ``provisional`` also
     the running ones (their complete lists)."""
-    spieltage, teams = _spieltage_of(league)
-    results = _results([s for s in spieltage if s.started_at is not None], teams)
+    _spieltage, teams, results = data or _league_data(league)
     counted = [r for r in results.values() if r.complete or (provisional and r.started)]
     rows = league_table([r.rows for r in counted])
     rows = table_with_all(rows, [team.name for team in teams.values()])
@@ -263,10 +272,18 @@ class RoundItem:
     byes: list[Team]
 
 
-def schedule_overview(*, league: League) -> list[RoundItem]:
+def league_page(*, league: League, provisional: bool) -> tuple[LeagueTable, list[RoundItem]]:
+    """The league page's table and schedule from one read of the results."""
+    data = _league_data(league)
+    return (
+        league_standings(league=league, provisional=provisional, data=data),
+        schedule_overview(league=league, data=data),
+    )
+
+
+def schedule_overview(*, league: League, data: _Data | None = None) -> list[RoundItem]:
     """The schedule: group rounds → groups (teams) → Spieltage with their results."""
-    spieltage, teams = _spieltage_of(league)
-    results = _results([s for s in spieltage if s.started_at is not None], teams)
+    spieltage, teams, results = data or _league_data(league)
     rounds = {gr.pk: gr for gr in GroupRound.objects.filter(league=league)}
     out: dict[int, RoundItem] = {}
     groups: dict[int, GroupItem] = {}

@@ -35,9 +35,10 @@ from league.leagues.forms import (
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
 from league.leagues.selectors import (
+    LeagueTable,
+    league_page,
     league_standings,
     roster_names,
-    schedule_overview,
     siegpunkte_text,
     spieltag_view,
     team_results,
@@ -74,8 +75,10 @@ def league_create(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _table_rows(league: League, provisional: bool) -> tuple[Any, list[dict[str, Any]]]:
-    table = league_standings(league=league, provisional=provisional)
+def _table_rows(
+    league: League, provisional: bool, table: LeagueTable | None = None
+) -> tuple[LeagueTable, list[dict[str, Any]]]:
+    table = table or league_standings(league=league, provisional=provisional)
     rows = [
         {
             "rank": row.rank,
@@ -100,7 +103,8 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404
         return _export(league, provisional, fmt)
     access = league_access(request.user, league)
-    table, rows = _table_rows(league, provisional)
+    standings, schedule = league_page(league=league, provisional=provisional)
+    table, rows = _table_rows(league, provisional, standings)
     return render(
         request,
         "leagues/detail.html",
@@ -110,7 +114,7 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "table": table,
             "rows": rows,
             "provisional": provisional,
-            "schedule": schedule_overview(league=league),
+            "schedule": schedule,
             "formats": [("csv-excel", _("CSV (Excel)")), ("csv", "CSV"), ("xlsx", "XLSX")],
         },
     )
