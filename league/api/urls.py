@@ -4,7 +4,7 @@ input reaches the database as an integer it cannot hold; any other address under
 
 from django.urls import path, re_path, register_converter
 
-from league.api import views
+from league.api import leagues, views
 
 
 class IdConverter:
@@ -54,5 +54,15 @@ urlpatterns = [
         name="api-ergebnisse",
     ),
     path("turniere/<api_id:pk>/wertung/", views.StandingsView.as_view(), name="api-standings"),
+    # leagues (league.api.leagues)
+    path("ligen/", leagues.LigenView.as_view(), name="api-ligen"),
+    path("ligen/<api_id:pk>/", leagues.LigaView.as_view(), name="api-liga"),
+    path("ligen/<api_id:pk>/tabelle/", leagues.LigaTabelleView.as_view(), name="api-liga-tabelle"),
+    path("ligen/<api_id:pk>/spieltage/", leagues.LigaSpieltageView.as_view(), name="api-spieltage"),
+    path(
+        "ligen/<api_id:pk>/spieltage/<api_id:spieltag_id>/",
+        leagues.SpieltagView.as_view(),
+        name="api-spieltag",
+    ),
     re_path(r"^", views.not_found),
 ]

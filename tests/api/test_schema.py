@@ -40,6 +40,11 @@ ENDPOINTS = {
     "/api/v1/turniere/{id}/runden/{number}/": {"get"},
     "/api/v1/turniere/{id}/runden/{number}/ergebnisse/": {"post"},
     "/api/v1/turniere/{id}/wertung/": {"get"},
+    "/api/v1/ligen/": {"get"},
+    "/api/v1/ligen/{id}/": {"get"},
+    "/api/v1/ligen/{id}/tabelle/": {"get"},
+    "/api/v1/ligen/{id}/spieltage/": {"get"},
+    "/api/v1/ligen/{id}/spieltage/{spieltag_id}/": {"get"},
 }
 LIST_WRITE_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
 

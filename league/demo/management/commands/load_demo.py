@@ -17,6 +17,7 @@ from django.db import transaction
 
 from league.clubs.models import Club, Player
 from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
+from league.demo.league_demo import load_demo_league
 from league.lists import services
 from league.lists.models import Spielliste
 from league.tournaments import services as ts
@@ -84,6 +85,7 @@ class Command(BaseCommand):
                 time_up=True,
             )
             load_demo_tournament(rng)
+            load_demo_league(random.Random(2027))  # league/demo/league_demo.py
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
