@@ -89,7 +89,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
-                "is admin / doko-admin."
+                "is admin / doko-admin (also the league's organiser); the league captain is "
+                "kapitaen / doko-kapitaen."
             )
         )
 
