@@ -209,6 +209,12 @@ MESSAGES: Mapping[str, str] = {
     "spieltag_table_unknown": gettext_noop(
         "Runde {round}, Tisch {table} gibt es an diesem Spieltag nicht."
     ),
+    "spieltag_not_started": gettext_noop("Der Spieltag hat noch nicht begonnen."),
+    "spieltag_already_closed": gettext_noop("Der Spieltag ist bereits abgeschlossen."),
+    "spieltag_not_closed": gettext_noop("Der Spieltag ist nicht abgeschlossen."),
+    "spieltag_incomplete": gettext_noop(
+        "Noch nicht fertig: Runde/Tisch {tables}. Erst dann abschließen."
+    ),
     # REST API (api.md "Conventions"): refusals of the API itself
     "not_authenticated": gettext_noop(
         "Anmeldung nötig: ein Token, eine Sitzung oder der Tisch-Code (X-Tisch-Code)."

@@ -128,11 +128,14 @@ class Group(models.Model):
 
 
 class Spieltag(models.Model):
-    """One day of a group. Started: its lists exist (``SpieltagTable``)."""
+    """One day of a group. Started: its lists exist (``SpieltagTable``); closed: its lists
+    are frozen (corrections only after the organiser reopens it)."""
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="spieltage")
     number = models.PositiveSmallIntegerField(_("Spieltag"))
     started_at = models.DateTimeField(_("gestartet"), null=True, blank=True)
+    # Closed by the organiser once every list is complete: its lists are frozen.
+    closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -379,6 +379,49 @@ def spieltag_start(*, spieltag: Spieltag, user: User = None) -> list[Spielliste]
     return lists
 
 
+def _lock_lists(spieltag: Spieltag) -> list[tuple[SpieltagTable, Spielliste]]:
+    """The day's lists, locked in a fixed order (the same order every writer takes)."""
+    tables = {st.spielliste_id: st for st in SpieltagTable.objects.filter(spieltag=spieltag)}
+    lists = Spielliste.objects.select_for_update().filter(pk__in=tables).order_by("pk")
+    return [(tables[liste.pk], liste) for liste in lists]
+
+
+@transaction.atomic
+def spieltag_close(*, spieltag: Spieltag, user: User = None) -> Spieltag:
+    """Close a Spieltag whose lists are all complete: they are frozen (no table code
+    writes any more); the organiser may reopen it for a late correction."""
+    locked = Spieltag.objects.select_for_update().get(pk=spieltag.pk)
+    if locked.started_at is None:
+        raise ServiceError("spieltag_not_started")
+    if locked.closed_at is not None:
+        raise ServiceError("spieltag_already_closed")
+    lists = _lock_lists(locked)
+    open_tables = [f"{st.round}/{st.table}" for st, liste in lists if not liste.complete]
+    if open_tables:
+        raise ServiceError("spieltag_incomplete", {"tables": ", ".join(sorted(open_tables))})
+    for _st, liste in lists:
+        list_services.spielliste_set_frozen(spielliste=liste, frozen=True, user=user)
+    locked.closed_at = timezone.now()
+    locked.save(update_fields=["closed_at"])
+    audit_record(user=user, action="close", target=locked, after={"lists": len(lists)})
+    spieltag.closed_at = locked.closed_at
+    return locked
+
+
+@transaction.atomic
+def spieltag_reopen(*, spieltag: Spieltag, user: User = None) -> Spieltag:
+    locked = Spieltag.objects.select_for_update().get(pk=spieltag.pk)
+    if locked.closed_at is None:
+        raise ServiceError("spieltag_not_closed")
+    for _st, liste in _lock_lists(locked):
+        list_services.spielliste_set_frozen(spielliste=liste, frozen=False, user=user)
+    locked.closed_at = None
+    locked.save(update_fields=["closed_at"])
+    audit_record(user=user, action="reopen", target=locked)
+    spieltag.closed_at = None
+    return locked
+
+
 @transaction.atomic
 def spieltag_paper_result(
     *,

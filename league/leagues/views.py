@@ -327,7 +327,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
 
 @require_POST
 def spieltag_action(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
-    """Organiser actions on a Spieltag: start it, or mark a team absent (no-show)."""
+    """Organiser actions on a Spieltag: start, close or reopen it, or mark a team absent."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     spieltag = _spieltag(pk, spieltag_id)
@@ -343,6 +343,12 @@ def spieltag_action(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
             messages.success(
                 request, _("Spieltag gestartet: %(n)d Spiellisten angelegt.") % {"n": len(lists)}
             )
+        elif action == "close":
+            ls.spieltag_close(spieltag=spieltag, user=actor)
+            messages.success(request, _("Spieltag abgeschlossen: die Listen sind gesperrt."))
+        elif action == "reopen":
+            ls.spieltag_reopen(spieltag=spieltag, user=actor)
+            messages.success(request, _("Spieltag wieder geöffnet."))
         elif action == "absent":
             team = get_object_or_404(Team, league=league, pk=int_param(request.POST.get("team")))
             form = AbsentForm(request.POST)

@@ -142,6 +142,10 @@ def test_a_spieltag_played_through(live_server, browser, django_user_model):
     for name, points in expected.items():
         row = page.locator(f"[data-spieltag-result] tr[data-team='{name}']")
         assert row.locator("[data-spielpunkte]").inner_text() == str(points)
+    with page.expect_navigation():
+        page.click("[data-close]")
+    assert "Spieltag abgeschlossen" in page.inner_text("main")
+    assert page.locator("h1 [data-closed]").count() == 1
     best = max(expected, key=lambda n: expected[n])
     page.goto(base + reverse("league-detail", args=[league.pk]))
     top = page.locator("[data-league-table] tbody tr").first

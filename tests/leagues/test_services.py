@@ -231,3 +231,30 @@ def test_league_organisers_manage_the_spieltag_lists(django_user_model):
     assert access.owner is not None
     assert "/ligen/" in access.owner.url
     assert list_access(Visitor(other), liste).role is None
+
+
+def test_close_needs_complete_lists_freezes_them_and_reopens():
+    league = make_league(4, rounds=1)
+    spieltag = first_spieltag(league)
+    with pytest.raises(ServiceError) as exc:
+        ls.spieltag_close(spieltag=spieltag)
+    assert exc.value.code == "spieltag_not_started"
+    set_lineups(spieltag)
+    lists = ls.spieltag_start(spieltag=spieltag)
+    ls.spieltag_paper_result(
+        spieltag=spieltag, round=1, table=1, totals={1: 3, 2: -1, 3: -1, 4: -1}
+    )
+    with pytest.raises(ServiceError) as exc:
+        ls.spieltag_close(spieltag=spieltag)
+    assert (exc.value.code, exc.value.params["tables"]) == ("spieltag_incomplete", "1/2, 1/3, 1/4")
+    assert not Spielliste.objects.filter(frozen=True).exists()
+    play_paper(spieltag)  # table 1 typed again: the same entry is replaced
+    ls.spieltag_close(spieltag=spieltag)
+    assert Spielliste.objects.filter(frozen=True).count() == len(lists)
+    with pytest.raises(ServiceError) as exc:
+        ls.spieltag_paper_result(
+            spieltag=spieltag, round=1, table=1, totals={1: 3, 2: -1, 3: -1, 4: -1}
+        )
+    assert exc.value.code == "round_closed"
+    ls.spieltag_reopen(spieltag=spieltag)
+    assert not Spielliste.objects.filter(frozen=True).exists()
