@@ -38,8 +38,9 @@ class LeagueAccess:
 
     @property
     def reveal(self) -> bool:
-        """Sees the names of players who asked not to be named."""
-        return self.organiser or bool(self.captain_of)
+        """Sees the names of players who asked not to be named (a captain sees his own
+        roster's on the line-up page only)."""
+        return self.organiser
 
     def captains(self, team: Team) -> bool:
         return self.organiser or team.pk in self.captain_of

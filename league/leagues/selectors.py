@@ -36,7 +36,7 @@ from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table
 
 
 def player_name(player: Player, *, reveal: bool) -> str:
-    """The name the visitor may read (organisers and captains read every name)."""
+    """The name the visitor may read (``reveal``: every name, for organisers)."""
     return player.name if reveal or not player.hide_name else public_alias(player.pk)
 
 

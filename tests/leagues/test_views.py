@@ -210,3 +210,30 @@ def test_query_budgets_at_two_sizes(
             client.get(reverse("league-detail", args=[league.pk]), {"_export": "csv"}).status_code
             == 200
         )
+
+
+def test_hidden_names_only_for_organisers(client, organiser, captain):
+    league = make_league(4, user=organiser, rounds=1)
+    spieltag = first_spieltag(league)
+    team = spieltag.group.teams.order_by("number").first()
+    ls.team_add_captain(team=league.teams.get(number=2), account=captain)
+    hidden = team.roster.order_by("name").first()
+    hidden.hide_name = True
+    hidden.save()
+    set_lineups(spieltag)
+    ls.spieltag_start(spieltag=spieltag)
+    urls = [
+        reverse("league-team", args=[league.pk, team.pk]),
+        reverse("spieltag-detail", args=[league.pk, spieltag.pk]),
+        f"/api/v1/ligen/{league.pk}/spieltage/{spieltag.pk}/",
+    ]
+    for who in (None, captain):
+        if who:
+            client.force_login(who)
+        for url in urls:
+            text = client.get(url).content.decode()
+            assert hidden.name not in text, (who, url)
+            assert hidden.public_alias in text, (who, url)
+    client.force_login(organiser)
+    for url in urls:
+        assert hidden.name in client.get(url).content.decode()
