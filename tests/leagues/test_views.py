@@ -237,3 +237,18 @@ def test_hidden_names_only_for_organisers(client, organiser, captain):
     client.force_login(organiser)
     for url in urls:
         assert hidden.name in client.get(url).content.decode()
+
+
+def test_a_league_list_page_links_back_and_is_the_organisers(client, organiser):
+    league = make_league(4, user=organiser, rounds=1)
+    spieltag = first_spieltag(league)
+    set_lineups(spieltag)
+    liste = ls.spieltag_start(spieltag=spieltag)[0]
+    url = reverse("liste-detail", args=[liste.pk])
+    page = client.get(url).content.decode()
+    assert reverse("spieltag-detail", args=[league.pk, spieltag.pk]) in page
+    assert liste.code not in page
+    client.force_login(organiser)
+    assert liste.code in client.get(url).content.decode()  # the organiser manages it
+    index = client.get(reverse("liste-index"), {"liga": league.pk}).content.decode()
+    assert index.count(reverse("liste-detail", args=[liste.pk])) >= 1
