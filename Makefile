@@ -1,10 +1,11 @@
-# Two commands a fresh machine needs: `make run` and `make test`.
+# Three commands: `make run` and `make test` on a fresh machine, `make venue` on the event day.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench install browser clean messages
+.PHONY: run test lint bench install browser clean messages venue venue-restore
+PORT ?= 8000
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -25,14 +26,25 @@ run: $(STAMP)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# The event day: gunicorn on all interfaces for the hall's phones, automatic backups
+# (league/venue; README "Am Veranstaltungsort").
+venue: $(STAMP)
+	DJANGO_ENV=venue $(BIN)/python manage.py venue --port $(PORT)
+
+# On another laptop: the newest backup of ./backups (or FILE=...) into this database.
+venue-restore: $(STAMP)
+	DJANGO_ENV=venue $(BIN)/python manage.py venue_restore $(FILE)
+
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Two workers (pytest-xdist, a file each): the suite keeps CI well under 30 minutes on two
+# cores; each worker has its own test database and cache.
 test: $(STAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile
 
 # The one English catalogue: collect German msgids from league/ and scoring/, compile.
 messages: $(STAMP)

@@ -15,7 +15,13 @@ last line, every figure plus ``max_rate_held`` (the highest request rate whose p
 requests stayed under 300 ms) and the goals at 10x (0 errors; entry p95 < 150 ms; standings
 p95 < 300 ms). Bounded: each phase lasts ``--seconds`` (default 15); it stops by itself.
 
+``--venue`` starts the server the way ``make venue`` does (``manage.py venue``: DJANGO_ENV=venue,
+gunicorn with 3 gthread workers of 4 threads, whitenoise, the backup scheduler beside it; an
+organiser account from VENUE_ADMIN_*), on loopback; the Sicherungen it made are counted.
+
 Usage: python bench/load.py [--db sqlite|postgres|both] [--seconds 15] [--rates 1,5,10,20]
+       [--threads N]  (gunicorn gthread threads per worker; default 1 = sync workers)
+       [--venue]
 """
 
 from __future__ import annotations
@@ -278,19 +284,44 @@ def _run_db(name: str, database_url: str, args: argparse.Namespace) -> dict[str,
         table["version"], table["games"] = 0, []
     build_s = round(time.monotonic() - t0, 1)
     port = args.port
-    server = subprocess.Popen(
-        [
+    if args.venue:
+        env.update(
+            {
+                "DJANGO_ENV": "venue",
+                "VENUE_SECRET_KEY_FILE": str(workdir / "secret_key"),
+                "VENUE_BACKUP_DIR": str(workdir / "backups"),
+                "VENUE_ADMIN_USER": "bench",
+                "VENUE_ADMIN_PASSWORD": "Bench-Organiser-2026",
+            }
+        )
+        command = [
+            sys.executable,
+            "manage.py",
+            "venue",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--poster",
+            str(workdir / "aushang.pdf"),
+        ]
+    else:
+        command = [
             str(Path(sys.executable).parent / "gunicorn"),
             "league.wsgi",
             "--workers",
             "3",
+            "--threads",
+            str(args.threads),
             "--bind",
             f"127.0.0.1:{port}",
             "--timeout",
             "30",
             "--log-level",
             "warning",
-        ],
+        ]
+    server = subprocess.Popen(
+        command,
         env=env,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
@@ -299,7 +330,7 @@ def _run_db(name: str, database_url: str, args: argparse.Namespace) -> dict[str,
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
+        for _ in range(300 if args.venue else 100):
             try:
                 _request(f"{base}/api/v1/turniere/{setup['tournament']}/wertung/")
                 break
@@ -308,8 +339,9 @@ def _run_db(name: str, database_url: str, args: argparse.Namespace) -> dict[str,
         phases = [_phase(base, setup, rate, args.seconds) for rate in args.rates]
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        server.wait(timeout=120)
     log = (workdir / "gunicorn.log").read_text()[-2000:]
+    backups = len(list((workdir / "backups").glob("sicherung-*.json")))
     shutil.rmtree(workdir, ignore_errors=True)
     held = [p["rate_rps"] for p in phases if p["all"]["p95"] < 300 and not p["all"]["errors"]]
     at10 = next((p for p in phases if p["rate"] == 10), None)
@@ -317,6 +349,7 @@ def _run_db(name: str, database_url: str, args: argparse.Namespace) -> dict[str,
         "build_s": build_s,
         "phases": phases,
         "max_rate_held_rps": max(held, default=0.0),
+        **({"server": "manage.py venue", "backups_made": backups} if args.venue else {}),
         "server_log_tail": log if "Traceback" in log or "ERROR" in log else "",
     }
     if at10:
@@ -339,6 +372,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--rates", default="1,5,10,20")
     parser.add_argument("--port", type=int, default=8150)
+    # gthread: a worker waiting for the database serves another request meanwhile.
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--venue", action="store_true", help="serve as `make venue` does")
     args = parser.parse_args()
     if args.setup:
         _setup()

@@ -1,13 +1,20 @@
 """Settings from the environment.
 
 DJANGO_ENV         "production" demands a secret key and hosts and turns on the HTTPS
-                   settings; anything else (default "development") uses a fixed dev key.
+                   settings; "venue" is the event day on one laptop (``make venue``):
+                   production-like on plain HTTP in the hall's LAN (see below);
+                   anything else (default "development") uses a fixed dev key.
 DJANGO_DEBUG       "1" turns DEBUG on (``make run`` sets it); unset or anything else: off.
 DJANGO_SECRET_KEY  required in production; a fixed development key otherwise.
 DJANGO_ALLOWED_HOSTS  comma-separated, required in production.
 DJANGO_ADMINS      "Name <mail>, Name <mail>": 500s are mailed to them (and always logged).
 DJANGO_CACHE_DIR   the shared cache's folder (default: one per checkout in the temp folder).
 DATABASE_URL       e.g. postgres://user@host:5432/db; default an SQLite file.
+VENUE_SECRET_KEY_FILE  venue: where the secret key is made once and kept (default
+                   ~/.config/doko-liste/secret_key, mode 0600).
+VENUE_PORT         venue: the port phones use (default 8000), for the CSRF origins.
+VENUE_BACKUP_DIR   where the automatic backups go (default ./backups).
+VENUE_WLAN         the hall's WLAN name, printed on the poster.
 """
 
 from __future__ import annotations
@@ -25,8 +32,10 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 ENV = os.environ.get("DJANGO_ENV", "development")
 PRODUCTION = ENV == "production"
-# DEBUG shows tracebacks to anybody: only when asked for explicitly, never in production.
-DEBUG = not PRODUCTION and os.environ.get("DJANGO_DEBUG", "") == "1"
+VENUE = ENV == "venue"
+# DEBUG shows tracebacks to anybody: only when asked for explicitly, never in production
+# or at a venue.
+DEBUG = not (PRODUCTION or VENUE) and os.environ.get("DJANGO_DEBUG", "") == "1"
 
 
 def _required(name: str) -> str:
@@ -49,6 +58,30 @@ if PRODUCTION:
     CSRF_TRUSTED_ORIGINS = [
         o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
     ]
+elif VENUE:
+    # The event day (``manage.py venue``): one laptop serves the hall's phones over plain
+    # HTTP in a LAN without internet. Production-like (DEBUG off, a real secret key, known
+    # hosts, hashed static files) except TLS: there is no certificate a phone would trust
+    # for a laptop's LAN address, so cookies cannot be "Secure" (the phones would never
+    # send them back over HTTP) and neither HTTPS redirect nor HSTS can be on. Exactly
+    # these four checks of ``check --deploy`` are silenced, for this mode only:
+    #   security.W004 (SECURE_HSTS_SECONDS), security.W008 (SECURE_SSL_REDIRECT),
+    #   security.W012 (SESSION_COOKIE_SECURE), security.W016 (CSRF_COOKIE_SECURE).
+    from league.venue.network import hall_hosts
+    from league.venue.secret import default_secret_path, secret_key_from_file
+
+    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or secret_key_from_file(
+        Path(os.environ.get("VENUE_SECRET_KEY_FILE") or default_secret_path())
+    )
+    # The venue command detects the addresses once and passes them on to gunicorn.
+    ALLOWED_HOSTS = [
+        h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",") if h.strip()
+    ] or hall_hosts()
+    _VENUE_PORT = os.environ.get("VENUE_PORT", "8000")
+    CSRF_TRUSTED_ORIGINS = [
+        o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+    ] or [f"http://{host}:{_VENUE_PORT}" for host in ALLOWED_HOSTS]
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 else:
     SECRET_KEY = "development-only-key-never-used-in-production-1f6c2b8e9d"
     ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]", "testserver"]
@@ -76,6 +109,7 @@ INSTALLED_APPS = [
     "league.privacy",
     "league.backup",
     "league.demo",
+    "league.venue",
     "csp",
 ]
 
@@ -86,9 +120,11 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "league.core.middleware.PageParams",
+    "league.venue.middleware.DeviceSightings",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "league.core.middleware.LoginOnRefusal",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
 ]
@@ -154,12 +190,17 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_FINDERS = [
+    "league.venue.offline.OfflineRedocFinder",  # first: replaces the sidecar's Redoc bundle
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
-            if PRODUCTION
+            if PRODUCTION or VENUE
             else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
@@ -204,11 +245,21 @@ SPECTACULAR_SETTINGS = {
         "api_number": {"type": "integer", "minimum": 0, "maximum": 9999},
     },
     "SERVE_INCLUDE_SCHEMA": False,
-    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar.
+    # /api/docs/ works offline: Redoc and Swagger UI from drf-spectacular-sidecar (Redoc's
+    # bundle without the logo it would fetch from its CDN: league.venue.offline).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+# The automatic backups of ``manage.py venue`` (league.venue.backups) and where the
+# health page looks for the last one.
+VENUE_BACKUP_DIR = Path(os.environ.get("VENUE_BACKUP_DIR") or BASE_DIR / "backups")
+# The addresses phones use, as the venue command found them (for the poster and the
+# health page; empty: the address the page was asked by).
+VENUE_HALL_URLS = [u for u in os.environ.get("VENUE_HALL_URLS", "").split(",") if u]
+# The hall's WLAN name for the poster ("Zuerst ins WLAN … gehen"), when given.
+VENUE_WLAN = os.environ.get("VENUE_WLAN", "")
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap4-responsive.html"
 
 # --- E-mail and accounts (password reset mails, login lockout) -------------------------------
@@ -287,13 +338,14 @@ CACHES = {
 
 # Content-Security-Policy (django-csp 4): scripts only from this site (HTMX and entry.js are
 # served from static/, the API docs' Redoc from drf-spectacular-sidecar), no inline script and
-# no eval. Styles allow inline: some templates carry style attributes and <style> blocks,
-# Redoc and HTMX insert styles at run time. Redoc's search runs in a worker from a blob.
+# no eval; styles only from static/ too (HTMX's indicator styles are in site.css; the API
+# docs page alone allows inline styles, which Redoc writes at run time — league/urls.py).
+# Redoc's search runs in a worker from a blob.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

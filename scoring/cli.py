@@ -4,6 +4,11 @@ A stable contract other tools call. Exit status 0: every record valid; 1: any re
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
 message on stderr. Never a traceback. ``--lang en`` gives the error messages in English
 (default German); the JSON shapes are ``scoring.interchange``'s.
+
+``--rules PROFILE`` (house-rules.md): a preset name (``tsr``, ``verein-002``,
+``palast-003``) or a JSON file of options; a bad profile exits 2 with one line naming the
+option. With ``--rules`` the results carry the Bock fields; without, everything is as
+before.
 """
 
 from __future__ import annotations
@@ -15,10 +20,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from scoring.errors import GameRecordError
-from scoring.game import score_game
-from scoring.interchange import error_to_dict, record_from_dict, result_to_json
+from scoring.errors import GameRecordError, RulesError
+from scoring.game import bock_triggers, score_game
+from scoring.interchange import (
+    error_to_dict,
+    record_from_dict,
+    result_to_dict,
+    result_to_json,
+    rules_from_dict,
+)
 from scoring.messages import Translate, identity, translator
+from scoring.rules import PRESETS, RuleProfile
 
 EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
@@ -44,8 +56,30 @@ def _score_json(data: Any, names: _NameJson, translate: Translate) -> tuple[str,
     return result_to_json(result, names), True
 
 
-def run_score(data: Any, translate: Translate = identity) -> tuple[str, int]:
+def _score_house_json(data: Any, rules: RuleProfile, translate: Translate) -> tuple[str, bool]:
+    try:
+        record = record_from_dict(data, rules)
+        result = score_game(record, rules)
+    except GameRecordError as err:
+        error = error_to_dict(err, translate)
+        return json.dumps({"error": error}, ensure_ascii=False), False
+    out = result_to_dict(result, house=True, triggers=bock_triggers(record, result, rules))
+    return json.dumps(out, ensure_ascii=False), True
+
+
+def run_score(
+    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
+) -> tuple[str, int]:
     """The ``score`` command: JSON text out, and the exit status."""
+    if rules is not None:
+        if isinstance(data, dict):
+            out, ok = _score_house_json(data, rules, translate)
+            return out, EXIT_OK if ok else EXIT_INVALID
+        if isinstance(data, list):
+            results = [_score_house_json(item, rules, translate) for item in data]
+            status = EXIT_OK if all(ok for _, ok in results) else EXIT_INVALID
+            return "[" + ", ".join(out for out, _ in results) + "]", status
+        raise UnreadableInput("expected a JSON object (one game) or an array of games")
     names = _NameJson()
     if isinstance(data, dict):
         out, ok = _score_json(data, names, translate)
@@ -61,17 +95,22 @@ def run_score(data: Any, translate: Translate = identity) -> tuple[str, int]:
     raise UnreadableInput("expected a JSON object (one game) or an array of games")
 
 
-def run_round(data: Any, translate: Translate = identity) -> tuple[str, int]:
+def run_round(
+    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
+) -> tuple[str, int]:
     from scoring.round_cli import round_command
 
-    return round_command(data, translate)
+    return round_command(data, translate, rules)
 
 
 # --- leagues: ``schedule`` and ``liga`` (competitions.md "Command-line contracts") ------
 
 
-def run_liga(data: Any, translate: Translate = identity) -> tuple[str, int]:
-    """The ``liga`` command: Spieltage in, the league table out."""
+def run_liga(
+    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
+) -> tuple[str, int]:
+    """The ``liga`` command: Spieltage in, the league table out (``rules`` do not apply:
+    league lists use the TSR)."""
     from scoring.interchange import league_table_to_dict, liga_from_dict
     from scoring.liga import LigaError, league_table, spieltag_result
 
@@ -107,7 +146,7 @@ def run_schedule(
     return json.dumps(schedule_to_dict(schedule)), EXIT_OK
 
 
-COMMANDS: dict[str, Callable[[Any, Translate], tuple[str, int]]] = {
+COMMANDS: dict[str, Callable[[Any, Translate, RuleProfile | None], tuple[str, int]]] = {
     "score": run_score,
     "round": run_round,
     "liga": run_liga,
@@ -137,6 +176,29 @@ def _read(path: str | None, stdin: TextIO) -> Any:
         raise UnreadableInput("not JSON: a number too long to read") from None
 
 
+def load_rules(value: str, translate: Translate = identity) -> RuleProfile:
+    """``--rules``: a preset name or a JSON file of options. UnreadableInput (exit 2, one
+    line) names what is wrong — for a bad option, the option."""
+    if value in PRESETS:
+        return PRESETS[value]
+    try:
+        with open(value, "rb") as fh:
+            text = fh.read()
+    except OSError as err:
+        raise UnreadableInput(
+            f"--rules: {value!r} is neither a preset ({', '.join(PRESETS)}) "
+            f"nor a readable file: {err.strerror}"
+        ) from None
+    try:
+        data = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise UnreadableInput(f"--rules: {value} is not a JSON file of options") from None
+    try:
+        return rules_from_dict(data)
+    except RulesError as err:
+        raise UnreadableInput(f"--rules: {err.field}: {err.render(translate)}") from None
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
@@ -159,6 +221,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             metavar="LANG",
             help="language of error messages: de (default) or en",
         )
+        if command is not liga:  # league lists always use the TSR
+            command.add_argument(
+                "--rules",
+                default=None,
+                metavar="PROFILE",
+                help="house rules: a preset (" + ", ".join(PRESETS) + ") or a JSON file of options",
+            )
     args = parser.parse_args(argv)
     if args.command == "schedule":
         out, status = run_schedule(args.teams, args.group_size, args.rounds, translator(args.lang))
@@ -168,8 +237,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     # rescan the ever-growing input (a third of the run time on large batches).
     gc.disable()
     try:
+        translate = translator(args.lang)
+        profile = getattr(args, "rules", None)
+        rules = None if profile is None else load_rules(profile, translate)
         data = _read(args.file, stdin or sys.stdin)
-        out, status = COMMANDS[args.command](data, translator(args.lang))
+        out, status = COMMANDS[args.command](data, translate, rules)
     except UnreadableInput as err:
         print(f"python -m scoring {args.command}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE

@@ -103,3 +103,8 @@ class DrawError(ScoringError):
 class TotalsError(ScoringError):
     """A table's final totals typed from the paper list that cannot stand
     (``scoring.totals``; ``field``: ``totals.<name>``, ``deduction.<name>``, ``totals``)."""
+
+
+class RulesError(ScoringError):
+    """A rule profile that cannot stand (``scoring.rules``; ``field``: the option), or a
+    record that uses an option its profile does not enable."""

@@ -12,14 +12,28 @@ opponent reached counts on its own (k60 means: 120 against k90 and 90 against k6
 
 Nobody wins (7.1.3) when neither party reaches its target; then only 7.2.2 (a) under-90/
 60/30 and (e)/(f) points go to each party that achieved them, plus Sonderpunkte.
+
+With a rule profile (``scoring.rules``, house-rules.md "Order of scoring with a profile"):
+1. the winner as 7.1; 2. the value as 7.2 nets it — Re/Kontra +2 each only when
+``announcements = additive``; Sonderpunkte of 7.2.3 plus the optional ones (Karlchen
+gefangen, Herzstich), in solo-like games only with ``specials_in_solo`` (never Herzstich
+nor "gegen die Alten"); ``solo_bonus`` to the winner of a solo-like game; with no winner
+and ``no_winner_specials = false`` the value is 0; 3. ``doubling``: × 2 for an announced
+Re, × 2 for an announced Kontra; 4. × the Bock factor; 5. a soloist gets 3 × value, each
+opponent − value. The TSR profile takes the TSR path above, unchanged.
+
+**Decision** (house rules, Armut): scored as a normal game — "gegen die Alten" counts for
+Kontra as in every game with two Re players.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from scoring.records import TOTAL_AUGEN, GameRecord, Level, Party, Specials
+from scoring.errors import GameRecordError
+from scoring.records import TOTAL_AUGEN, GameRecord, Kind, Level, Party, Specials
 from scoring.results import BreakdownLine, Evaluation, GameResult
+from scoring.rules import TSR, BockTrigger, RuleProfile
 
 # Augen a party needs when neither made an Absage (scoring.md §2 no. 3): Re 121, Kontra
 # 120 — swapped when Kontra announced and Re did not.
@@ -78,8 +92,46 @@ def reaches_target(
     return augen >= (_TARGET_FIRST if kontra_alone else _TARGET_SECOND)
 
 
-def score_game(record: GameRecord) -> GameResult:
-    """Score one valid game record by TSR 7 (see the module's Decisions)."""
+def check_record(record: GameRecord, rules: RuleProfile = TSR) -> None:
+    """Refuse a record that uses an option ``rules`` does not enable (house-rules.md:
+    "A profile that does not enable an option refuses records that use it")."""
+    sp = record.specials
+    if not sp.is_empty:
+        if (
+            record.solo_like
+            and (sp.has_tsr_specials or sp.karlchen_gefangen is not None)
+            and not rules.specials_in_solo
+        ):
+            raise GameRecordError("specials_in_solo", field="specials")
+        if sp.karlchen_gefangen is not None and not rules.karlchen_gefangen:
+            raise GameRecordError(
+                "option_not_enabled",
+                {"name": "karlchen_gefangen"},
+                field="specials.karlchen_gefangen",
+            )
+        if (sp.herzstich_re or sp.herzstich_kontra) and not rules.herzstich:
+            raise GameRecordError(
+                "option_not_enabled", {"name": "herzstich"}, field="specials.herzstich"
+            )
+    if record.kind is Kind.ARMUT and not rules.armut:
+        raise GameRecordError("option_not_enabled", {"name": "armut"}, field="kind")
+    if record.bock not in (None, 1) and rules.bock is None:
+        raise GameRecordError("option_not_enabled", {"name": "bock"}, field="bock")
+
+
+def score_game(
+    record: GameRecord, rules: RuleProfile = TSR, *, bock: int | None = None
+) -> GameResult:
+    """Score one valid game record by TSR 7, or by ``rules`` (see the module's Decisions).
+
+    ``bock`` is the Bock factor the round machine derived; without it the record's own
+    (``record.bock``, default 1) counts.
+    """
+    if not record.specials.is_empty or record.kind is Kind.ARMUT or record.bock is not None:
+        check_record(record, rules)
+    factor = bock if bock is not None else (record.bock or 1)
+    if rules is not TSR and not (factor == 1 and rules.is_tsr):
+        return _score_house(record, rules, factor)
     ann = record.announcements
     evaluation = _evaluate_core(record.re_augen, record.schwarz, ann.re, ann.kontra)
     re = record.re
@@ -97,6 +149,92 @@ def score_game(record: GameRecord) -> GameResult:
         value = evaluation.value
         points = {p: (value if p in re else -value) for p in record.players}
     return GameResult(evaluation=evaluation, solo_like=solo_like, points=points)
+
+
+def _score_house(record: GameRecord, rules: RuleProfile, bock: int) -> GameResult:
+    """House-rules.md "Order of scoring with a profile" (module docstring)."""
+    ann = record.announcements
+    core = _evaluate_core(record.re_augen, record.schwarz, ann.re, ann.kontra)
+    winner = core.winner
+    solo_like = record.solo_like
+    lines = list(core.breakdown)
+    if rules.doubling:
+        lines = [line for line in lines if line.key not in _ANNOUNCED_KEYS]
+    sp = record.specials
+    if not solo_like:
+        if winner is Party.KONTRA:
+            lines.append(BreakdownLine("gegen_die_alten", Party.KONTRA, 1))
+        lines.extend(_special_lines(sp, herzstich=True))
+    elif rules.specials_in_solo:
+        lines.extend(_special_lines(sp, herzstich=False))
+    if solo_like and winner is not None and rules.solo_bonus:
+        lines.append(BreakdownLine("solo_bonus", winner, rules.solo_bonus))
+    if winner is None and not rules.no_winner_specials:
+        lines = []
+    breakdown = tuple(lines)
+    evaluation = Evaluation(winner=winner, value=_net(breakdown), breakdown=breakdown)
+    doubling = 1
+    if rules.doubling:
+        doubling = (2 if ann.re >= Level.ANSAGE else 1) * (2 if ann.kontra >= Level.ANSAGE else 1)
+    value = evaluation.value * doubling * bock
+    if solo_like:
+        soloist = record.re[0]
+        points = {p: (3 * value if p == soloist else -value) for p in record.players}
+    else:
+        points = {p: (value if p in record.re else -value) for p in record.players}
+    return GameResult(
+        evaluation=evaluation, solo_like=solo_like, points=points, doubling=doubling, bock=bock
+    )
+
+
+_ANNOUNCED_KEYS = frozenset({"re_announced", "kontra_announced"})
+
+
+def _special_lines(sp: Specials, *, herzstich: bool) -> list[BreakdownLine]:
+    lines = []
+    for party, dk, fuchs in (
+        (Party.RE, sp.doppelkopf_re, sp.fuchs_re),
+        (Party.KONTRA, sp.doppelkopf_kontra, sp.fuchs_kontra),
+    ):
+        if dk:
+            lines.append(BreakdownLine("doppelkopf", party, dk))
+        if fuchs:
+            lines.append(BreakdownLine("fuchs", party, fuchs))
+    if sp.karlchen is not None:
+        lines.append(BreakdownLine("karlchen", sp.karlchen, 1))
+    if sp.karlchen_gefangen is not None:
+        lines.append(BreakdownLine("karlchen_gefangen", sp.karlchen_gefangen, 1))
+    if herzstich:
+        for party, count in ((Party.RE, sp.herzstich_re), (Party.KONTRA, sp.herzstich_kontra)):
+            if count:
+                lines.append(BreakdownLine("herzstich", party, count))
+    return lines
+
+
+def bock_triggers(record: GameRecord, result: GameResult, rules: RuleProfile) -> tuple[str, ...]:
+    """The Bock triggers (house-rules.md "Bockrunden") this scored game fires under
+    ``rules``, in the order of house-rules.md; () without Bockrunden.
+
+    ``lost_announcement``: a party that announced Re or Kontra lost (the other won);
+    ``zero_game``: every player scores 0 (before Bock); ``split``: 120 : 120 Augen.
+    """
+    if rules.bock is None:
+        return ()
+    enabled = rules.bock.triggers
+    fired = []
+    winner = result.winner
+    ann = record.announcements
+    if (
+        BockTrigger.LOST_ANNOUNCEMENT in enabled
+        and winner is not None
+        and ann.of(winner.other) >= Level.ANSAGE
+    ):
+        fired.append(BockTrigger.LOST_ANNOUNCEMENT.value)
+    if BockTrigger.ZERO_GAME in enabled and result.evaluation.value == 0:
+        fired.append(BockTrigger.ZERO_GAME.value)
+    if BockTrigger.SPLIT in enabled and record.re_augen == TOTAL_AUGEN // 2:
+        fired.append(BockTrigger.SPLIT.value)
+    return tuple(fired)
 
 
 def _net(lines: tuple[BreakdownLine, ...]) -> int:

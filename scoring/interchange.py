@@ -12,6 +12,7 @@ game result straight into JSON text). The CLIs and the web API call only these f
     round_from_dict                        a round input: seats, games, penalties, time up
     state_to_dict / row_to_dict            a replayed round, as ``python -m scoring round``
     check_totals_from_dict                 a table's final totals checked (the site API's input)
+    rules_from_dict / rules_to_dict        a rule profile's options (house-rules.md)
     totals_check_to_dict                   a checked entry with its warnings
     error_to_dict                          an error object, its message in any language
     schedule_to_dict                       a league schedule (``python -m scoring schedule``)
@@ -24,21 +25,38 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scoring.errors import GameRecordError, RoundError, ScoringError, TotalsError
+from scoring.errors import GameRecordError, RoundError, RulesError, ScoringError, TotalsError
+from scoring.game import check_record
 from scoring.messages import Translate, identity
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
+from scoring.quick import QuickGame
 from scoring.records import (
     NO_ANNOUNCEMENTS,
     NO_SPECIALS,
+    REDEAL,
     Announcements,
     GameRecord,
     Kind,
     Level,
     Party,
+    Redeal,
     SoloType,
     Specials,
 )
 from scoring.results import BreakdownLine, GameResult
+from scoring.rules import (
+    GAMES_OPEN,
+    SOLO_BONUS_VALUES,
+    TSR,
+    AnnouncementMode,
+    BockRule,
+    BockTrigger,
+    Pflichtsolo,
+    RepeatDeal,
+    RuleProfile,
+    Stacking,
+    bock_triggers_of,
+)
 
 if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never needs it
     from scoring.liga import TableRow
@@ -48,7 +66,9 @@ if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never n
 
 # --- vocabularies: the codes the JSON uses ----------------------------------------------
 
-KINDS: frozenset[str] = frozenset(k.value for k in Kind)
+KINDS: frozenset[str] = frozenset(k.value for k in Kind if k is not Kind.ARMUT)  # TSR kinds
+HOUSE_KINDS: frozenset[str] = KINDS | {Kind.ARMUT.value}
+REDEAL_KIND, QUICK_KIND = "geschmissen", "quick"
 SOLO_TYPES: frozenset[str] = frozenset(s.value for s in SoloType)
 LEVEL_CODES: tuple[str, ...] = tuple(level.code for level in Level)
 PARTIES: frozenset[str] = frozenset(p.value for p in Party)
@@ -65,18 +85,30 @@ _ANNOUNCEMENTS = {
     for kontra in LEVEL_CODES
 }
 _RECORD_FIELDS = frozenset(
-    {"kind", "solo", "pflicht", "players", "re", "re_augen", "schwarz", "announcements", "specials"}
+    {
+        "kind",
+        "solo",
+        "pflicht",
+        "players",
+        "re",
+        "re_augen",
+        "schwarz",
+        "announcements",
+        "specials",
+        "bock",
+    }
 )
 _RECORD_REQUIRED = ("kind", "players", "re", "re_augen")
-_SPECIAL_KEYS = frozenset({"doppelkopf", "fuchs", "karlchen"})
+_SPECIAL_KEYS = frozenset({"doppelkopf", "fuchs", "karlchen", "karlchen_gefangen", "herzstich"})
 _STR = {str}
 
 
 # --- game records -------------------------------------------------------------------------
 
 
-def record_from_dict(data: Any) -> GameRecord:
-    """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off."""
+def record_from_dict(data: Any, rules: RuleProfile = TSR) -> GameRecord:
+    """Parse untrusted JSON (scoring.md §1); raise GameRecordError on anything off,
+    also for an option ``rules`` does not enable (house-rules.md)."""
     if not isinstance(data, dict):
         raise GameRecordError("not_an_object")
     if not data.keys() <= _RECORD_FIELDS:
@@ -88,9 +120,14 @@ def record_from_dict(data: Any) -> GameRecord:
 
     kind = data["kind"]
     if type(kind) is not str or kind not in KINDS:
-        raise GameRecordError(
-            "invalid_kind", {"value": repr(kind), "allowed": _choices(KINDS)}, field="kind"
-        )
+        if kind == Kind.ARMUT.value:
+            if not rules.armut:
+                raise GameRecordError("option_not_enabled", {"name": "armut"}, field="kind")
+        else:
+            allowed = HOUSE_KINDS if rules.armut else KINDS
+            raise GameRecordError(
+                "invalid_kind", {"value": repr(kind), "allowed": _choices(allowed)}, field="kind"
+            )
     solo = data.get("solo")
     if solo is not None and (type(solo) is not str or solo not in SOLO_TYPES):
         raise GameRecordError(
@@ -115,7 +152,10 @@ def record_from_dict(data: Any) -> GameRecord:
     if schwarz is not None and (type(schwarz) is not str or schwarz not in PARTIES):
         raise GameRecordError("invalid_schwarz", field="schwarz")
 
-    return GameRecord(
+    bock = data.get("bock")
+    if bock is not None and type(bock) is not int:
+        raise GameRecordError("invalid_bock", field="bock")
+    record = GameRecord(
         kind=_KIND[kind],
         players=tuple(players),
         re=tuple(re),
@@ -125,7 +165,11 @@ def record_from_dict(data: Any) -> GameRecord:
         schwarz=None if schwarz is None else _PARTY[schwarz],
         announcements=_announcements_from_dict(data.get("announcements")),
         specials=_specials_from_dict(data.get("specials")),
+        bock=bock,
     )
+    if not record.specials.is_empty or record.kind is Kind.ARMUT or bock is not None:
+        check_record(record, rules)
+    return record
 
 
 def _invalid_type(name: str, expected: str) -> GameRecordError:
@@ -184,12 +228,19 @@ def _specials_from_dict(data: Any) -> Specials:
     karlchen = data.get("karlchen")
     if karlchen is not None and (type(karlchen) is not str or karlchen not in PARTIES):
         raise GameRecordError("invalid_karlchen", field="specials.karlchen")
+    caught = data.get("karlchen_gefangen")
+    if caught is not None and (type(caught) is not str or caught not in PARTIES):
+        raise GameRecordError("invalid_karlchen_gefangen", field="specials.karlchen_gefangen")
+    herz_re, herz_kontra = _party_counts(data.get("herzstich"), "herzstich")
     return Specials(
         doppelkopf_re=dk_re,
         doppelkopf_kontra=dk_kontra,
         fuchs_re=fuchs_re,
         fuchs_kontra=fuchs_kontra,
         karlchen=None if karlchen is None else _PARTY[karlchen],
+        karlchen_gefangen=None if caught is None else _PARTY[caught],
+        herzstich_re=herz_re,
+        herzstich_kontra=herz_kontra,
     )
 
 
@@ -231,15 +282,23 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
     }
     if not record.specials.is_empty:
         out["specials"] = specials_to_dict(record.specials)
+    if record.bock is not None:
+        out["bock"] = record.bock
     return out
 
 
 def specials_to_dict(specials: Specials) -> dict[str, Any]:
-    return {
+    """The ``specials`` object; the house-rule keys only when they hold something."""
+    out: dict[str, Any] = {
         "doppelkopf": {"re": specials.doppelkopf_re, "kontra": specials.doppelkopf_kontra},
         "fuchs": {"re": specials.fuchs_re, "kontra": specials.fuchs_kontra},
         "karlchen": None if specials.karlchen is None else specials.karlchen.value,
     }
+    if specials.has_house_specials:
+        caught = specials.karlchen_gefangen
+        out["karlchen_gefangen"] = None if caught is None else caught.value
+        out["herzstich"] = {"re": specials.herzstich_re, "kontra": specials.herzstich_kontra}
+    return out
 
 
 # --- results ------------------------------------------------------------------------------
@@ -254,13 +313,23 @@ def breakdown_to_json(lines: Sequence[BreakdownLine]) -> str:
     return json.dumps([breakdown_line_to_dict(line) for line in lines])
 
 
-def result_to_dict(result: GameResult) -> dict[str, Any]:
-    """The CLI's result object (issue contract): winner, points, breakdown."""
-    return {
+def result_to_dict(
+    result: GameResult, *, house: bool = False, triggers: Sequence[str] = ()
+) -> dict[str, Any]:
+    """The CLI's result object (issue contract): winner, points, breakdown; ``house``
+    (a ``--rules`` profile) adds the net ``value`` before the factors, the ``doubling``
+    and ``bock`` factors and the Bock ``bock_triggers`` the game fires."""
+    out: dict[str, Any] = {
         "winner": None if result.winner is None else result.winner.value,
         "points": dict(result.points),
         "breakdown": [breakdown_line_to_dict(line) for line in result.breakdown],
     }
+    if house:
+        out["value"] = result.evaluation.value
+        out["doubling"] = result.doubling
+        out["bock"] = result.bock
+        out["bock_triggers"] = list(triggers)
+    return out
 
 
 _WINNER_JSON = {None: "null", Party.RE: '"re"', Party.KONTRA: '"kontra"'}
@@ -333,20 +402,23 @@ def penalty_to_dict(penalty: Penalty) -> dict[str, Any]:
 # --- rounds -------------------------------------------------------------------------------
 
 _ROUND_FIELDS = frozenset({"seats", "games", "penalties", "time_up_after"})
+_OPEN_ROUND_FIELDS = _ROUND_FIELDS | {"closed"}
 
 
 class RoundInputUnreadable(Exception):
     """A round input that is not a JSON object (the CLI's exit status 2)."""
 
 
-def round_from_dict(data: Any) -> RoundState:
-    """Replay a round input ``{"seats", "games", "penalties"?, "time_up_after"?}``.
+def round_from_dict(data: Any, rules: RuleProfile = TSR) -> RoundState:
+    """Replay a round input ``{"seats", "games", "penalties"?, "time_up_after"?}`` (and
+    ``"closed"?`` under ``games: open``) by ``rules``.
 
     Raises RoundInputUnreadable for a non-object, RoundError for anything else off.
     """
     if not isinstance(data, dict):
         raise RoundInputUnreadable("expected a JSON object with seats and games")
-    unknown = sorted(str(k) for k in data.keys() - _ROUND_FIELDS)
+    fields = _OPEN_ROUND_FIELDS if rules.games_open else _ROUND_FIELDS
+    unknown = sorted(str(k) for k in data.keys() - fields)
     if unknown:
         raise RoundError("unknown_field", {"name": unknown[0]}, field=unknown[0])
     seats = data.get("seats")
@@ -355,29 +427,122 @@ def round_from_dict(data: Any) -> RoundState:
     time_up = data.get("time_up_after")
     if time_up is not None and type(time_up) is not int:
         raise RoundError("invalid_time_up", {"variant": "type"}, field="time_up_after")
+    closed = data.get("closed", False)
+    if type(closed) is not bool:
+        raise RoundError("invalid_type", {"variant": "bool", "name": "closed"}, field="closed")
     from scoring.round import replay_round
 
     return replay_round(
         seats,
-        games_from_list(data.get("games", [])),
+        games_from_list(data.get("games", []), rules),
         penalties_from_list(data.get("penalties")),
         time_up,
+        rules=rules,
+        closed=closed,
     )
 
 
-def games_from_list(games: object) -> list[GameRecord]:
-    """The game records of a round input; an error names its game (``game``, "Spiel k: …")."""
+def games_from_list(
+    games: object, rules: RuleProfile = TSR
+) -> list[GameRecord | QuickGame | Redeal]:
+    """The game records of a round input; an error names its game (``game``, "Spiel k: …").
+
+    Besides full records the list may hold quick rows (``{"kind": "quick", …}``) and,
+    under ``schmeissen``, redeals (``{"kind": "geschmissen"}``); the returned list then
+    holds ``QuickGame`` and ``Redeal`` entries too.
+    """
     if not isinstance(games, list):
         raise RoundError("invalid_games", field="games")
-    records = []
-    for number, data in enumerate(games, start=1):
+    records: list[GameRecord | QuickGame | Redeal] = []
+    number = 0
+    for data in games:
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if kind != REDEAL_KIND:
+            number += 1
         try:
-            records.append(record_from_dict(data))
+            if kind == REDEAL_KIND:
+                records.append(redeal_from_dict(data, rules))
+            elif kind == QUICK_KIND:
+                records.append(quick_from_dict(data))
+            else:
+                records.append(record_from_dict(data, rules))
         except GameRecordError as err:
             raise RoundError(
                 err.code, err.params, field=err.field, game=number, context="wrap.game"
             ) from None
     return records
+
+
+def redeal_from_dict(data: dict[str, Any], rules: RuleProfile = TSR) -> Redeal:
+    """``{"kind": "geschmissen"}`` (house rule ``schmeissen``)."""
+    if not rules.schmeissen:
+        raise GameRecordError("option_not_enabled", {"name": "schmeissen"}, field="kind")
+    unknown = sorted(str(k) for k in data.keys() - {"kind"})
+    if unknown:
+        raise GameRecordError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    return REDEAL
+
+
+_QUICK_FIELDS = frozenset(
+    {"kind", "players", "winners", "value", "soloist", "pflicht", "bock_triggers", "bock"}
+)
+
+
+def quick_from_dict(data: dict[str, Any]) -> QuickGame:
+    """A quick row ``{"kind": "quick", "players", "winners", "value", "soloist"?,
+    "pflicht"?, "bock_triggers"?, "bock"?}`` (``QuickGame``); GameRecordError on anything off."""
+    unknown = sorted(str(k) for k in data.keys() - _QUICK_FIELDS)
+    if unknown:
+        raise GameRecordError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    for name in ("players", "winners", "value"):
+        if name not in data:
+            raise GameRecordError("missing_field", {"name": name}, field=name)
+    for name in ("players", "winners"):
+        names = data[name]
+        if type(names) is not list or not set(map(type, names)) <= _STR:
+            raise _invalid_type(name, "names")
+    soloist = data.get("soloist")
+    if soloist is not None and type(soloist) is not str:
+        raise _invalid_type("soloist", "name")
+    pflicht = data.get("pflicht") or False
+    if type(pflicht) is not bool:
+        raise _invalid_type("pflicht", "bool")
+    bock = data.get("bock")
+    if bock is not None and type(bock) is not int:
+        raise GameRecordError("invalid_bock", field="bock")
+    return QuickGame(
+        players=tuple(data["players"]),
+        winners=tuple(data["winners"]),
+        value=data["value"],
+        soloist=soloist,
+        pflicht=pflicht,
+        bock_triggers=data.get("bock_triggers") or 0,
+        bock=bock,
+    )
+
+
+def quick_to_dict(quick: QuickGame) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": QUICK_KIND,
+        "players": list(quick.players),
+        "winners": list(quick.winners),
+        "value": quick.value,
+        "soloist": quick.soloist,
+        "pflicht": quick.pflicht,
+        "bock_triggers": quick.bock_triggers,
+    }
+    if quick.bock is not None:
+        out["bock"] = quick.bock
+    return out
+
+
+def entry_to_dict(entry: GameRecord | QuickGame | Redeal) -> dict[str, Any]:
+    """Any entry of a list's games as JSON (record, quick row or redeal)."""
+    if isinstance(entry, Redeal):
+        return {"kind": REDEAL_KIND}
+    if isinstance(entry, QuickGame):
+        return quick_to_dict(entry)
+    return record_to_dict(entry)
 
 
 def penalties_from_list(penalties: object) -> list[Penalty]:
@@ -402,7 +567,7 @@ def penalties_from_list(penalties: object) -> list[Penalty]:
     return out
 
 
-def row_to_dict(row: Row) -> dict[str, Any]:
+def row_to_dict(row: Row, house: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": row.game,
         "dealer": row.dealer,
@@ -421,15 +586,28 @@ def row_to_dict(row: Row) -> dict[str, Any]:
         out["penalty"] = penalty_to_dict(row.penalty)
     if row.voided:
         out["voided"] = True  # 9.4.4: the solo counts as played; its penalty row scores
+    if house:
+        out["bock"] = row.bock
+        out["bock_triggers"] = row.bock_triggers
+        if row.quick is not None:
+            out["quick"] = True
+            out["winners"] = list(row.quick.winners)
+            out["value"] = row.quick.value
     return out
 
 
-def state_to_dict(state: RoundState) -> dict[str, Any]:
+def state_to_dict(state: RoundState, house: bool | None = None) -> dict[str, Any]:
     """The round as ``python -m scoring round`` prints it (round.md, issue contract);
-    ``game_in_progress``: time is up but the game dealt before is still to be entered."""
+    ``game_in_progress``: time is up but the game dealt before is still to be entered.
+
+    ``house`` (default: the state's profile is not the TSR; the CLI: ``--rules`` given)
+    adds per row ``bock`` and ``bock_triggers`` and overall ``bock_queue``, ``closed``
+    and ``can_close`` (house-rules.md "Contracts")."""
+    if house is None:
+        house = not state.rules.is_tsr
     nxt = state.next_game
-    out = {
-        "rows": [row_to_dict(row) for row in state.rows],
+    out: dict[str, Any] = {
+        "rows": [row_to_dict(row, house) for row in state.rows],
         "totals": dict(state.totals),
         "games_left": state.games_left,
         "next_dealer": nxt.dealer if nxt else None,
@@ -439,7 +617,151 @@ def state_to_dict(state: RoundState) -> dict[str, Any]:
         "complete": state.complete,
         "game_in_progress": state.game_in_progress,
     }
+    if house:
+        out["bock_queue"] = list(state.bock_queue)
+        out["closed"] = state.closed
+        out["can_close"] = state.can_close
     return out
+
+
+# --- rule profiles (scoring.rules, house-rules.md) ---------------------------------------
+
+_RULE_ENUMS: Mapping[str, tuple[str, ...]] = {
+    "announcements": tuple(m.value for m in AnnouncementMode),
+    "pflichtsolo": tuple(m.value for m in Pflichtsolo),
+    "repeat_deal_after": tuple(m.value for m in RepeatDeal),
+}
+_RULE_BOOLS = (
+    "specials_in_solo",
+    "karlchen_gefangen",
+    "herzstich",
+    "no_winner_specials",
+    "armut",
+    "schmeissen",
+    "ohne_neunen",
+)
+RULE_OPTIONS: tuple[str, ...] = (
+    "announcements",
+    "solo_bonus",
+    "specials_in_solo",
+    "karlchen_gefangen",
+    "herzstich",
+    "no_winner_specials",
+    "pflichtsolo",
+    "repeat_deal_after",
+    "games",
+    "bock",
+    "armut",
+    "schmeissen",
+    "ohne_neunen",
+)
+_GAMES_FIXED = 24
+_BOCK_FIELDS = frozenset({"triggers", "stacking"})
+
+
+def _invalid_option(name: str, value: Any, allowed: Sequence[str]) -> RulesError:
+    return RulesError(
+        "rules_invalid_value",
+        {
+            "name": name,
+            "value": json.dumps(value, ensure_ascii=False),
+            "allowed": ", ".join(allowed),
+        },
+        field=name,
+    )
+
+
+def rules_from_dict(data: Any) -> RuleProfile:
+    """A profile from its options (house-rules.md); options left out take the TSR value.
+    Raises RulesError naming the first unknown, ill-typed or contradictory option."""
+    if not isinstance(data, dict):
+        raise RulesError("rules_not_an_object", field="rules")
+    unknown = sorted(str(k) for k in data.keys() - set(RULE_OPTIONS))
+    if unknown:
+        raise RulesError("rules_unknown_option", {"name": unknown[0]}, field=unknown[0])
+    kwargs: dict[str, Any] = {}
+    for name, allowed in _RULE_ENUMS.items():
+        if name in data:
+            value = data[name]
+            if type(value) is not str or value not in allowed:
+                raise _invalid_option(name, value, allowed)
+            kwargs[name] = value
+    if "announcements" in kwargs:
+        kwargs["announcements"] = AnnouncementMode(kwargs["announcements"])
+    if "pflichtsolo" in kwargs:
+        kwargs["pflichtsolo"] = Pflichtsolo(kwargs["pflichtsolo"])
+    if "repeat_deal_after" in kwargs:
+        kwargs["repeat_deal_after"] = RepeatDeal(kwargs["repeat_deal_after"])
+    for name in _RULE_BOOLS:
+        if name in data:
+            if type(data[name]) is not bool:
+                raise _invalid_option(name, data[name], ("true", "false"))
+            kwargs[name] = data[name]
+    if "solo_bonus" in data:
+        bonus = data["solo_bonus"]
+        if type(bonus) is not int or bonus not in SOLO_BONUS_VALUES:
+            raise _invalid_option("solo_bonus", bonus, [str(v) for v in SOLO_BONUS_VALUES])
+        kwargs["solo_bonus"] = bonus
+    if "games" in data:
+        games = data["games"]
+        if games == GAMES_OPEN:
+            kwargs["games_open"] = True
+        elif type(games) is not int or games != _GAMES_FIXED:
+            raise _invalid_option("games", games, [str(_GAMES_FIXED), GAMES_OPEN])
+    if "bock" in data:
+        kwargs["bock"] = _bock_from_dict(data["bock"])
+    return RuleProfile(**kwargs)
+
+
+def _bock_from_dict(data: Any) -> BockRule | None:
+    if data is None or data == "none":
+        return None
+    if not isinstance(data, dict):
+        raise _invalid_option("bock", data, ("none", '{"triggers": [...], "stacking": ...}'))
+    unknown = sorted(str(k) for k in data.keys() - _BOCK_FIELDS)
+    if unknown:
+        raise RulesError(
+            "rules_unknown_option", {"name": f"bock.{unknown[0]}"}, field=f"bock.{unknown[0]}"
+        )
+    allowed_triggers = [t.value for t in BockTrigger]
+    triggers = data.get("triggers")
+    if (
+        type(triggers) is not list
+        or not triggers
+        or any(type(t) is not str or t not in allowed_triggers for t in triggers)
+        or len(set(triggers)) != len(triggers)
+    ):
+        raise _invalid_option("bock.triggers", triggers, allowed_triggers)
+    stacking = data.get("stacking", Stacking.APPEND.value)
+    allowed_stacking = [m.value for m in Stacking]
+    if type(stacking) is not str or stacking not in allowed_stacking:
+        raise _invalid_option("bock.stacking", stacking, allowed_stacking)
+    return BockRule(frozenset(BockTrigger(t) for t in triggers), Stacking(stacking))
+
+
+def rules_to_dict(profile: RuleProfile) -> dict[str, Any]:
+    """Every option of ``profile`` (house-rules.md order); ``rules_from_dict`` reads it back."""
+    bock: Any = "none"
+    if profile.bock is not None:
+        bock = {
+            "triggers": bock_triggers_of(profile.bock.triggers),
+            "stacking": profile.bock.stacking.value,
+        }
+    return {
+        "announcements": profile.announcements.value,
+        "solo_bonus": profile.solo_bonus,
+        "specials_in_solo": profile.specials_in_solo,
+        "karlchen_gefangen": profile.karlchen_gefangen,
+        "herzstich": profile.herzstich,
+        "no_winner_specials": profile.no_winner_specials,
+        "pflichtsolo": profile.pflichtsolo.value,
+        "repeat_deal_after": profile.repeat_deal_after.value,
+        "games": GAMES_OPEN if profile.games_open else _GAMES_FIXED,
+        "bock": bock,
+        "armut": profile.armut,
+        "schmeissen": profile.schmeissen,
+        "ohne_neunen": profile.ohne_neunen,
+    }
 
 
 # --- final totals of a table (scoring.totals) --------------------------------------------

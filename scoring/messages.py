@@ -130,6 +130,55 @@ MESSAGES: Mapping[str, str] = {
     "special_without_trick.karlchen": gettext_noop(
         "Eine Partei ohne Stich kann den letzten Stich nicht machen."
     ),
+    # --- house rules (scoring.rules, house-rules.md) ---------------------------------------
+    "re_wrong_size.armut": gettext_noop(
+        "Bei einer Armut hat die Re-Partei 2 Spieler (der Arme und der Übernehmende), "
+        "nicht {count}."
+    ),
+    "option_not_enabled": gettext_noop(
+        "„{name}“ ist in diesem Regelprofil nicht eingeschaltet (Hausregel)."
+    ),
+    "invalid_bock": gettext_noop("bock ist der Bock-Faktor: 1, 2, 4, 8, …"),
+    "invalid_karlchen_gefangen": gettext_noop('karlchen_gefangen ist null, "re" oder "kontra".'),
+    "herzstich_in_solo": gettext_noop("Einen Herzstich gibt es nur im Normalspiel."),
+    "karlchen_contradiction": gettext_noop(
+        "Karlchen und Karlchen gefangen fallen in den letzten Stich: beide gehören der "
+        "Partei, die ihn gemacht hat."
+    ),
+    "too_many_herzstich": gettext_noop(
+        "Es gibt höchstens einen Herzstich im Spiel (nur 6 Herzkarten sind Fehl)."
+    ),
+    "quick_invalid_value": gettext_noop("Der Spielwert ist eine ganze Zahl ab 0."),
+    "quick_wrong_winners": gettext_noop("Die Gewinner passen nicht zum Spiel."),
+    "quick_wrong_winners.normal": gettext_noop(
+        "Ohne Solo gewinnen genau 2 Spieler (oder keiner bei einem Spiel mit Wert 0)."
+    ),
+    "quick_wrong_winners.solo": gettext_noop(
+        "Bei einem Solo gewinnt der Solospieler allein oder die drei anderen."
+    ),
+    "quick_invalid_triggers": gettext_noop("bock_triggers ist 0 bis 3."),
+    "bock_mismatch": gettext_noop(
+        "Spiel {game} zählt nach der Liste {expected}-fach (Bock), eingetragen ist {entered}."
+    ),
+    "close_not_allowed": gettext_noop(
+        "Die Liste kann erst beendet werden, wenn alle {count} Spieler gleich oft gegeben haben."
+    ),
+    "game_beyond_round.closed": gettext_noop("Spiel {game}: Die Liste ist beendet."),
+    "invalid_time_up.open": gettext_noop(
+        "Eine Liste ohne feste Spielzahl hat kein Zeitende (games: open)."
+    ),
+    "rules_not_an_object": gettext_noop("Ein Regelprofil ist ein JSON-Objekt von Optionen."),
+    "rules_unknown_option": gettext_noop("Unbekannte Regeloption „{name}“."),
+    "rules_invalid_value": gettext_noop(
+        "Regeloption „{name}“: {value} ist nicht erlaubt; erlaubt: {allowed}."
+    ),
+    "rules_contradiction": gettext_noop(
+        "Regeloption „{name}“ widerspricht „{other}“ (games: open geht nur ohne Pflichtsolo)."
+    ),
+    "rules_unknown_preset": gettext_noop("Unbekanntes Regelprofil {value}; bekannt: {allowed}."),
+    "rules_bock_without_triggers": gettext_noop(
+        "Bockrunden brauchen mindestens einen Auslöser (sonst bock: none)."
+    ),
     # --- penalty rows (TSR 9, round.md) ------------------------------------------------
     "penalty_not_an_object": gettext_noop("Eine Strafzeile ist ein JSON-Objekt."),
     "penalty_unknown_kind": gettext_noop("Unbekannte Strafart {value}; erlaubt: {allowed}."),
@@ -306,11 +355,15 @@ MESSAGES: Mapping[str, str] = {
     "item.doppelkopf": gettext_noop("Doppelkopf"),
     "item.fuchs": gettext_noop("Fuchs gefangen"),
     "item.karlchen": gettext_noop("Karlchen macht den letzten Stich"),
+    "item.karlchen_gefangen": gettext_noop("Karlchen gefangen"),
+    "item.herzstich": gettext_noop("Herzstich"),
+    "item.solo_bonus": gettext_noop("Solo-Zuschlag"),
     # --- labels of the interchange vocabularies (scoring.interchange) -------------------
     "kind.normal": gettext_noop("Normalspiel"),
     "kind.hochzeit": gettext_noop("Hochzeit"),
     "kind.stille_hochzeit": gettext_noop("Stille Hochzeit"),
     "kind.solo": gettext_noop("Solo"),
+    "kind.armut": gettext_noop("Armut"),
     "solo.damen": gettext_noop("Damensolo"),
     "solo.buben": gettext_noop("Bubensolo"),
     "solo.fleischlos": gettext_noop("Fleischloser"),

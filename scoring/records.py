@@ -19,6 +19,7 @@ class Kind(StrEnum):
     HOCHZEIT = "hochzeit"
     STILLE_HOCHZEIT = "stille_hochzeit"
     SOLO = "solo"
+    ARMUT = "armut"  # house rule (scoring.rules): two Re players, scored as a normal game
 
 
 class SoloType(StrEnum):
@@ -96,6 +97,11 @@ class Specials:
     fuchs_re: int = 0
     fuchs_kontra: int = 0
     karlchen: Party | None = None
+    # House rules (scoring.rules): the party that caught the other's Kreuz-Bube in the
+    # last trick, and heart tricks every player followed (normal games only).
+    karlchen_gefangen: Party | None = None
+    herzstich_re: int = 0
+    herzstich_kontra: int = 0
 
     @property
     def is_empty(self) -> bool:
@@ -103,6 +109,26 @@ class Specials:
             not (self.doppelkopf_re or self.doppelkopf_kontra or self.fuchs_re)
             and not self.fuchs_kontra
             and self.karlchen is None
+            and not self.has_house_specials
+        )
+
+    @property
+    def has_house_specials(self) -> bool:
+        """Any Sonderpunkt that only a house rule counts (karlchen_gefangen, herzstich)."""
+        return (
+            self.karlchen_gefangen is not None
+            or self.herzstich_re != 0
+            or self.herzstich_kontra != 0
+        )
+
+    @property
+    def has_tsr_specials(self) -> bool:
+        return bool(
+            self.doppelkopf_re
+            or self.doppelkopf_kontra
+            or self.fuchs_re
+            or self.fuchs_kontra
+            or self.karlchen is not None
         )
 
 
@@ -112,6 +138,9 @@ NO_SPECIALS = Specials()
 # only 4 tricks can hold all four Asse and Zehnen needed, hence 4 in all (scoring.md §5).
 MAX_DOPPELKOPF = 4
 MAX_FUCHS = 2
+# A heart trick every player follows takes 4 of the 6 (4 without nines) non-trump hearts
+# of a normal game: at most one per game.
+MAX_HERZSTICH = 1
 TOTAL_AUGEN = 240
 
 
@@ -136,6 +165,9 @@ class GameRecord:
     schwarz: Party | None = None
     announcements: Announcements = NO_ANNOUNCEMENTS
     specials: Specials = NO_SPECIALS
+    # House rules: the Bock factor as entered (None: not entered; scored as 1). The round
+    # machine derives it and refuses an entered one that differs (house-rules.md).
+    bock: int | None = None
 
     def __post_init__(self) -> None:
         players = self.players
@@ -174,6 +206,9 @@ class GameRecord:
             _fail("schwarz_contradicts_augen", "schwarz", {"variant": "re"})
         if not self.specials.is_empty:
             self._check_specials()
+        bock = self.bock
+        if bock is not None and (type(bock) is not int or bock < 1 or bock & (bock - 1)):
+            _fail("invalid_bock", "bock")
 
     @property
     def solo_like(self) -> bool:
@@ -193,8 +228,10 @@ class GameRecord:
 
     def _check_specials(self) -> None:
         sp = self.specials
-        if self.solo_like:
-            _fail("specials_in_solo", "specials")
+        # Sonderpunkte in a solo-like game are refused by the profile (scoring.rules:
+        # ``check_record``); Herzstich is a normal-game item under every profile.
+        if self.solo_like and (sp.herzstich_re or sp.herzstich_kontra):
+            _fail("herzstich_in_solo", "specials.herzstich")
         counts = (sp.doppelkopf_re, sp.doppelkopf_kontra, sp.fuchs_re, sp.fuchs_kontra)
         if not set(map(type, counts)) <= _INT or min(counts) < 0:
             # From Python rather than JSON: find the field to name in the error.
@@ -226,6 +263,31 @@ class GameRecord:
                 )
         if sp.karlchen is not None and self.schwarz is sp.karlchen:
             _fail("special_without_trick", "specials.karlchen", {"variant": "karlchen"})
+        if sp.has_house_specials:
+            self._check_house_specials()
+
+    def _check_house_specials(self) -> None:
+        sp = self.specials
+        caught = sp.karlchen_gefangen
+        if caught is not None:
+            if self.schwarz is caught:
+                _fail(
+                    "special_without_trick",
+                    "specials.karlchen_gefangen",
+                    {"variant": "karlchen"},
+                )
+            if sp.karlchen is not None and sp.karlchen is not caught:
+                # Both happen in the last trick: the party that won it did both.
+                _fail("karlchen_contradiction", "specials.karlchen_gefangen")
+        for party, count in ((Party.RE, sp.herzstich_re), (Party.KONTRA, sp.herzstich_kontra)):
+            if type(count) is not int:
+                _fail("invalid_count", f"specials.herzstich.{party.value}")
+            if count < 0:
+                _fail("negative_count", f"specials.herzstich.{party.value}")
+            if count and self.schwarz is party:
+                _fail("special_without_trick", f"specials.herzstich.{party.value}")
+        if sp.herzstich_re + sp.herzstich_kontra > MAX_HERZSTICH:
+            _fail("too_many_herzstich", "specials.herzstich")
 
     # --- interchange format: moved to scoring.interchange ---------------------------
 
@@ -235,4 +297,17 @@ _RE_SIZES: Mapping[Kind, tuple[int, ...]] = {
     Kind.HOCHZEIT: (1, 2),
     Kind.STILLE_HOCHZEIT: (1,),
     Kind.SOLO: (1,),
+    Kind.ARMUT: (2,),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """A redeal before play under the house rule ``schmeissen`` ("geschmissen": five
+    nines, seven full cards …): no points, not a game of the list, the same dealer deals
+    again, no Bock deal used (house-rules.md). Its JSON form is ``{"kind": "geschmissen"}``."""
+
+    kind: str = "geschmissen"
+
+
+REDEAL = Redeal()

@@ -34,6 +34,10 @@ ITEM_TSR: Mapping[str, str] = {
     "doppelkopf": "7.2.3",
     "fuchs": "7.2.3",
     "karlchen": "7.2.3",
+    # House rules (scoring.rules, house-rules.md): the TSR item each one extends.
+    "karlchen_gefangen": "7.2.3",
+    "herzstich": "7.2.3",
+    "solo_bonus": "7.2.4",
 }
 
 
@@ -82,6 +86,10 @@ class GameResult:
     evaluation: Evaluation
     solo_like: bool
     points: Mapping[str, int]
+    # House rules: × 2 per announced Re and Kontra (``announcements = doubling``) and the
+    # Bock factor; both 1 under the TSR. ``value`` is the net value times both.
+    doubling: int = 1
+    bock: int = 1
 
     @property
     def winner(self) -> Party | None:
@@ -89,7 +97,7 @@ class GameResult:
 
     @property
     def value(self) -> int:
-        return self.evaluation.value
+        return self.evaluation.value * self.doubling * self.bock
 
     @property
     def breakdown(self) -> tuple[BreakdownLine, ...]:

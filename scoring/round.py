@@ -41,6 +41,26 @@ Rules as implemented (round.md):
   played" (9.4.4): game k is that solo — it keeps its place (deal, Pflichtsolo) but scores
   0 for everybody, because the penalty row (soloist +12+3a, offender −(12+3a)) is its
   result. A second such row for the same game is refused: the game ended at the first.
+
+With a rule profile (``scoring.rules``, house-rules.md) — the TSR profile is the default
+and walks exactly as above:
+- ``pflichtsolo: none``: nobody owes a Pflichtsolo, no Vorführung, a ``pflicht`` game is
+  refused, Lustsoli need no Pflichtsolo first.
+- ``repeat_deal_after``: the same dealer deals again after a (not vorgeführt) Pflichtsolo
+  (TSR), after every game of kind ``solo`` (``every_solo``), or never.
+  **Decision**: a Vorführung is never dealt again, under every profile (4.2.3).
+- ``games: open``: no fixed length (``games_left`` None); the list ends when the input says
+  ``closed``, allowed only when every player has dealt equally often (``can_close``).
+- Bockrunden: a Bockrunde is one deal per player; a repeated deal (and a redeal) does not
+  use a Bock deal, so a solo with a repeated deal lengthens it by one game. A trigger's
+  Bockrunde starts with the next game — if that is the repeated deal, it is its first
+  deal. ``append``: queued after the waiting ones, × 2 (× 4, × 8 for two, three triggers
+  in one game); ``multiply``: each trigger doubles the next deals of one Bockrunde at
+  once. ``bock_queue``: the factors of the coming deals already in Bock.
+- ``schmeissen``: a ``Redeal`` row ("neu gegeben") scores nothing, is no game of the list
+  and the same dealer deals again.
+- Quick rows (``QuickGame``): points from winners and value, × the Bock factor; the
+  table states their Bock triggers.
 """
 
 from __future__ import annotations
@@ -49,11 +69,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scoring.checks import RowCheck, check_row
+from scoring.errors import GameRecordError
 from scoring.errors import RoundError as RoundError  # defined with its siblings; exported
-from scoring.game import score_game
+from scoring.game import bock_triggers, score_game
 from scoring.penalties import SOLO_KINDS, Penalty, PenaltyKind
-from scoring.records import GameRecord, Kind
+from scoring.quick import QuickGame
+from scoring.records import GameRecord, Kind, Redeal
 from scoring.results import GameResult
+from scoring.rules import TSR, RepeatDeal, RuleProfile, Stacking
+
+Entry = GameRecord | QuickGame | Redeal
+"""One entry of a list's games: a full record, a quick row, or a redeal (house rules)."""
 
 GAMES_PER_ROUND = {4: 24, 5: 30}
 # Playing time of a round in minutes (8.5.1, 10.1.5); a referee may add time per table.
@@ -90,10 +116,28 @@ class Row:
     vorfuehrung: bool = False
     penalty: Penalty | None = None
     voided: bool = False  # 9.4.4: the solo counts as played; only its penalty row scores
+    bock: int = 1  # house rules: this game's Bock factor
+    quick: QuickGame | None = None  # a quick-entry row
+    redeal: bool = False  # "geschmissen": no game, the same dealer deals again
+    bock_triggers: int = 0  # how many Bock triggers this game fired (or the table stated)
 
     @property
     def kind(self) -> str:
+        if self.redeal:
+            return "geschmissen"
+        if self.quick is not None:
+            return "quick"
         return "penalty" if self.record is None else self.record.kind.value
+
+    @property
+    def is_game(self) -> bool:
+        return self.penalty is None and not self.redeal
+
+    @property
+    def soloist(self) -> str | None:
+        if self.record is not None:
+            return self.record.soloist
+        return None if self.quick is None else self.quick.soloist
 
     @property
     def plus(self) -> tuple[str, ...]:
@@ -107,7 +151,7 @@ class RoundState:
     rows: tuple[Row, ...]
     totals: Mapping[str, int]
     games_played: int
-    games_left: int
+    games_left: int | None  # None: ``games: open``
     owes_pflichtsolo: tuple[str, ...]
     next_game: NextGame | None
     time_up_after: int | None = None
@@ -115,6 +159,11 @@ class RoundState:
     # Time was called while game ``time_up_after`` was being played and it is not entered
     # yet: ``next_game`` is that game, under the normal rules (round.md, 8.5.1).
     game_in_progress: bool = False
+    rules: RuleProfile = TSR
+    # House rules: the factors of the coming deals already in Bock (house-rules.md).
+    bock_queue: tuple[int, ...] = ()
+    closed: bool = False  # ``games: open``: the keeper ended the list
+    can_close: bool = False  # ``games: open``: every player has dealt equally often
 
     @property
     def complete(self) -> bool:
@@ -124,10 +173,16 @@ class RoundState:
 class _Table:
     """The mutable walk through a round; ``replay_round`` drives it."""
 
-    def __init__(self, seats: tuple[str, ...], time_up_after: int | None) -> None:
+    def __init__(
+        self, seats: tuple[str, ...], time_up_after: int | None, rules: RuleProfile = TSR
+    ) -> None:
         self.seats = seats
         self.n = len(seats)
-        self.total = GAMES_PER_ROUND[self.n]
+        self.rules = rules
+        self.total: int | None = None if rules.games_open else GAMES_PER_ROUND[self.n]
+        self.turns = 0  # deal turns completed (a repeated deal does not complete one)
+        self.bock_queue: list[int] = []
+        self.closed = False
         self.dealer = 0
         self.played = 0
         self.pflicht_done: dict[str, int] = {}
@@ -144,9 +199,21 @@ class _Table:
         return self.time_up_after is not None and self.played >= self.time_up_after
 
     def owing(self) -> list[str]:
+        if not self.rules.pflicht:
+            return []
         return [s for s in self.seats if s not in self.pflicht_done]
 
-    def games_left(self, *, ignore_time_up: bool = False) -> int:
+    @property
+    def can_close(self) -> bool:
+        return (
+            self.total is None and not self.closed and self.turns > 0 and self.turns % self.n == 0
+        )
+
+    def games_left(self, *, ignore_time_up: bool = False) -> int | None:
+        if self.closed:
+            return 0
+        if self.total is None:
+            return None
         normal = self.total - self.played
         if ignore_time_up or self.time_up_after is None:
             return normal
@@ -159,12 +226,13 @@ class _Table:
         return normal
 
     def next_game(self, *, ignore_time_up: bool = False) -> NextGame | None:
-        if self.games_left(ignore_time_up=ignore_time_up) <= 0:
+        left = self.games_left(ignore_time_up=ignore_time_up)
+        if left is not None and left <= 0:
             return None
         owing = set(self.owing())
         dealer = self.dealer
         vorgefuehrt: str | None = None
-        if owing and len(owing) >= self.games_left(ignore_time_up=ignore_time_up):
+        if owing and left is not None and len(owing) >= left:
             order = [(dealer + i) % self.n for i in range(1, self.n)]
             if self.n == 4:
                 order.append(dealer)  # the dealer himself last (4.2.3)
@@ -186,15 +254,49 @@ class _Table:
 
     # --- applying rows ------------------------------------------------------------
 
-    def play(self, record: GameRecord) -> None:
+    def _upcoming(self, number: int) -> NextGame:
         upcoming = self.next_game()
-        number = self.played + 1
         if upcoming is None:
             if self.time_up:
                 raise RoundError("game_beyond_round", {"variant": "time_up"}, game=number)
+            if self.total is None:
+                raise RoundError("game_beyond_round", {"variant": "closed"}, game=number)
             raise RoundError("game_beyond_round", {"total": self.total}, game=number)
+        return upcoming
+
+    def redeal(self) -> None:
+        """ "Geschmissen" (house rule ``schmeissen``): a row without points; the same
+        dealer deals again and no Bock deal is used."""
+        number = self.played + 1
+        if not self.rules.schmeissen:
+            raise RoundError("option_not_enabled", {"name": "schmeissen"}, game=number)
+        upcoming = self._upcoming(number)
+        points = dict.fromkeys(self.seats, 0)
+        self._add_row(
+            Row(
+                game=self.played,
+                dealer=upcoming.dealer,
+                sitting_out=upcoming.sitting_out,
+                players=upcoming.players,
+                points=points,
+                totals={},
+                check=check_row(points, table_size=self.n),
+                redeal=True,
+            )
+        )
+
+    def play(self, record: GameRecord | QuickGame) -> None:
+        number = self.played + 1
+        upcoming = self._upcoming(number)
         self._check_players(record, upcoming)
-        soloist = record.soloist if record.kind is Kind.SOLO else None
+        if isinstance(record, QuickGame):
+            soloist = record.soloist
+        else:
+            soloist = record.soloist if record.kind is Kind.SOLO else None
+        if record.pflicht and not self.rules.pflicht:
+            raise RoundError(
+                "option_not_enabled", {"name": "pflichtsolo"}, game=number, field="pflicht"
+            )
         if upcoming.vorfuehrung is not None:
             who = upcoming.vorfuehrung
             if soloist is None:
@@ -209,12 +311,43 @@ class _Table:
                 {"name": soloist, "pflicht_game": self.pflicht_done[soloist]},
                 game=number,
             )
-        if soloist is not None and not record.pflicht and soloist not in self.pflicht_done:
+        if (
+            soloist is not None
+            and self.rules.pflicht
+            and not record.pflicht
+            and soloist not in self.pflicht_done
+        ):
             raise RoundError("lustsolo_before_pflichtsolo", {"name": soloist}, game=number)
 
-        result = score_game(record)
+        rules = self.rules
+        factor = self.bock_queue[0] if self.bock_queue else 1
+        if record.bock is not None and record.bock != factor:
+            if rules.bock is None:
+                raise RoundError("option_not_enabled", {"name": "bock"}, game=number, field="bock")
+            raise RoundError(
+                "bock_mismatch", {"expected": factor, "entered": record.bock}, game=number
+            )
+        result: GameResult | None
+        if isinstance(record, QuickGame):
+            if record.bock_triggers and rules.bock is None:
+                raise RoundError(
+                    "option_not_enabled", {"name": "bock"}, game=number, field="bock_triggers"
+                )
+            result = None
+            own = record.points(factor)
+            triggers = record.bock_triggers
+        else:
+            try:
+                result = score_game(record, rules, bock=factor)
+            except GameRecordError as err:  # an option the profile does not enable
+                raise RoundError(
+                    err.code, err.params, field=err.field, game=number, context="wrap.game"
+                ) from None
+            own = dict(result.points)
+            triggers = len(bock_triggers(record, result, rules)) if rules.bock else 0
         points = dict.fromkeys(self.seats, 0)
-        points.update(result.points)
+        points.update(own)
+        pflicht = soloist is not None and record.pflicht
         self._add_row(
             Row(
                 game=number,
@@ -223,22 +356,58 @@ class _Table:
                 players=record.players,
                 points=points,
                 totals={},
-                check=check_row(result.points, table_size=4),
-                record=record,
+                check=check_row(own, table_size=4),
+                record=record if isinstance(record, GameRecord) else None,
                 result=result,
-                pflicht=soloist is not None and record.pflicht,
+                pflicht=pflicht,
                 vorfuehrung=upcoming.vorfuehrung is not None,
+                bock=factor,
+                quick=record if isinstance(record, QuickGame) else None,
+                bock_triggers=triggers,
             )
         )
         self.played = number
         dealer_index = self.seats.index(upcoming.dealer)
-        if soloist is not None and record.pflicht:
+        if pflicht and soloist is not None:
             self.pflicht_done[soloist] = number
-            if upcoming.vorfuehrung is None:
-                return  # 4.2.5: the same dealer deals again
-        self.dealer = (dealer_index + 1) % self.n
+        repeat = upcoming.vorfuehrung is None and (
+            (pflicht and rules.repeat_deal_after is RepeatDeal.PFLICHTSOLO)
+            or (soloist is not None and rules.repeat_deal_after is RepeatDeal.EVERY_SOLO)
+        )
+        if not repeat:  # 4.2.5: after a Pflichtsolo the same dealer deals again
+            self.dealer = (dealer_index + 1) % self.n
+            self.turns += 1
+            if self.bock_queue:
+                self.bock_queue.pop(0)
+        if triggers:
+            self._start_bock(triggers)
 
-    def _check_players(self, record: GameRecord, upcoming: NextGame) -> None:
+    def _start_bock(self, triggers: int) -> None:
+        """Bockrunden fired by the game just played; the queue starts at the next game's
+        deal (house-rules.md "Bockrunden")."""
+        bock = self.rules.bock
+        if bock is None:
+            return
+        queue = self.bock_queue
+        factor = 2**triggers
+        if bock.stacking is Stacking.APPEND:
+            queue.extend([factor] * self.n)
+            return
+        for i in range(self.n):
+            if i < len(queue):
+                queue[i] *= factor
+            else:
+                queue.append(factor)
+
+    def close(self) -> None:
+        """``games: open``: the keeper ends the list after a full round of deals."""
+        if self.total is not None:
+            raise RoundError("option_not_enabled", {"name": "games"}, field="closed")
+        if not self.can_close:
+            raise RoundError("close_not_allowed", {"count": self.n}, field="closed")
+        self.closed = True
+
+    def _check_players(self, record: GameRecord | QuickGame, upcoming: NextGame) -> None:
         number = upcoming.number
         for name in record.players:
             if name not in self.seats:
@@ -269,7 +438,7 @@ class _Table:
             players, dealer, sitting_out = self.seats, self.seats[0], None
         else:
             game_row = self._game_row(k)
-            if game_row is None or game_row.record is None:
+            if game_row is None or (game_row.record is None and game_row.quick is None):
                 raise RoundError(
                     "penalty_after_game_out_of_range",
                     {"variant": "zero"},
@@ -280,7 +449,7 @@ class _Table:
             if penalty.kind in SOLO_KINDS and game_row.voided:
                 raise RoundError("game_already_aborted", game=k, field="kind")
             if penalty.kind in SOLO_KINDS:
-                soloist = game_row.record.soloist
+                soloist = game_row.soloist
                 if soloist is None:
                     raise RoundError("penalty_not_in_solo", game=k, field="kind")
                 if penalty.beneficiary != soloist:
@@ -347,7 +516,7 @@ class _Table:
         """Game ``number`` scores 0 (9.4.4); running totals are summed again."""
         rows = self.rows
         for i, row in enumerate(rows):
-            if row.penalty is None and row.game == number:
+            if row.is_game and row.game == number:
                 rows[i] = replace(
                     row,
                     points=dict.fromkeys(row.points, 0),
@@ -363,7 +532,7 @@ class _Table:
 
     def _game_row(self, number: int) -> Row | None:
         for row in reversed(self.rows):
-            if row.penalty is None and row.game == number:
+            if row.is_game and row.game == number:
                 return row
         return None
 
@@ -387,6 +556,10 @@ class _Table:
             time_up_after=self.time_up_after,
             pflicht_games=dict(self.pflicht_done),
             game_in_progress=self.time_up_after is not None and self.time_up_after > self.played,
+            rules=self.rules,
+            bock_queue=tuple(self.bock_queue),
+            closed=self.closed,
+            can_close=self.can_close,
         )
 
 
@@ -412,34 +585,50 @@ def check_seats(names: Sequence[str]) -> None:
 
 def replay_round(
     seats: Sequence[str],
-    games: Sequence[GameRecord],
+    games: Sequence[Entry],
     penalties: Sequence[Penalty] = (),
     time_up_after: int | None = None,
+    *,
+    rules: RuleProfile = TSR,
+    closed: bool = False,
 ) -> RoundState:
     """Replay a whole list from the start; raise RoundError at the first violation.
 
     ``time_up_after`` (None: time not called) is the number of games dealt when time was
     called: ``len(games)`` or fewer, or ``len(games) + 1`` while a game is in progress
-    (round.md's time-up Decision; ``RoundState.game_in_progress``).
+    (round.md's time-up Decision; ``RoundState.game_in_progress``). ``rules`` is the
+    list's profile (default the TSR); ``closed`` ends a ``games: open`` list. ``games``
+    may hold quick rows and, under ``schmeissen``, redeals (which are no games: penalty
+    rows and ``time_up_after`` count games only).
     """
     check_seats(seats)
-    table = _Table(tuple(seats), time_up_after)
-    table.entered = len(games)
-    if time_up_after is not None and not 0 <= time_up_after <= len(games) + 1:
+    table = _Table(tuple(seats), time_up_after, rules)
+    real = sum(1 for g in games if not isinstance(g, Redeal))
+    table.entered = real
+    if time_up_after is not None and rules.games_open:
+        raise RoundError("invalid_time_up", {"variant": "open"}, field="time_up_after")
+    if time_up_after is not None and not 0 <= time_up_after <= real + 1:
         raise RoundError("invalid_time_up", field="time_up_after")
     by_game: dict[int, list[Penalty]] = {}
     for penalty in penalties:
         by_game.setdefault(penalty.after_game, []).append(penalty)
     for penalty in by_game.get(0, []):
         table.penalize(penalty)
-    for number, record in enumerate(games, start=1):
+    number = 0
+    for record in games:
+        if isinstance(record, Redeal):
+            table.redeal()
+            continue
+        number += 1
         table.play(record)
         for penalty in by_game.get(number, []):
             table.penalize(penalty)
-    beyond = [p.after_game for p in penalties if p.after_game > len(games)]
+    beyond = [p.after_game for p in penalties if p.after_game > real]
     if beyond:
         table.penalize(next(p for p in penalties if p.after_game == beyond[0]))
-    if table.time_up_after == len(games) + 1 and table.next_game() is None:
+    if table.time_up_after == real + 1 and table.next_game() is None:
         # No game can have been in progress: the round was already complete.
         raise RoundError("invalid_time_up", {"variant": "complete"}, field="time_up_after")
+    if closed:
+        table.close()
     return table.state()

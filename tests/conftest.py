@@ -10,9 +10,17 @@ from tests.tournaments.helpers import make_tournament
 def pytest_configure(config):
     """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
     million rounds) made every fixture with accounts cost seconds."""
+    import os
+
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Parallel workers (pytest-xdist, ``make test``) each keep their own cache: a test that
+    # clears it or counts throttled attempts must not see another worker's entries.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        cache = settings.CACHES["default"]
+        settings.CACHES = {"default": {**cache, "LOCATION": f"{cache['LOCATION']}-{worker}"}}
 
 
 @pytest.fixture

@@ -30,6 +30,8 @@ from league.lists.access import (
     visitor_of,
 )
 from league.lists.models import Spielliste
+from league.tournaments.access import can_read_tournament
+from league.tournaments.models import Tournament
 
 
 def django_request(request: Request) -> HttpRequest:
@@ -82,8 +84,24 @@ def _access(request: Request, liste: Spielliste) -> tuple[Visitor, ListAccess]:
 
 
 def list_reader(request: Request, liste: Spielliste) -> ListAccess:
-    """Reading is public; the access decides what the answer shows (code, names)."""
-    return _access(request, liste)[1]
+    """Reading is public unless the list's tournament or club is members-only (then 401
+    for nobody, 403 for others); the access decides what the answer shows (code, names)."""
+    visitor, access = _access(request, liste)
+    if not access.reads:
+        _refuse_reader(visitor.user.is_authenticated or visitor.code is not None)
+    return access
+
+
+def tournament_reader(request: Request, tournament: Tournament) -> None:
+    """A members-only tournament's answers: only for who may read it (api.md)."""
+    if not can_read_tournament(request.user, tournament):
+        _refuse_reader(request.user.is_authenticated)
+
+
+def _refuse_reader(known: bool) -> None:
+    if not known:
+        raise exceptions.NotAuthenticated()
+    raise ServiceError("permission_denied")
 
 
 def list_writer(request: Request, liste: Spielliste) -> Writer:

@@ -22,6 +22,7 @@ from scoring.interchange import (
 )
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION, Penalty, PenaltyError
 from scoring.round import GAMES_PER_ROUND
+from scoring.rules import PRESETS, TSR
 from scoring.totals import TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
@@ -100,12 +101,26 @@ class RoundRowSerializer(serializers.Serializer[Any]):
     quick = serializers.BooleanField(
         required=False, help_text="only on rows entered by quick entry (winners and value)"
     )
+    winners = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="quick rows: who won"
+    )
+    value = serializers.IntegerField(
+        required=False, help_text="quick rows: the value the table counted (before Bock)"
+    )
+    bock = serializers.IntegerField(
+        required=False, help_text="house rules: this game's Bock factor (1, 2, 4, …)"
+    )
+    bock_triggers = serializers.IntegerField(
+        required=False, help_text="house rules: Bock triggers this game fired"
+    )
 
 
 class RoundStateSerializer(serializers.Serializer[Any]):
     rows = RoundRowSerializer(many=True)
     totals = serializers.DictField(child=serializers.IntegerField())
-    games_left = serializers.IntegerField()
+    games_left = serializers.IntegerField(
+        allow_null=True, help_text="null: a house-rules list without a fixed length"
+    )
     next_dealer = serializers.CharField(allow_null=True)
     next_sitting_out = serializers.CharField(allow_null=True)
     owes_pflichtsolo = serializers.ListField(child=serializers.CharField())
@@ -113,6 +128,18 @@ class RoundStateSerializer(serializers.Serializer[Any]):
     complete = serializers.BooleanField()
     game_in_progress = serializers.BooleanField(
         help_text="time is up, but the game dealt before is still to be entered"
+    )
+    bock_queue = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="house rules: the factors of the coming deals already in Bock",
+    )
+    closed = serializers.BooleanField(
+        required=False, help_text="house rules (games: open): the list was ended"
+    )
+    can_close = serializers.BooleanField(
+        required=False,
+        help_text="house rules (games: open): every player has dealt equally often",
     )
 
 
@@ -207,6 +234,10 @@ class ListeSerializer(RoundStateSerializer):
         required=False,
         help_text="the table code: only for who may see it (managers, the creating account)",
     )
+    rules = serializers.DictField(
+        required=False,
+        help_text="house rules: the list's rule profile (house-rules.md); absent: the TSR",
+    )
 
 
 class GameWrittenSerializer(serializers.Serializer[Any]):
@@ -238,7 +269,7 @@ class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
 
     def to_internal_value(self, data: Any) -> GameRecord:
         try:
-            return record_from_dict(data)
+            return record_from_dict(data, self.context.get("rules", TSR))
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None
 
@@ -273,7 +304,7 @@ class PenaltyField(serializers.Field[Penalty, Any, Any, Any]):
 
 
 def _rules(value: str | None) -> None:
-    if value not in (None, "tsr"):
+    if value is not None and value not in PRESETS:
         raise serializers.ValidationError(code="rules_unsupported")
 
 
@@ -292,7 +323,8 @@ class ListeCreateSerializer(serializers.Serializer[Any]):
         required=False,
         allow_null=True,
         validators=[_rules],
-        help_text="house-rules preset; only 'tsr' (the default) until house rules exist",
+        help_text="house-rules preset (tsr, verein-002, palast-003); default: the club's "
+        "house rules for a club list, else tsr",
     )
 
 

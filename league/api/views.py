@@ -29,7 +29,7 @@ from league.api.authentication import SessionAuthentication, TableCodeAuthentica
 from league.api.errors import error_body, error_object, with_field
 from league.api.pagination import Pagination
 from league.api.parsers import JSONOnly, JSONParser
-from league.api.permissions import HasCredentials, list_reader, list_writer
+from league.api.permissions import HasCredentials, list_reader, list_writer, tournament_reader
 from league.api.serializers import (
     ConfirmSerializer,
     DeletedSerializer,
@@ -62,7 +62,12 @@ from league.lists.access import ListAccess
 from league.lists.models import ScoreLine, Spielliste
 from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
 from league.tournaments import services as tournament_services
-from league.tournaments.access import can_organise, organiser_actor_of
+from league.tournaments.access import (
+    can_organise,
+    can_read_tournament,
+    organiser_actor_of,
+    tournaments_closed_to,
+)
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     round_board,
@@ -74,8 +79,10 @@ from league.tournaments.selectors import (
 )
 from league.tournaments.services import PaperTable
 from scoring import GameRecordError, score_game
+from scoring.errors import ScoringError
 from scoring.interchange import error_to_dict, record_from_dict, result_to_dict, state_to_dict
 from scoring.penalties import Penalty
+from scoring.rules import TSR, RuleProfile, preset
 
 from .throttling import ScoreThrottle, WriteAnonThrottle, WriteCodeThrottle, WriteUserThrottle
 
@@ -118,10 +125,21 @@ class WriteView(ApiView):
             super().check_throttles(request)
 
 
-def _valid(serializer_class: type[S], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
+def _valid(
+    serializer_class: type[S], data: Any, context: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    serializer = serializer_class(data=data, context=context or {})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def _rules_of(liste: Spielliste) -> RuleProfile:
+    """The list's house rules for parsing a game (a broken stored profile: the TSR; the
+    write's replay then reports the list as invalid)."""
+    try:
+        return liste.profile
+    except ScoringError:
+        return TSR
 
 
 # --- score ---------------------------------------------------------------------------
@@ -208,6 +226,7 @@ def liste_answer(snap: ListeSnapshot, access: ListAccess) -> dict[str, Any]:
         confirmed_seat=liste.confirmed_seat if liste.confirmed_at is not None else None,
         time_up_after=liste.time_up_after,
         totals_only=liste.totals_only,
+        **({"rules": liste.rules} if liste.rules else {}),
         substitutions=[
             {"seat": s.position, "from_game": s.from_game, "player": s.name}
             for s in list_status(snap, None, reveal=access.writes).substitutions
@@ -276,11 +295,13 @@ class ListenView(WriteView):
                     club_services.player_get_or_create(name=name, club=club, user=account)
                     for name in data["seats"]
                 ]
+                chosen = data.get("rules")
                 liste = services.spielliste_create(
                     title=data["title"],
                     players=players,
                     club=club,
                     created_by=account if isinstance(account, User) else None,
+                    rules=preset(chosen) if chosen else (club.profile if club else TSR),
                     user=account,
                 )
         except ServiceError as err:
@@ -369,7 +390,7 @@ class SpieleView(WriteView):
     def post(self, request: Request, pk: int) -> Response:
         liste = _liste(pk)
         writer = list_writer(request, liste)
-        data = _valid(GameWriteSerializer, request.data)
+        data = _valid(GameWriteSerializer, request.data, {"rules": _rules_of(liste)})
         try:
             game = services.game_record(
                 spielliste=liste,
@@ -399,7 +420,7 @@ class SpielView(WriteView):
     def put(self, request: Request, pk: int, number: int) -> Response:
         liste = _liste(pk)
         writer = list_writer(request, liste)
-        data = _valid(GameWriteSerializer, request.data)
+        data = _valid(GameWriteSerializer, request.data, {"rules": _rules_of(liste)})
         try:
             services.game_correct(
                 spielliste=liste,
@@ -572,7 +593,11 @@ class TurniereView(generics.ListAPIView[Tournament]):
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Tournament]:
-        return Tournament.objects.select_related("club").order_by("-date", "name", "pk")
+        return (
+            Tournament.objects.exclude(tournaments_closed_to(self.request.user))
+            .select_related("club")
+            .order_by("-date", "name", "pk")
+        )
 
 
 class TurnierView(ApiView):
@@ -582,6 +607,7 @@ class TurnierView(ApiView):
     )
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
+        tournament_reader(request, tournament)
         rounds = [
             {
                 "number": rnd.number,
@@ -603,6 +629,7 @@ class RundeView(ApiView):
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
         tournament = _tournament(pk)
+        tournament_reader(request, tournament)
         rnd = TournamentRound.objects.filter(tournament=tournament, number=number).first()
         if rnd is None:
             raise ServiceError("not_found")
@@ -717,17 +744,31 @@ class ErgebnisseView(WriteView):
         return Response(PaperResultsAnswerSerializer(body).data)
 
 
+def _provisional(request: HttpRequest) -> bool:
+    return request.GET.get("vorlaeufig") in ("1", "true")
+
+
+def _standings_version(request: HttpRequest, pk: int) -> str | None:
+    """None (no ETag: the view answers, or refuses) for a tournament this caller may not
+    read: a 304 is an answer too."""
+    tournament = Tournament.objects.filter(pk=pk).only("pk", "members_only").first()
+    if tournament is None or not can_read_tournament(request.user, tournament):
+        return None
+    return standings_version(tournament_id=pk, provisional=_provisional(request))
+
+
 class StandingsView(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running round")],
         responses={200: StandingsSerializer, **schema.NOT_FOUND},
         summary="Tournament standings",
     )
-    @method_decorator(conditional.conditional(lambda pk: standings_version(tournament_id=pk)))
+    @method_decorator(conditional.conditional(_standings_version))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
-        version = conditional.version(request, lambda: standings_version(tournament_id=pk))
-        provisional = request.query_params.get("vorlaeufig") in ("1", "true")
+        tournament_reader(request, tournament)
+        version = conditional.version(request, lambda: _standings_version(request, pk))
+        provisional = _provisional(request)
         reveal = can_organise(request.user, tournament)
         # The answer itself per version: serialising 168 rows costs more than ranking them.
         data = conditional.cached(

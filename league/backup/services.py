@@ -34,13 +34,24 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.lists import services as ls
 from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, Substitution
+from league.lists.selectors import with_redeals
 from league.tournaments import services as ts
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from scoring import GameRecord
 from scoring.errors import ScoringError
-from scoring.interchange import penalty_from_dict, penalty_to_dict, record_from_dict, record_to_dict
+from scoring.interchange import (
+    QUICK_KIND,
+    entry_to_dict,
+    penalty_from_dict,
+    penalty_to_dict,
+    quick_from_dict,
+    record_from_dict,
+    rules_from_dict,
+)
 from scoring.penalties import Penalty
+from scoring.quick import QuickGame
 from scoring.round import replay_round
+from scoring.rules import TSR, RuleProfile
 from scoring.totals import check_totals
 
 FORMAT = "doppelkopf-liste-backup"
@@ -185,7 +196,11 @@ def backup_export(
                 {"position": s.position, "player": s.player_id, "name": s.name}
                 for s in seats[liste.pk]
             ],
-            "games": [record_to_dict(g.to_record(names)) for g in games[liste.pk]],
+            "games": [entry_to_dict(g.to_entry(names)) for g in games[liste.pk]],
+            # House rules (house-rules.md): left out for a TSR list, as before.
+            **({"rules": liste.rules} if liste.rules else {}),
+            **({"redeals": liste.redeals} if liste.redeals else {}),
+            **({"closed": True} if liste.closed else {}),
             "penalties": [
                 penalty_to_dict(r.to_penalty(player_names)) | {"referee": r.referee}
                 for r in penalties[liste.pk]
@@ -215,6 +230,7 @@ def backup_export(
             "double_entry": t.double_entry,
             "separate_clubs": t.separate_clubs,
             "round_minutes": t.round_minutes,
+            "members_only": t.members_only,
             "created_at": _iso(t.created_at),
             "participants": [
                 {"number": p.number, "player": p.player_id, "withdrawn": p.withdrawn}
@@ -244,7 +260,14 @@ def backup_export(
         "exported_at": timezone.now().isoformat(),
         "scope": scope,
         "clubs": [
-            {"id": c.pk, "name": c.name, "city": c.city, "history": history["club"].get(c.pk, [])}
+            {
+                "id": c.pk,
+                "name": c.name,
+                "city": c.city,
+                "members_only": c.members_only,
+                **({"rules": c.rules} if c.rules else {}),
+                "history": history["club"].get(c.pk, []),
+            }
             for c in clubs
         ],
         "players": [
@@ -335,9 +358,10 @@ def _scoring(err: ScoringError) -> str:
 class _List:
     data: dict[str, Any]
     where: str
-    records: list[GameRecord] = field(default_factory=list)
+    records: list[GameRecord | QuickGame] = field(default_factory=list)
     penalties: list[tuple[Penalty, str]] = field(default_factory=list)
     double_entry: bool = False
+    rules: RuleProfile = TSR
 
 
 @dataclass
@@ -450,6 +474,7 @@ def _check(doc: Any) -> _Plan:
             _need(t, "rounds_planned", int, where)
             _opt(t, "round_minutes", int, where)
             _opt(t, "venue", str, where)
+            _opt(t, "members_only", bool, where)
             for key in ("official", "require_confirmation", "double_entry", "separate_clubs"):
                 _need(t, key, bool, where)
             _when(t.get("created_at"), where, "created_at")
@@ -529,9 +554,20 @@ def _check_list(item: _List, clubs: set[int], players: set[int]) -> None:
     _opt(data, "added_by", str, where)
     _when(data.get("confirmed_at"), where, "confirmed_at")
     _when(data.get("created_at"), where, "created_at")
+    try:
+        item.rules = rules_from_dict(_opt(data, "rules", dict, where) or {})
+    except ScoringError as err:
+        raise _Fault(f"{where}, Hausregeln", _scoring(err)) from None
+    redeals = _opt(data, "redeals", list, where) or []
+    if any(type(n) is not int or n < 1 for n in redeals):
+        raise _Fault(where, "redeals ungültig")
+    closed = _opt(data, "closed", bool, where) or False
     for n, game in enumerate(_need(data, "games", list, where), start=1):
         try:
-            item.records.append(record_from_dict(game))
+            if isinstance(game, dict) and game.get("kind") == QUICK_KIND:
+                item.records.append(quick_from_dict(game))
+            else:
+                item.records.append(record_from_dict(game, item.rules))
         except ScoringError as err:
             raise _Fault(f"{where}, Spiel {n}", _scoring(err)) from None
     for row in _need(data, "penalties", list, where):
@@ -574,7 +610,14 @@ def _check_list(item: _List, clubs: set[int], players: set[int]) -> None:
     if papers:
         raise _Fault(where, "Papiereingaben an einer Liste mit Spielen")
     try:
-        replay_round(names, item.records, [p for p, _ in item.penalties], time_up)
+        replay_round(
+            names,
+            with_redeals(item.records, redeals),
+            [p for p, _ in item.penalties],
+            time_up,
+            rules=item.rules,
+            closed=closed,
+        )
     except ScoringError as err:
         prefix = f"{where}, Spiel {err.game}" if err.game else where
         raise _Fault(prefix, _scoring(err)) from None
@@ -632,7 +675,12 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
         name = " ".join(data["name"].split())
         club = Club.objects.filter(name=name).first()  # names are unique: the same club
         if club is None:
-            club = Club.objects.create(name=name, city=data.get("city") or "")
+            club = Club.objects.create(
+                name=name,
+                city=data.get("city") or "",
+                members_only=bool(data.get("members_only", False)),
+                rules=data.get("rules") or {},
+            )
             audit_record(user=IMPORT_ACTOR, action="import", target=club, after={"name": name})
             summary.clubs_created += 1
             restored += [("club", club.pk, e) for e in data.get("history") or []]
@@ -688,6 +736,7 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
                 double_entry=bool(data.get("double_entry")),
                 separate_clubs=bool(data.get("separate_clubs", True)),
                 round_minutes=data.get("round_minutes"),
+                members_only=bool(data.get("members_only", False)),
                 user=IMPORT_ACTOR,
             )
         except ServiceError as err:
@@ -750,8 +799,12 @@ def _write_list(item: _List, players: dict[int, Player], clubs: dict[int, Club])
         players=seat_players,
         club=clubs.get(data.get("club") or 0),
         listenfuehrer_position=data["listenfuehrer_position"],
+        rules=item.rules,
         user=IMPORT_ACTOR,
     )
+    if data.get("redeals"):  # placed by game number: each replay takes those it reaches
+        liste.redeals = list(data["redeals"])
+        Spielliste.objects.filter(pk=liste.pk).update(redeals=liste.redeals)
     # The names the players had at this table (a later rename does not rewrite a list):
     # the services derive them from today's names, so the seats are rewritten as exported.
     if [s.name for s in liste.seats.all()] != [s["name"] for s in data["seats"]]:
@@ -831,6 +884,8 @@ def _write_list(item: _List, players: dict[int, Player], clubs: dict[int, Club])
             )
         else:  # an older row without the referee's name: kept as it was
             Spielliste.objects.filter(pk=liste.pk).update(added_minutes=data["added_minutes"])
+    if data.get("closed"):
+        ls.spielliste_close(spielliste=liste, user=IMPORT_ACTOR)
     if data["ended_early"]:
         ls.spielliste_end_early(spielliste=liste, user=IMPORT_ACTOR)
     liste.refresh_from_db()
@@ -891,3 +946,14 @@ def _restore_history(rows: Iterable[tuple[str, int, dict[str, Any]]]) -> int:
             at=Case(*(When(pk=pk, then=Value(at)) for pk, at in chunk))
         )
     return len(entries)
+
+
+def backup_validate(*, doc: Any) -> None:
+    """Check ``doc`` as the import would (references, every list replayed, every paper
+    result), reading the database for nothing and writing nothing; raises ``BackupError``."""
+    try:
+        _check(doc)
+    except _Fault as fault:
+        raise BackupError([str(fault)]) from None
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise BackupError([f"Aufbau der Datei fehlerhaft: {type(err).__name__}: {err}"]) from None

@@ -17,3 +17,113 @@ class MemberInviteForm(forms.Form):
         field = self.fields["player"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = players
+
+
+CUSTOM = "eigene"
+
+
+class RulesForm(forms.Form):
+    """A club's house rules: a preset, or option by option (``preset`` = "eigene").
+    The options' check is the engine's (``scoring.interchange.rules_from_dict``)."""
+
+    preset = forms.ChoiceField(label=_("Regelprofil"), choices=())
+    announcements = forms.ChoiceField(
+        label=_("Re/Kontra"),
+        choices=[("additive", _("je +2 Punkte (TSR)")), ("doubling", _("verdoppeln"))],
+        required=False,
+    )
+    solo_bonus = forms.TypedChoiceField(
+        label=_("Solo-Zuschlag"), coerce=int, choices=[(0, "0"), (1, "+1")], required=False
+    )
+    specials_in_solo = forms.BooleanField(label=_("Sonderpunkte auch im Solo"), required=False)
+    karlchen_gefangen = forms.BooleanField(label=_("Karlchen gefangen +1"), required=False)
+    herzstich = forms.BooleanField(label=_("Herzstich +1"), required=False)
+    no_winner_specials = forms.BooleanField(
+        label=_("Ohne Sieger zählen Sonderpunkte und erreichte Stufen (TSR)"),
+        required=False,
+        initial=True,
+    )
+    pflichtsolo = forms.ChoiceField(
+        label=_("Pflichtsolo"),
+        choices=[("required", _("ja (TSR)")), ("none", _("nein"))],
+        required=False,
+    )
+    repeat_deal_after = forms.ChoiceField(
+        label=_("Derselbe Geber gibt noch einmal"),
+        choices=[
+            ("pflichtsolo", _("nach einem Pflichtsolo (TSR)")),
+            ("every_solo", _("nach jedem Solo")),
+            ("never", _("nie")),
+        ],
+        required=False,
+    )
+    games = forms.ChoiceField(
+        label=_("Spielzahl"),
+        choices=[("24", _("24 (30 am Fünfertisch)")), ("open", _("offen"))],
+        required=False,
+    )
+    bock_triggers = forms.MultipleChoiceField(
+        label=_("Bockrunden nach"),
+        choices=[
+            ("lost_announcement", _("verlorenem Re/Kontra")),
+            ("zero_game", _("0-Punkte-Spiel")),
+            ("split", _("120 : 120")),
+        ],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    bock_stacking = forms.ChoiceField(
+        label=_("Mehrere Bockrunden"),
+        choices=[("append", _("hinten anhängen")), ("multiply", _("multiplizieren"))],
+        required=False,
+    )
+    armut = forms.BooleanField(label=_("Armut"), required=False)
+    schmeissen = forms.BooleanField(label=_("Schmeißen (neu geben)"), required=False)
+    ohne_neunen = forms.BooleanField(label=_("ohne Neunen"), required=False)
+
+    OPTION_FIELDS = (
+        "announcements",
+        "solo_bonus",
+        "specials_in_solo",
+        "karlchen_gefangen",
+        "herzstich",
+        "no_winner_specials",
+        "pflichtsolo",
+        "repeat_deal_after",
+        "games",
+        "armut",
+        "schmeissen",
+        "ohne_neunen",
+    )
+
+    def __init__(
+        self, *args: Any, presets: list[tuple[str, str]], current: dict[str, Any], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        preset = self.fields["preset"]
+        assert isinstance(preset, forms.ChoiceField)
+        preset.choices = [*presets, (CUSTOM, _("eigene Hausregeln (Option für Option)"))]
+        for name in self.OPTION_FIELDS:
+            if name in current:
+                self.initial[name] = str(current[name]) if name == "games" else current[name]
+        bock = current.get("bock")
+        if isinstance(bock, dict):
+            self.initial["bock_triggers"] = bock.get("triggers", [])
+            self.initial["bock_stacking"] = bock.get("stacking", "append")
+
+    def options(self) -> dict[str, Any]:
+        """The options as ``scoring.interchange.rules_from_dict`` reads them."""
+        cd = self.cleaned_data
+        out: dict[str, Any] = {}
+        for name in self.OPTION_FIELDS:
+            value = cd.get(name)
+            if value in ("", None):
+                continue
+            out[name] = 24 if name == "games" and value == "24" else value
+        triggers = cd.get("bock_triggers") or []
+        if triggers:
+            out["bock"] = {
+                "triggers": list(triggers),
+                "stacking": cd.get("bock_stacking") or "append",
+            }
+        return out

@@ -8,6 +8,10 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.errors import RulesError
+from scoring.interchange import rules_from_dict
+from scoring.rules import TSR, RuleProfile
+
 
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120, unique=True)
@@ -19,6 +23,16 @@ class Club(models.Model):
         blank=True,
         related_name="managed_clubs",
     )
+    # api.md: reading is public unless the club is set to members-only; then its lists and
+    # its page are read by its members (accounts linked to its players), managers and staff.
+    members_only = models.BooleanField(
+        _("Nur für Mitglieder sichtbar"),
+        default=False,
+        help_text=_("Vereinsseite und Vereinslisten nur für Mitglieder und Vereinsverwaltung."),
+    )
+    # House rules (scoring.rules): the profile the club's evenings start with, as the
+    # options' JSON ({} = the TSR). Each list keeps its own copy.
+    rules = models.JSONField(_("Hausregeln"), default=dict, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -27,6 +41,16 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The club's house rules (the TSR for ``{}`` or a profile that no longer reads)."""
+        if not self.rules:
+            return TSR
+        try:
+            return rules_from_dict(self.rules)
+        except RulesError:
+            return TSR
 
 
 class Player(models.Model):

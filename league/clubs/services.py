@@ -10,6 +10,8 @@ from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
+from scoring.interchange import rules_to_dict
+from scoring.rules import RuleProfile
 
 
 def _clean(name: str) -> str:
@@ -35,6 +37,24 @@ def club_get_or_create(*, name: str, user: User = None) -> Club | None:
     if created:
         audit_record(user=user, action="create", target=club, after={"name": clean})
     return club
+
+
+@transaction.atomic
+def club_set_members_only(*, club: Club, members_only: bool, user: User = None) -> Club:
+    """Members-only (api.md): the club's page and its own lists only for its members,
+    managers and staff; off again: public."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    before = {"members_only": locked.members_only}
+    locked.members_only = members_only
+    locked.save(update_fields=["members_only"])
+    audit_record(
+        user=user,
+        action="update",
+        target=locked,
+        before=before,
+        after={"members_only": members_only},
+    )
+    return locked
 
 
 @transaction.atomic
@@ -221,4 +241,16 @@ def player_claim_decide(*, claim: PlayerClaim, accept: bool, user: User = None) 
         target=locked.player,
         after={"account": locked.account_id},
     )
+    return locked
+
+
+@transaction.atomic
+def club_set_rules(*, club: Club, profile: RuleProfile, user: User = None) -> Club:
+    """The house rules the club's evenings start with (lists keep their own copy)."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    before = locked.rules
+    locked.rules = {} if profile.is_tsr and not profile.ohne_neunen else rules_to_dict(profile)
+    locked.save(update_fields=["rules"])
+    audit_record(user=user, action="rules", target=locked, before=before, after=locked.rules)
+    club.rules = locked.rules
     return locked

@@ -19,21 +19,31 @@ from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
 from league.clubs import services
-from league.clubs.access import can_manage_club
-from league.clubs.forms import MemberInviteForm
+from league.clubs.access import can_manage_club, can_read_club, clubs_closed_to
+from league.clubs.forms import CUSTOM, MemberInviteForm, RulesForm
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.core.params import int_param
+from league.lists.access import lists_closed_to
+from league.lists.rules import preset_choices, profile_label, rules_summary
+from scoring.errors import RulesError
+from scoring.interchange import rules_from_dict
+from scoring.rules import preset, preset_name
 
 
 def club_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "clubs/index.html", {"clubs": Club.objects.all()})
+    readable = Club.objects.exclude(clubs_closed_to(request.user))
+    return render(request, "clubs/index.html", {"clubs": readable})
 
 
 def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     club = get_object_or_404(Club, pk=pk)
+    if not can_read_club(request.user, club):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
     manager = can_manage_club(request.user, club)
     posted = request.POST if request.method == "POST" else None
     action = request.POST.get("do", "add") if posted else ""
@@ -41,6 +51,12 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     invite = InviteForm(posted if action == "invite" else None)
     players = [(p.pk, p.name) for p in club.members.filter(account__isnull=True).order_by("name")]
     member = MemberInviteForm(posted if action == "member" else None, players=players)
+    rules_form = RulesForm(
+        posted if action == "rules" else None,
+        presets=preset_choices(),
+        current=club.rules,
+        initial={"preset": preset_name(club.profile) or CUSTOM},
+    )
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -70,6 +86,29 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 messages.success(request, _("Einladung verschickt."))
                 return redirect("club-detail", pk)
+            if action == "visibility":
+                services.club_set_members_only(
+                    club=club, members_only=request.POST.get("members_only") == "1", user=actor
+                )
+                messages.success(request, _("Sichtbarkeit gespeichert."))
+                return redirect("club-detail", pk)
+            if action == "rules" and rules_form.is_valid():
+                chosen = rules_form.cleaned_data["preset"]
+                try:
+                    profile = (
+                        rules_from_dict(rules_form.options())
+                        if chosen == CUSTOM
+                        else preset(chosen)
+                    )
+                except RulesError as err:
+                    target = err.field.replace(".", "_") if err.field else None
+                    if target not in rules_form.fields:
+                        target = None
+                    rules_form.add_error(target, ServiceError.from_scoring(err).message)
+                else:
+                    services.club_set_rules(club=club, profile=profile, user=actor)
+                    messages.success(request, _("Hausregeln gespeichert."))
+                    return redirect("club-detail", pk)
             if action == "claim":
                 claim = get_object_or_404(
                     PlayerClaim, pk=int_param(request.POST.get("claim")), player__club=club
@@ -106,10 +145,15 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "manager": manager,
             "managers": club.managers.order_by("username") if manager else [],
             "members": club.members.order_by("name"),
-            "lists": club.spiellisten.order_by("-created_at")[:50],
+            "lists": club.spiellisten.exclude(lists_closed_to(request.user)).order_by(
+                "-created_at"
+            )[:50],
             "form": form,
             "invite": invite,
             "member": member,
+            "rules_form": rules_form,
+            "rules_label": profile_label(club.profile),
+            "rules_summary": rules_summary(club.profile),
             "claims": PlayerClaim.objects.filter(
                 player__club=club, decided_at__isnull=True
             ).select_related("player", "account")

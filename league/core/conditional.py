@@ -69,14 +69,15 @@ _ATTR = "_doko_version"
 
 
 def conditional(
-    version_of: Callable[[int], str | None],
+    version_of: Callable[[HttpRequest, int], str | None],
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A view ``view(request, pk, ...)`` whose answer depends only on ``version_of(pk)`` (and
-    on who asks): GET and HEAD get an ETag, a matching ``If-None-Match`` gets 304 without the
+    """A view ``view(request, pk, ...)`` whose answer depends only on
+    ``version_of(request, pk)`` (the request says which view of the object is asked for) and
+    on who asks: GET and HEAD get an ETag, a matching ``If-None-Match`` gets 304 without the
     view running. ``version_of`` returning None (no such object) leaves it to the view."""
 
     def etag_func(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | None:
-        version = version_of(pk)
+        version = version_of(request, pk)
         if version is None:
             return None
         setattr(request, _ATTR, version)

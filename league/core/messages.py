@@ -50,11 +50,14 @@ MESSAGES: Mapping[str, str] = {
     "correction_invalidates": gettext_noop(
         "Die Berichtigung macht Spiel {game} ungültig: {reason}"
     ),
+    "no_redeal": gettext_noop("Vor dem nächsten Spiel wurde nicht neu gegeben."),
     # list rows (short labels of the paper list)
     "row_hochzeit_alone": gettext_noop("Hochzeit (allein)"),
     "row_stille_hochzeit": gettext_noop("Stille H."),
     "row_voided": gettext_noop("{label} (abgebrochen, 9.4.4)"),
     "row_penalty": gettext_noop("Strafe"),
+    "row_redeal": gettext_noop("neu gegeben"),
+    "row_quick": gettext_noop("schnell"),
     "penalty_row": gettext_noop("{kind}: {offender}"),
     # roles
     "account_unknown": gettext_noop(
@@ -243,7 +246,9 @@ MESSAGES: Mapping[str, str] = {
         "Die Zeit während eines laufenden Spiels auszurufen geht noch nicht: bitte nach "
         "dem Spiel melden (game_in_progress false)."
     ),
-    "rules_unsupported": gettext_noop("Hausregeln gibt es noch nicht; erlaubt ist nur „tsr“."),
+    "rules_unsupported": gettext_noop(
+        "Unbekanntes Regelprofil; erlaubt: „tsr“, „verein-002“, „palast-003“."
+    ),
     "club_unknown": gettext_noop("Den Verein {id} gibt es nicht."),
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."

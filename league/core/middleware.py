@@ -1,4 +1,4 @@
-"""Request hygiene before any view runs.
+"""Request hygiene before any view runs, and the login page for a refused reader.
 
 ``PageParams``: the site's pages read ``?page=``/``?per_page=`` (django-tables2) and
 ``?seite=`` (the projector). A garbled value ("²", "-5", 25 digits) reaches no paginator: it
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 
 from league.core.params import int_param
@@ -38,3 +39,21 @@ class PageParams:
                 cleaned._mutable = False
                 request.GET = cleaned  # type: ignore[assignment]
         return self.get_response(request)
+
+
+class LoginRequired(Exception):
+    """Raised by a page nobody may read without logging in (a members-only tournament's or
+    club's): ``LoginOnRefusal`` answers with the login page, as api.md says for the site."""
+
+
+class LoginOnRefusal:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, LoginRequired):
+            return redirect_to_login(request.get_full_path())
+        return None

@@ -86,7 +86,8 @@ def group_letter(number: int) -> str:
     return gettext("Gruppe %(letter)s") % {"letter": chr(64 + number) if number <= 26 else number}
 
 
-def league_choices() -> list[tuple[int, str]]:
+def league_choices(user: object = None) -> list[tuple[int, str]]:
+    """Every league as (id, "name season"): leagues are public, whoever asks."""
     return [
         (pk, f"{name} {season}")
         for pk, name, season in League.objects.values_list("pk", "name", "season")

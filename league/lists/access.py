@@ -1,5 +1,6 @@
-"""Who may write a Spielliste (api.md "Who may do what") — the one helper pages and the API
-both ask. Reading is public; writing needs one of these roles for *this* list:
+"""Who may read and write a Spielliste (api.md "Who may do what") — the one helper pages
+and the API both ask. Reading is public unless the list's owner (a tournament) or, for a
+club list, its club is members-only; writing needs one of these roles for *this* list:
 
     staff           Django staff: everything.
     organiser       an organiser of the tournament the list belongs to (its owner's managers).
@@ -17,13 +18,16 @@ import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q
 from django.http import HttpRequest
 
+from league.clubs.access import can_read_club, clubs_closed_to
+from league.clubs.models import Club
 from league.core.audit import Actor
 from league.core.models import AuditEntry
 from league.lists.codes import normalise
 from league.lists.models import Spielliste
-from league.lists.owners import ListOwner, owner_of
+from league.lists.owners import ListOwner, owner_of, owner_visibilities
 
 Role = AuditEntry.Role
 MANAGING = frozenset({Role.STAFF, Role.ORGANISER, Role.CLUB_MANAGER})
@@ -79,6 +83,7 @@ class ListAccess:
     owner: ListOwner | None
     sees_code: bool  # may see (and print) the table code
     sees_accounts: bool  # history shows accounts, not only roles (staff and managers)
+    reads: bool = True  # False: a members-only owner or club this visitor is not part of
 
     @property
     def writes(self) -> bool:
@@ -120,7 +125,35 @@ def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:
         owner=owner,
         sees_code=managing,
         sees_accounts=role in (Role.STAFF, Role.ORGANISER, Role.CLUB_MANAGER),
+        reads=role is not None or _reads(user, liste, owner),
     )
+
+
+def _reads(user: User | AnonymousUser, liste: Spielliste, owner: ListOwner | None) -> bool:
+    """May ``user`` (who does not write the list) read it? Its owner decides; a list
+    without one follows its club."""
+    if owner is not None:
+        return owner.readers is None or (user.is_authenticated and user.pk in owner.readers)
+    if liste.club_id is None or liste.club is None:
+        return True
+    return can_read_club(user, liste.club)
+
+
+def lists_closed_to(user: User | AnonymousUser) -> Q:
+    """The condition on Spielliste of the lists ``user`` may not read: a members-only
+    owner's (each owner kind says which) and, of lists without an owner, a members-only
+    club's. Staff read everything. Every list index filters with ``~lists_closed_to``."""
+    if user.is_authenticated and user.is_staff:
+        return Q(pk__in=[])
+    closed = Q(pk__in=[])
+    owned = Q(pk__in=[])
+    for visibility in owner_visibilities():
+        closed |= visibility.closed_to(user)
+        owned |= visibility.owned()
+    club = Q(club__in=Club.objects.filter(clubs_closed_to(user)).values("pk"))
+    # The lists the account created (its own free or club lists) stay readable to it.
+    mine = Q(created_by=user.pk) if user.is_authenticated else Q(pk__in=[])
+    return closed | (club & ~owned & ~mine)
 
 
 def actor_for(visitor: Visitor, access: ListAccess) -> Actor:

@@ -17,10 +17,13 @@ from league.core.messages import choices
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
+from scoring.quick import QuickGame
 from scoring.records import TOTAL_AUGEN
+from scoring.rules import TSR, RuleProfile
 
 # Choices and labels come from the engine's vocabularies (scoring.messages), never retyped.
 KIND_CHOICES = choices("kind")
+TSR_KIND_CHOICES = [(k, label) for k, label in KIND_CHOICES if k != "armut"]
 SOLO_CHOICES = [("", "—"), *choices("solo")]
 LEVEL_CHOICES = [("none", "—"), *choices("level")]
 PARTY_CHOICES = [("", "—"), *choices("party")]
@@ -45,6 +48,10 @@ _ERROR_FIELD = {
     "specials.fuchs.re": "fuchs_re",
     "specials.fuchs.kontra": "fuchs_kontra",
     "specials.karlchen": "karlchen",
+    "specials.karlchen_gefangen": "karlchen_gefangen",
+    "specials.herzstich": "herz_re",
+    "specials.herzstich.re": "herz_re",
+    "specials.herzstich.kontra": "herz_kontra",
     "specials": None,
 }
 
@@ -63,7 +70,7 @@ class GameForm(forms.Form):
     (a Spielliste); without it the four names are fields of the form (the calculator)."""
 
     kind = forms.ChoiceField(
-        label=_("Spielart"), choices=KIND_CHOICES, initial="normal", widget=forms.RadioSelect
+        label=_("Spielart"), choices=TSR_KIND_CHOICES, initial="normal", widget=forms.RadioSelect
     )
     solo = forms.ChoiceField(label=_("Soloart"), choices=SOLO_CHOICES, required=False)
     pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
@@ -91,10 +98,33 @@ class GameForm(forms.Form):
     fuchs_re = _count_field(_("Fuchs gefangen Re"))
     fuchs_kontra = _count_field(_("Fuchs gefangen Kontra"))
     karlchen = forms.ChoiceField(label=_("Karlchen"), choices=PARTY_CHOICES, required=False)
+    # House rules (scoring.rules): only in the form when the list's profile uses them.
+    karlchen_gefangen = forms.ChoiceField(
+        label=_("Karlchen gefangen"), choices=PARTY_CHOICES, required=False
+    )
+    herz_re = _count_field(_("Herzstich Re"))
+    herz_kontra = _count_field(_("Herzstich Kontra"))
 
-    def __init__(self, *args: Any, players: list[str] | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: list[str] | None = None,
+        rules: RuleProfile = TSR,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fixed_players = players
+        self.rules = rules
+        if rules.armut:
+            kind = self.fields["kind"]
+            assert isinstance(kind, forms.ChoiceField)
+            kind.choices = KIND_CHOICES
+        if not rules.karlchen_gefangen:
+            del self.fields["karlchen_gefangen"]
+        if not rules.herzstich:
+            del self.fields["herz_re"], self.fields["herz_kontra"]
+        if not rules.pflicht:
+            del self.fields["pflicht"]
         if players is None:
             for i, name in enumerate(DEFAULT_NAMES):
                 self.fields[f"name_{i}"] = forms.CharField(
@@ -122,9 +152,11 @@ class GameForm(forms.Form):
     def has_specials(self) -> bool:
         """Whether any Sonderpunkt is entered (then its section starts open)."""
         source = self.data if self.is_bound else self.initial
-        keys = ("dk_re", "dk_kontra", "fuchs_re", "fuchs_kontra")
+        keys = ("dk_re", "dk_kontra", "fuchs_re", "fuchs_kontra", "herz_re", "herz_kontra")
         counted = any(str(source.get(self.add_prefix(k), 0) or 0) not in ("0", "") for k in keys)
-        return counted or bool(source.get(self.add_prefix("karlchen")))
+        return counted or any(
+            bool(source.get(self.add_prefix(k))) for k in ("karlchen", "karlchen_gefangen")
+        )
 
     @property
     def augen_quick(self) -> tuple[int, ...]:
@@ -151,6 +183,13 @@ class GameForm(forms.Form):
                 "fuchs": {"re": counts["fuchs_re"], "kontra": counts["fuchs_kontra"]},
                 "karlchen": cd.get("karlchen") or None,
             }
+        herz = {k: cd.get(k) or 0 for k in ("herz_re", "herz_kontra")}
+        if cd.get("karlchen_gefangen") or any(herz.values()):
+            specials = data.setdefault("specials", {})
+            if cd.get("karlchen_gefangen"):
+                specials["karlchen_gefangen"] = cd["karlchen_gefangen"]
+            if any(herz.values()):
+                specials["herzstich"] = {"re": herz["herz_re"], "kontra": herz["herz_kontra"]}
         return data
 
     def re_augen_value(self) -> Any:
@@ -166,7 +205,7 @@ class GameForm(forms.Form):
         if self.errors:
             return cleaned
         try:
-            cleaned["record"] = record_from_dict(self.record_data())
+            cleaned["record"] = record_from_dict(self.record_data(), self.rules)
         except GameRecordError as err:
             target = _ERROR_FIELD.get(err.field)
             if err.field == "players":
@@ -194,6 +233,9 @@ class GameForm(forms.Form):
                 "fuchs_re": sp.fuchs_re,
                 "fuchs_kontra": sp.fuchs_kontra,
                 "karlchen": sp.karlchen.value if sp.karlchen else "",
+                "karlchen_gefangen": sp.karlchen_gefangen.value if sp.karlchen_gefangen else "",
+                "herz_re": sp.herzstich_re,
+                "herz_kontra": sp.herzstich_kontra,
             }
         )
 
@@ -208,6 +250,70 @@ class VersionedGameForm(GameForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["key"].initial = uuid.uuid4().hex
+
+
+class QuickForm(forms.Form):
+    """Quick entry (Schnelleingabe, house-rules.md): who won and the value the table
+    counted, as paper lists keep it; the Bock triggers as the table states them. The
+    engine (``scoring.quick.QuickGame``) checks it; the list multiplies by its Bock factor."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    winners = forms.MultipleChoiceField(
+        label=_("Gewinner"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    value = forms.IntegerField(
+        label=_("Spielwert (ohne Bock)"),
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
+    )
+    soloist = forms.ChoiceField(label=_("Solo von"), required=False)
+    pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
+    bock_triggers = forms.TypedChoiceField(
+        label=_("Bock-Auslöser in diesem Spiel"),
+        coerce=int,
+        choices=[(0, "0"), (1, "1"), (2, "2"), (3, "3")],
+        initial=0,
+        required=False,
+    )
+
+    def __init__(
+        self, *args: Any, players: list[str], rules: RuleProfile = TSR, **kwargs: Any
+    ) -> None:
+        kwargs.setdefault("prefix", "quick")
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.fields["key"].initial = uuid.uuid4().hex
+        winners, soloist = self.fields["winners"], self.fields["soloist"]
+        assert isinstance(winners, forms.ChoiceField)
+        assert isinstance(soloist, forms.ChoiceField)
+        winners.choices = [(str(i), name) for i, name in enumerate(players)]
+        soloist.choices = [("", _("kein Solo")), *((str(i), n) for i, n in enumerate(players))]
+        if rules.bock is None:
+            del self.fields["bock_triggers"]
+        if not rules.pflicht:
+            del self.fields["pflicht"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if self.errors:
+            return cleaned
+        players = self.players
+        solo = cleaned.get("soloist")
+        try:
+            cleaned["quick"] = QuickGame(
+                players=tuple(players),
+                winners=tuple(players[int(i)] for i in cleaned.get("winners", [])),
+                value=cleaned["value"],
+                soloist=players[int(solo)] if solo else None,
+                pflicht=bool(cleaned.get("pflicht")),
+                bock_triggers=int(cleaned.get("bock_triggers") or 0),
+            )
+        except GameRecordError as err:
+            target = err.field if err.field in self.fields else None
+            self.add_error(target, ServiceError.from_scoring(err).message)
+        return cleaned
 
 
 class SpiellisteCreateForm(forms.Form):
@@ -233,10 +339,29 @@ class SpiellisteCreateForm(forms.Form):
         choices=[("", _("Position 4 (beim Fünfertisch 5)"))]
         + [(str(i), str(i)) for i in range(1, 6)],
     )
+    rules = forms.ChoiceField(
+        label=_("Regeln"),
+        required=False,
+        choices=(),
+        help_text=_(
+            "Leer lassen: die Hausregeln des Vereins (freies Spiel: Turnierspielregeln). "
+            "Die Liste behält ihre Regeln, auch wenn der Verein sie später ändert."
+        ),
+    )
 
-    def __init__(self, *args: Any, clubs: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
-        """``clubs``: the clubs this account may keep lists for (it manages them)."""
+    def __init__(
+        self,
+        *args: Any,
+        clubs: Sequence[tuple[int, str]] = (),
+        presets: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
+        """``clubs``: the clubs this account may keep lists for (it manages them);
+        ``presets``: the rule profiles to pick from (house-rules.md)."""
         super().__init__(*args, **kwargs)
+        rules = self.fields["rules"]
+        assert isinstance(rules, forms.ChoiceField)
+        rules.choices = [("", _("Hausregeln des Vereins")), *presets]
         club = self.fields["club"]
         assert isinstance(club, forms.ChoiceField)
         if clubs:

@@ -117,6 +117,10 @@ def _text(entry: AuditEntry, shown: Mapping[str, str]) -> str:
         "renew_code": _("Tisch-Code erneuert"),
         "confirm": _("Liste bestätigt"),
         "unconfirm": _("Bestätigung aufgehoben (die Liste wurde geändert)"),
+        "redeal": _("Neu gegeben vor Spiel %(n)s"),
+        "redeal_undo": _("Neu gegeben vor Spiel %(n)s zurückgenommen"),
+        "close": _("Runde beendet nach Spiel %(n)s"),
+        "reopen": _("Liste wieder geöffnet"),
     }
     template = simple.get(action)
     if template is None:

@@ -4,6 +4,12 @@ A Spielliste stores each game's facts (who played, Re, Augen, announcements,
 Sonderpunkte) and, derived by the round state machine, each row's dealer and per-player
 points (``ScoreLine``), so that standings are a SQL ``SUM``. A list knows nothing of
 tournaments or leagues: whoever owns it freezes it through ``frozen``.
+
+House rules (scoring.rules, house-rules.md): a list keeps its own copy of the rule
+profile it was started with (``rules``, the options as JSON; empty = the TSR, which every
+list made before house rules has), so it replays the same way after a club changes its
+profile. ``redeals`` ("neu gegeben", house rule ``schmeissen``) are no games: the list
+keeps the game number each one preceded.
 """
 
 from __future__ import annotations
@@ -16,7 +22,11 @@ from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club, Player
 from scoring import Announcements, GameRecord, Kind, Level, Party, SoloType, Specials
+from scoring.interchange import QUICK_KIND as QUICK
+from scoring.interchange import rules_from_dict, rules_to_dict
 from scoring.penalties import Penalty, PenaltyKind
+from scoring.quick import QuickGame
+from scoring.rules import TSR, RuleProfile
 
 
 class Spielliste(models.Model):
@@ -69,6 +79,12 @@ class Spielliste(models.Model):
     # Added playing time granted by a referee (8.5.1 "Abweichende Spielzeiten").
     added_minutes = models.PositiveSmallIntegerField(_("Zusätzliche Minuten"), default=0)
     added_by = models.CharField(_("Schiedsrichter (Zeitzugabe)"), max_length=80, blank=True)
+    # House rules: the profile's options (``scoring.interchange.rules_to_dict``); {} = TSR.
+    rules = models.JSONField(_("Hausregeln"), default=dict, blank=True)
+    # ``games: open``: the keeper ended the list after a full round of deals.
+    closed = models.BooleanField(_("beendet"), default=False)
+    # ``schmeissen``: for each redeal, the number of the game it preceded.
+    redeals = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -82,6 +98,15 @@ class Spielliste(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("liste-detail", args=[self.pk])
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The list's rule profile (the TSR for ``{}``); RulesError if the stored JSON
+        no longer reads (the snapshot reports it like any rule violation)."""
+        return rules_from_dict(self.rules) if self.rules else TSR
+
+    def set_profile(self, profile: RuleProfile) -> None:
+        self.rules = {} if profile.is_tsr and not profile.ohne_neunen else rules_to_dict(profile)
 
 
 class Seat(models.Model):
@@ -114,7 +139,7 @@ class Game(models.Model):
     """A game's facts (scoring.md §1) with seats as positions, plus what the round
     state machine derived for it (dealer, sitting out, Vorführung, result)."""
 
-    KIND_CHOICES = [(k.value, k.value) for k in Kind]
+    KIND_CHOICES = [(k.value, k.value) for k in Kind] + [(QUICK, QUICK)]
     SOLO_CHOICES = [(s.value, s.value) for s in SoloType]
     LEVEL_CHOICES = [(lv.code, lv.code) for lv in Level]
     PARTY_CHOICES = [(p.value, p.value) for p in Party]
@@ -135,12 +160,23 @@ class Game(models.Model):
     fuchs_re = models.PositiveSmallIntegerField(default=0)
     fuchs_kontra = models.PositiveSmallIntegerField(default=0)
     karlchen = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    # house rules (scoring.rules): Karlchen gefangen, Herzstich
+    karlchen_gefangen = models.CharField(max_length=6, choices=PARTY_CHOICES, blank=True)
+    herz_re = models.PositiveSmallIntegerField(default=0)
+    herz_kontra = models.PositiveSmallIntegerField(default=0)
     # derived by the state machine
     dealer_position = models.PositiveSmallIntegerField(null=True)
     sitting_out_position = models.PositiveSmallIntegerField(null=True)
     vorfuehrung = models.BooleanField(default=False)
     winner = models.CharField(max_length=6, blank=True)
     value = models.SmallIntegerField(default=0)
+    bock = models.PositiveSmallIntegerField(default=1)  # house rules: the Bock factor
+    # Bock triggers: derived for a full game; as the table stated them for a quick row.
+    bock_triggers = models.PositiveSmallIntegerField(default=0)
+    # A quick row (kind "quick", scoring.quick): winners and the value the table counted.
+    quick_winners = models.JSONField(default=list, blank=True)
+    quick_value = models.PositiveSmallIntegerField(default=0)
+    quick_soloist = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -151,8 +187,37 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.spielliste} · {self.number}"
 
+    @property
+    def is_quick(self) -> bool:
+        return self.kind == QUICK
+
+    def to_entry(self, names: dict[int, str]) -> GameRecord | QuickGame:
+        """What the round machine replays: the full record, or the quick row."""
+        if self.kind != QUICK:
+            return self.to_record(names)
+        return QuickGame(
+            players=tuple(names[p] for p in self.players),
+            winners=tuple(names[p] for p in self.quick_winners),
+            value=self.quick_value,
+            soloist=names[self.quick_soloist] if self.quick_soloist else None,
+            pflicht=self.pflicht,
+            bock_triggers=self.bock_triggers,
+        )
+
+    def set_quick(self, quick: QuickGame, positions: dict[str, int]) -> None:
+        self.kind = QUICK
+        self.players = [positions[n] for n in quick.players]
+        self.re = []
+        self.quick_winners = [positions[n] for n in quick.winners]
+        self.quick_value = quick.value
+        self.quick_soloist = positions[quick.soloist] if quick.soloist else None
+        self.pflicht = quick.pflicht
+        self.bock_triggers = quick.bock_triggers
+        self.solo, self.re_augen, self.schwarz = "", 0, ""
+
     def to_record(self, names: dict[int, str]) -> GameRecord:
-        """The engine's record, with seat positions turned into names."""
+        """The engine's record, with seat positions turned into names (full games only:
+        a quick row is ``to_entry``'s)."""
         return GameRecord(
             kind=Kind(self.kind),
             players=tuple(names[p] for p in self.players),
@@ -170,6 +235,9 @@ class Game(models.Model):
                 fuchs_re=self.fuchs_re,
                 fuchs_kontra=self.fuchs_kontra,
                 karlchen=Party(self.karlchen) if self.karlchen else None,
+                karlchen_gefangen=Party(self.karlchen_gefangen) if self.karlchen_gefangen else None,
+                herzstich_re=self.herz_re,
+                herzstich_kontra=self.herz_kontra,
             ),
         )
 
@@ -187,6 +255,8 @@ class Game(models.Model):
         self.dk_re, self.dk_kontra = sp.doppelkopf_re, sp.doppelkopf_kontra
         self.fuchs_re, self.fuchs_kontra = sp.fuchs_re, sp.fuchs_kontra
         self.karlchen = sp.karlchen.value if sp.karlchen else ""
+        self.karlchen_gefangen = sp.karlchen_gefangen.value if sp.karlchen_gefangen else ""
+        self.herz_re, self.herz_kontra = sp.herzstich_re, sp.herzstich_kontra
 
 
 class PenaltyRow(models.Model):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from django.db.models import Q
@@ -31,6 +31,9 @@ class ListOwner:
     minutes: int = 0
     # Results from paper are typed twice and count once both entries agree.
     double_entry: bool = False
+    # A members-only owner (api.md): the accounts that may read the list besides staff
+    # and whoever writes it; None: everybody reads.
+    readers: frozenset[int] | None = None
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""
@@ -63,11 +66,33 @@ class OwnerFilter:
 
     param: str  # the query parameter on /listen/, e.g. "turnier"
     label: StrOrPromise  # the filter's label
-    choices: Callable[[], list[tuple[int, str]]]  # (owner id, name), for the select
+    # (owner id, name) of the owners this account (or anonymous) may read, for the select
+    choices: Callable[[Any], list[tuple[int, str]]]
     lists_of: Callable[[int], Q]  # the condition on Spielliste for one owner
 
 
 _filters: list[OwnerFilter] = []
+
+
+@dataclass(frozen=True)
+class OwnerVisibility:
+    """Which of a kind of owner's lists a reader may not see (members-only owners), as
+    conditions on Spielliste, registered like a resolver."""
+
+    owned: Callable[[], Q]  # every list this kind of owner owns
+    closed_to: Callable[[Any], Q]  # of those, the ones this account (or anonymous) may not read
+
+
+_visibility: list[OwnerVisibility] = []
+
+
+def register_visibility(visibility: OwnerVisibility) -> None:
+    if visibility not in _visibility:
+        _visibility.append(visibility)
+
+
+def owner_visibilities() -> list[OwnerVisibility]:
+    return list(_visibility)
 
 
 def register_filter(owner_filter: OwnerFilter) -> None:

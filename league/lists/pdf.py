@@ -136,7 +136,8 @@ def _header(
 
 
 def _kind_text(row: ListRow) -> str:
-    return row.kind_label + (" P" if row.pflicht else "") + (" V" if row.vorfuehrung else "")
+    bock = f" ×{row.bock}" if row.bock > 1 else ""  # house rules: the Bock factor
+    return row.kind_label + (" P" if row.pflicht else "") + (" V" if row.vorfuehrung else "") + bock
 
 
 def _game_table(

@@ -81,7 +81,7 @@ def kind_label(record: GameRecord) -> str:
         return render("row_hochzeit_alone")
     if record.kind is Kind.STILLE_HOCHZEIT:
         return render("row_stille_hochzeit")
-    if record.kind is Kind.HOCHZEIT:
+    if record.kind in (Kind.HOCHZEIT, Kind.ARMUT):
         return messages.label("kind", record.kind.value)
     return ""
 
@@ -109,6 +109,9 @@ class ListRow:
     parity: bool | None
     penalty_label: str = ""
     penalty_id: int | None = None
+    bock: int = 1  # house rules: the game's Bock factor
+    is_redeal: bool = False  # house rules: "neu gegeben"
+    is_quick: bool = False  # a quick-entry row (winners and value)
 
 
 def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
@@ -119,7 +122,11 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
     seats = state.seats
     rows = []
     for row in state.rows:
-        if row.penalty is None:
+        if row.redeal:
+            label, penalty_label, pid = render("row_redeal"), "", None
+        elif row.quick is not None:
+            label, penalty_label, pid = render("row_quick"), "", None
+        elif row.penalty is None:
             rec = row.record
             assert rec is not None  # a game row carries its record
             label = kind_label(rec)
@@ -162,6 +169,9 @@ def list_rows(snapshot: ListeSnapshot) -> list[ListRow]:
                 parity=row.check.parity,
                 penalty_label=penalty_label,
                 penalty_id=pid,
+                bock=row.bock,
+                is_redeal=row.redeal,
+                is_quick=row.quick is not None,
             )
         )
     return rows

@@ -16,7 +16,10 @@ from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
 from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
-from scoring.round import RoundState, replay_round
+from scoring.quick import QuickGame
+from scoring.records import REDEAL
+from scoring.round import Entry, RoundState, replay_round
+from scoring.rules import TSR, RuleProfile
 
 
 @dataclass(frozen=True)
@@ -33,17 +36,32 @@ class ListeSnapshot:
     # Penalty object): rows are paired by identity, never by position.
     penalty_of: dict[int, PenaltyRow] = field(default_factory=dict)
 
-    def replay_with(self, record: GameRecord, number: int | None = None) -> RoundState:
+    def replay_with(self, record: GameRecord | QuickGame, number: int | None = None) -> RoundState:
         """The list as it would be with ``record`` appended (or replacing game ``number``)."""
-        records = [g.to_record(self.names) for g in self.games]
+        records: list[GameRecord | QuickGame] = [g.to_entry(self.names) for g in self.games]
         if number is None:
             records.append(record)
         else:
             records[number - 1] = record
         state, _ = replay_stored(
-            self.seats, self.games, self.penalty_rows, self.liste.time_up_after, records=records
+            self.seats,
+            self.games,
+            self.penalty_rows,
+            self.liste.time_up_after,
+            records=records,
+            liste=self.liste,
         )
         return state
+
+    @property
+    def rules(self) -> RuleProfile:
+        """The list's house rules (the TSR if its stored profile no longer reads)."""
+        if self.state is not None:
+            return self.state.rules
+        try:
+            return self.liste.profile
+        except ScoringError:
+            return TSR
 
     @property
     def checks_ok(self) -> bool:
@@ -98,24 +116,45 @@ def replay_stored(
     penalty_rows: Sequence[PenaltyRow],
     time_up_after: int | None,
     *,
-    records: Sequence[GameRecord] | None = None,
+    records: Sequence[GameRecord | QuickGame] | None = None,
+    liste: Spielliste | None = None,
 ) -> tuple[RoundState, dict[int, PenaltyRow]]:
     """Run the round state machine over a stored list (seats in position order).
 
     ``records`` replaces the stored games' facts (a preview of a new or corrected game).
-    Returns the state and, keyed by ``id()`` of each row's Penalty, the penalty row it came
-    from. Raises the engine's ScoringError when a row breaks the rules.
+    ``liste`` brings the list's house rules: its profile, redeals and ``closed`` (without
+    it: the TSR). Returns the state and, keyed by ``id()`` of each row's Penalty, the
+    penalty row it came from. Raises the engine's ScoringError when a row breaks the rules.
     """
     names = {s.position: s.name for s in seats}
     player_names = {s.player_id: s.name for s in seats}
     penalties = [p.to_penalty(player_names) for p in penalty_rows]
+    entries: list[Entry] = list([g.to_entry(names) for g in games] if records is None else records)
+    rules, closed = TSR, False
+    if liste is not None:
+        rules, closed = liste.profile, liste.closed
+        if liste.redeals:
+            entries = with_redeals(entries, liste.redeals)
     state = replay_round(
         [names[p] for p in sorted(names)],
-        [g.to_record(names) for g in games] if records is None else records,
+        entries,
         penalties,
         time_up_after,
+        rules=rules,
+        closed=closed,
     )
     return state, {id(p): row for p, row in zip(penalties, penalty_rows, strict=True)}
+
+
+def with_redeals(entries: Sequence[Entry], redeals: Sequence[int]) -> list[Entry]:
+    """The games with a redeal ("neu gegeben") before each game number in ``redeals``
+    (a number past the last game: redeals before the game still to come)."""
+    out: list[Entry] = []
+    for number in range(1, len(entries) + 2):
+        out.extend(REDEAL for n in redeals if n == number)
+        if number <= len(entries):
+            out.append(entries[number - 1])
+    return out
 
 
 def _snapshot(
@@ -123,7 +162,9 @@ def _snapshot(
 ) -> ListeSnapshot:
     seats.sort(key=lambda seat: seat.position)
     try:
-        state, penalty_of = replay_stored(seats, games, penalty_rows, liste.time_up_after)
+        state, penalty_of = replay_stored(
+            seats, games, penalty_rows, liste.time_up_after, liste=liste
+        )
     except ScoringError as err:  # stored data no longer passes the rules (a rule changed)
         return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err)
     return ListeSnapshot(

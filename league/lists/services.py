@@ -35,10 +35,12 @@ from league.lists.models import (
 )
 from league.lists.selectors import PAPER_ACCEPTED, paper_status, replay_stored
 from scoring import GameRecord
-from scoring.errors import ScoringError
-from scoring.interchange import PENALTY_KINDS, penalty_to_dict, record_to_dict
+from scoring.errors import RulesError, ScoringError
+from scoring.interchange import PENALTY_KINDS, entry_to_dict, penalty_to_dict, record_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
+from scoring.quick import QuickGame
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, RoundState, check_seats
+from scoring.rules import TSR, RuleProfile
 from scoring.totals import Notice, check_totals
 
 __all__ = [
@@ -52,9 +54,12 @@ __all__ = [
     "paper_result_clear",
     "penalty_add",
     "penalty_delete",
+    "redeal_record",
+    "redeal_undo",
     "seat_substitute",
     "spielliste_add_time",
     "spielliste_call_time",
+    "spielliste_close",
     "spielliste_confirm",
     "spielliste_create",
     "spielliste_end_early",
@@ -89,11 +94,14 @@ def spielliste_create(
     club: Club | None = None,
     listenfuehrer_position: int | None = None,
     created_by: Account | None = None,
+    rules: RuleProfile = TSR,
     user: User = None,
 ) -> Spielliste:
     """A new list with its table code; ``players`` in seat order 1..4 (1..5). Position 4 (5)
     keeps the list unless the table agreed otherwise (3.1.1, 10.1.4). ``created_by`` is the
-    account that keeps a free or club list (its Listenführer by account)."""
+    account that keeps a free or club list (its Listenführer by account). ``rules``: the
+    house rules the list plays (a copy is kept; tournaments and leagues pass nothing: the
+    TSR)."""
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("seat_taken_twice", field="players")
     names = table_names(players)
@@ -105,7 +113,7 @@ def spielliste_create(
     position = listenfuehrer_position or LISTENFUEHRER_POSITION[size]
     if not 1 <= position <= size:
         raise ServiceError("invalid_listenfuehrer", field="listenfuehrer_position")
-    liste = Spielliste.objects.create(
+    liste = Spielliste(
         title=title.strip() or default_title(club),
         club=club,
         table_size=size,
@@ -113,11 +121,16 @@ def spielliste_create(
         code=_unused_code(),
         created_by=created_by,
     )
+    liste.set_profile(rules)
+    liste.save()
     Seat.objects.bulk_create(
         Seat(spielliste=liste, position=i, player=p, name=name)
         for i, (p, name) in enumerate(zip(players, names, strict=True), start=1)
     )
-    audit_record(user=user, action="create", target=liste, after={"seats": names})
+    after: dict[str, Any] = {"seats": names}
+    if liste.rules:
+        after["rules"] = liste.rules
+    audit_record(user=user, action="create", target=liste, after=after)
     return liste
 
 
@@ -174,12 +187,13 @@ def spielliste_set_frozen(*, spielliste: Spielliste, frozen: bool, user: User = 
 def game_record(
     *,
     spielliste: Spielliste,
-    record: GameRecord,
+    record: GameRecord | QuickGame,
     user: User = None,
     expected_version: int | None = None,
     key: str = "",
 ) -> Game:
-    """Append the next game. ``key`` (an idempotency key, e.g. from the entry form) makes a
+    """Append the next game (a full record, or a quick row: house rules' quick entry).
+    ``key`` (an idempotency key, e.g. from the entry form) makes a
     retried save of the same game — its first answer lost on the hall's Wi-Fi — return
     the game saved the first time instead of a conflict."""
     liste = _lock(spielliste)
@@ -189,7 +203,7 @@ def game_record(
     ctx = _Context.checked(liste, expected_version, user)
     (game,) = ctx.append([record])
     audit_record(
-        user=user, action="record", target=ctx.liste, item=game.number, after=record_to_dict(record)
+        user=user, action="record", target=ctx.liste, item=game.number, after=entry_to_dict(record)
     )
     _remember(ctx.liste, key, "record", game.number)
     return game
@@ -199,7 +213,7 @@ def game_record(
 def games_import(
     *,
     spielliste: Spielliste,
-    records: Sequence[GameRecord],
+    records: Sequence[GameRecord | QuickGame],
     user: User = None,
     expected_version: int | None = None,
 ) -> int:
@@ -231,7 +245,7 @@ def game_correct(
         return Game.objects.get(spielliste=liste, number=done.item or 0)
     ctx = _Context.checked(liste, expected_version, user)
     game = ctx.game(number)
-    before = record_to_dict(game.to_record(ctx.names))
+    before = entry_to_dict(game.to_entry(ctx.names))
     ctx.set_facts(game, record)
     try:
         ctx.replay_and_store()
@@ -269,9 +283,11 @@ def game_delete_last(
             raise ServiceError("no_such_game", {"number": number})
         raise ServiceError("not_last_game", {"number": number, "last": ctx.games[-1].number})
     game = ctx.games.pop()
-    before = record_to_dict(game.to_record(ctx.names))
+    before = entry_to_dict(game.to_entry(ctx.names))
     number = game.number
     orphaned = [p for p in ctx.penalties if p.after_game >= number]
+    # Redeals before the game to be typed again stay; those after it go with it.
+    ctx.liste.redeals = [n for n in ctx.liste.redeals if n <= number]
     ctx.penalties = [p for p in ctx.penalties if p.after_game < number]
     # round.md: time_up_after counts the games dealt when time was called; the deleted game
     # was dealt (it is typed again), so only a game "in progress" beyond it goes.
@@ -283,6 +299,67 @@ def game_delete_last(
     game.delete()
     audit_record(user=user, action="delete", target=ctx.liste, item=number, before=before)
     return number
+
+
+# --- house rules: redeals and closing an open list ---------------------------------
+
+
+@transaction.atomic
+def redeal_record(
+    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+) -> Spielliste:
+    """ "Neu gegeben" (house rule ``schmeissen``): the next game is dealt again by the same
+    dealer; no points, no game of the list, no Bock deal used."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    number = len(ctx.games) + 1
+    ctx.liste.redeals = [*ctx.liste.redeals, number]
+    ctx.replay_and_store()
+    audit_record(user=user, action="redeal", target=ctx.liste, item=number)
+    return ctx.liste
+
+
+@transaction.atomic
+def redeal_undo(
+    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+) -> Spielliste:
+    """Take back the last "neu gegeben" before the game still to be entered."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    number = len(ctx.games) + 1
+    redeals = list(ctx.liste.redeals)
+    if number not in redeals:
+        raise ServiceError("no_redeal")
+    redeals.reverse()
+    redeals.remove(number)
+    redeals.reverse()
+    ctx.liste.redeals = redeals
+    ctx.replay_and_store()
+    audit_record(user=user, action="redeal_undo", target=ctx.liste, item=number)
+    return ctx.liste
+
+
+@transaction.atomic
+def spielliste_close(
+    *,
+    spielliste: Spielliste,
+    closed: bool = True,
+    user: User = None,
+    expected_version: int | None = None,
+) -> Spielliste:
+    """ "Runde beenden" (``games: open``): the list ends; allowed only when every player
+    has dealt equally often (the engine checks). ``closed`` False reopens it."""
+    ctx = _Context.load(spielliste, expected_version, user)
+    if ctx.liste.closed == closed:
+        return ctx.liste
+    ctx.liste.closed = closed
+    ctx.replay_and_store()
+    audit_record(
+        user=user,
+        action="close" if closed else "reopen",
+        target=ctx.liste,
+        item=len(ctx.games),
+        after={"closed": closed},
+    )
+    return ctx.liste
 
 
 # --- penalty rows and time -----------------------------------------------------------
@@ -772,7 +849,7 @@ class _Context:
                 return game
         raise ServiceError("no_such_game", {"number": number})
 
-    def append(self, records: Sequence[GameRecord]) -> list[Game]:
+    def append(self, records: Sequence[GameRecord | QuickGame]) -> list[Game]:
         """Add games at the end, replay, store."""
         added = []
         for record in records:
@@ -783,13 +860,16 @@ class _Context:
         self.replay_and_store()
         return added
 
-    def set_facts(self, game: Game, record: GameRecord) -> None:
+    def set_facts(self, game: Game, record: GameRecord | QuickGame) -> None:
         strangers = [n for n in record.players if n not in self.positions]
         if strangers:
             raise ServiceError(
                 "not_at_table", {"name": strangers[0]}, field="players", game=game.number
             )
-        game.set_facts(record, self.positions)
+        if isinstance(record, QuickGame):
+            game.set_quick(record, self.positions)
+        else:
+            game.set_facts(record, self.positions)
 
     def credited(self, name: str, game: int) -> int:
         """The player credited with a seat's points in a row of game ``game``: the seat's
@@ -801,8 +881,10 @@ class _Context:
 
     def replay(self) -> tuple[RoundState, dict[int, PenaltyRow]]:
         try:
-            return replay_stored(self.seats, self.games, self.penalties, self.liste.time_up_after)
-        except (RoundError, PenaltyError) as err:
+            return replay_stored(
+                self.seats, self.games, self.penalties, self.liste.time_up_after, liste=self.liste
+            )
+        except (RoundError, PenaltyError, RulesError) as err:
             raise ServiceError.from_scoring(err) from None
 
     def replay_and_store(self) -> RoundState:
@@ -810,13 +892,19 @@ class _Context:
         positions = self.positions
         by_number = {g.number: g for g in self.games}
         for row in state.rows:
-            if row.penalty is None:
+            if row.is_game:
                 game = by_number[row.game]
+                game.bock = row.bock
                 game.dealer_position = positions[row.dealer]
                 game.sitting_out_position = positions[row.sitting_out] if row.sitting_out else None
                 game.vorfuehrung = row.vorfuehrung
+                game.bock_triggers = row.bock_triggers
                 result = row.result
-                assert result is not None  # game rows always carry their result
+                if row.quick is not None:  # a quick row: the value the table counted
+                    game.winner = ""
+                    game.value = 0 if row.voided else row.quick.value * row.bock
+                    continue
+                assert result is not None  # full game rows always carry their result
                 game.winner = result.winner.value if result.winner and not row.voided else ""
                 game.value = 0 if row.voided else result.value
         new = [g for g in self.games if g.pk is None]
@@ -831,6 +919,8 @@ class _Context:
                 penalty_row.save()
         lines: list[ScoreLine] = []
         for row in state.rows:
+            if row.redeal:
+                continue  # "neu gegeben": no points, no row of its own in the table
             # A row belongs to its game or to the penalty row it was replayed from.
             owner: dict[str, Any] = (
                 {"game": by_number[row.game]}

@@ -21,11 +21,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
+from league.clubs.access import clubs_closed_to
 from league.clubs.models import Club, public_alias
 from league.clubs.selectors import player_name_choices
 from league.core.audit import Actor
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
+from league.core.middleware import LoginRequired
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.core.throttle import blocked, client_key, record_failure
@@ -40,19 +42,21 @@ from league.lists.access import (
     actor_for,
     bind_code,
     list_access,
+    lists_closed_to,
     visitor_of,
 )
 from league.lists.codes import normalise
 from league.lists.forms import (
     AddTimeForm,
     PenaltyForm,
+    QuickForm,
     SpiellisteCreateForm,
     SubstituteForm,
     VersionedGameForm,
 )
 from league.lists.history import change_lines
 from league.lists.models import Game, PenaltyRow, Seat, Spielliste
-from league.lists.owners import owner_filters
+from league.lists.owners import owner_filters, owner_of
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.presenters import (
     list_chart,
@@ -61,6 +65,7 @@ from league.lists.presenters import (
     result_summary,
     seat_heads,
 )
+from league.lists.rules import preset_choices, rules_summary
 from league.lists.selectors import (
     ListeSnapshot,
     list_status,
@@ -70,6 +75,7 @@ from league.lists.selectors import (
 )
 from scoring import score_game
 from scoring.errors import ScoringError
+from scoring.rules import TSR, preset
 
 WriteView = Callable[..., HttpResponse]
 
@@ -99,7 +105,14 @@ def _read(
     liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
     if liste is None:
         raise Http404(_("Diese Spielliste gibt es nicht."))
-    access = list_access(visitor or visitor_of(request), liste)
+    visitor = visitor or visitor_of(request)
+    access = list_access(visitor, liste)
+    if not access.reads:
+        # A members-only tournament's or club's list (api.md): nobody → the login page
+        # (raised, so that every reading view gets it), anybody else → 403.
+        if not request.user.is_authenticated and visitor.code is None:
+            raise LoginRequired
+        raise PermissionDenied
     return snapshots_of([liste], reveal=access.writes)[0], access
 
 
@@ -109,12 +122,27 @@ def _entry_form(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | No
         return None
     nxt = state.next_game
     players = list(nxt.players)
-    form = VersionedGameForm(data, players=players, initial={"version": snap.liste.version})
+    form = VersionedGameForm(
+        data, players=players, rules=snap.rules, initial={"version": snap.liste.version}
+    )
     if nxt.vorfuehrung and data is None:  # 4.1.9: the soloist is known; pre-fill him
         form.initial.update(
             {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
         )
     return form
+
+
+def _quick_form(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
+    """The quick entry, for lists outside tournaments and leagues."""
+    state = snap.state
+    if state is None or state.next_game is None or snap.liste.frozen:
+        return None
+    return QuickForm(
+        data,
+        players=list(state.next_game.players),
+        rules=snap.rules,
+        initial={"version": snap.liste.version},
+    )
 
 
 def _substitute_form(snap: ListeSnapshot, data: Any = None) -> SubstituteForm:
@@ -178,6 +206,7 @@ def liste_index(request: HttpRequest) -> HttpResponse:
         filters.append((owner_filter, chosen))
         if chosen:
             conditions.append(owner_filter.lists_of(chosen))
+    conditions.append(~lists_closed_to(request.user))
     lists = spielliste_overview(club_id=club_id or None, day=day, owners=conditions)
     # Pages without a count query: one row more than a page tells whether another follows.
     number = max(int_param(request.GET.get("seite"), 1, digits=6), 1)
@@ -193,10 +222,12 @@ def liste_index(request: HttpRequest) -> HttpResponse:
             "has_previous": number > 1,
             "has_next": len(rows) > LISTS_PER_PAGE,
             "listen": rows[:LISTS_PER_PAGE],
-            "clubs": Club.objects.order_by("name").values_list("pk", "name"),
+            "clubs": Club.objects.exclude(clubs_closed_to(request.user))
+            .order_by("name")
+            .values_list("pk", "name"),
             "club_id": club_id,
             "day": day,
-            "owner_filters": [(f, f.choices(), chosen) for f, chosen in filters],
+            "owner_filters": [(f, f.choices(request.user), chosen) for f, chosen in filters],
             "filtered": bool(club_id or day or conditions),
             "query": query.urlencode(),
         },
@@ -209,7 +240,9 @@ def liste_create(request: HttpRequest) -> HttpResponse:
     if not request.user.is_staff:
         managed = managed.filter(managers=request.user.pk)
     clubs = {pk: name for pk, name in managed.values_list("pk", "name")}
-    form = SpiellisteCreateForm(request.POST or None, clubs=list(clubs.items()))
+    form = SpiellisteCreateForm(
+        request.POST or None, clubs=list(clubs.items()), presets=preset_choices()
+    )
     if request.method == "POST" and form.is_valid():
         club_id = form.cleaned_data.get("club")
         club = Club.objects.get(pk=club_id) if club_id in clubs else None
@@ -224,6 +257,9 @@ def liste_create(request: HttpRequest) -> HttpResponse:
                 players=players,
                 listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
                 created_by=request.user if isinstance(request.user, User) else None,
+                rules=preset(chosen)
+                if (chosen := form.cleaned_data.get("rules"))
+                else (club.profile if club else TSR),
                 user=request.user,
             )
         except ServiceError as err:
@@ -249,6 +285,7 @@ def _render_detail(
     penalty_form: PenaltyForm | None = None,
     time_form: AddTimeForm | None = None,
     substitute_form: SubstituteForm | None = None,
+    quick_form: QuickForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     access = access or list_access(visitor_of(request), snap.liste)
@@ -270,8 +307,12 @@ def _render_detail(
         "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
-        "pflicht": pflichtsolo_section(snap),
+        "pflicht": pflichtsolo_section(snap) if snap.rules.pflicht else [],
+        "rules": snap.rules,
+        "rules_summary": rules_summary(snap.rules),
+        "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
         "form": form or _entry_form(snap),
+        "quick_form": quick_form or (_quick_form(snap) if access.owner is None else None),
         "penalty_form": penalty_form or _penalty_form(snap),
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
         if snap.seats
@@ -302,9 +343,9 @@ def game_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpRes
         except ServiceError as err:
             form.add_error(None, err.message)
         else:
+            scored = score_game(form.cleaned_data["record"], snap.rules, bock=game.bock)
             points = ", ".join(
-                f"{name} {pts:+d}" if pts else f"{name} 0"
-                for name, pts in score_game(form.cleaned_data["record"]).points.items()
+                f"{name} {pts:+d}" if pts else f"{name} 0" for name, pts in scored.points.items()
             )
             messages.success(
                 request,
@@ -323,15 +364,19 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
     else:
         game = _game(snap, number)
         players = [snap.names[p] for p in game.players]
-        form = VersionedGameForm(request.POST, players=players)
+        form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
     summary, procedure_error = None, None
     if form is not None and form.is_valid() and state is not None:
         record = form.cleaned_data["record"]
-        summary = result_summary(record)
+        target = number or state.games_played + 1
         try:
-            snap.replay_with(record, number)
+            preview = snap.replay_with(record, number)
         except ScoringError as err:
             procedure_error = ServiceError.from_scoring(err).message
+            summary = result_summary(record, score_game(record, snap.rules))
+        else:  # the row as the list would score it: with its Bock factor
+            row = next(r for r in preview.rows if r.is_game and r.game == target)
+            summary = result_summary(record, row.result)
     return render(
         request,
         "lists/_preview.html",
@@ -351,7 +396,7 @@ def game_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
 def _game(snap: ListeSnapshot, number: int) -> Game:
     for game in snap.games:
-        if game.number == number:
+        if game.number == number and not game.is_quick:  # a quick row: delete, re-enter
             return game
     raise Http404(_("Dieses Spiel gibt es nicht."))
 
@@ -362,7 +407,9 @@ def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     snap, _access = _read(request, pk)
     game = _game(snap, number)
     form = VersionedGameForm(
-        players=[snap.names[p] for p in game.players], initial={"version": snap.liste.version}
+        players=[snap.names[p] for p in game.players],
+        rules=snap.rules,
+        initial={"version": snap.liste.version},
     )
     form.initial_from_record(game.to_record(snap.names))
     return _render_edit(request, snap, game, form)
@@ -374,7 +421,7 @@ def _game_correct(
 ) -> HttpResponse:
     game = _game(snap, number)
     players = [snap.names[p] for p in game.players]
-    form = VersionedGameForm(request.POST, players=players)
+    form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
     if form.is_valid():
         try:
             services.game_correct(
@@ -405,7 +452,10 @@ def _render_edit(
             "liste": snap.liste,
             "number": number,
             "form": form,
-            "summary": result_summary(game.to_record(snap.names)),
+            "summary": result_summary(
+                stored := game.to_record(snap.names),
+                score_game(stored, snap.rules, bock=game.bock),
+            ),
             "changes": change_lines(
                 spielliste_changes(liste=snap.liste, game_number=number), _aliases(snap, access)
             ),
@@ -420,6 +470,82 @@ def _versioned_post(request: HttpRequest) -> int:
     """The list version the form was based on; a missing or garbled one never matches
     (-1), so the write is refused as a conflict instead of skipping the check."""
     return int_param(request.POST.get("version"), -1)
+
+
+@require_POST
+@list_writer
+def quick_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
+    # Tournaments and leagues enter every game in full (their lists have an owner).
+    form = None if owner_of(snap.liste) is not None else _quick_form(snap, request.POST)
+    if form is None:
+        messages.error(request, _("Die Runde ist vollständig: kein weiteres Spiel."))
+        return redirect(snap.liste)
+    if form.is_valid():
+        try:
+            game = services.game_record(
+                spielliste=snap.liste,
+                record=form.cleaned_data["quick"],
+                user=actor,
+                expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data.get("key") or "",
+            )
+        except ServiceError as err:
+            form.add_error(None, err.message)
+        else:
+            messages.success(
+                request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": game.number}
+            )
+            return redirect(snap.liste)
+    return _render_detail(request, snap, quick_form=form, status=422)
+
+
+@require_POST
+@list_writer
+def liste_close(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """ "Runde beenden" (house rules, ``games: open``), or reopen a closed list."""
+    reopen = request.POST.get("reopen") == "1"
+    try:
+        services.spielliste_close(
+            spielliste=snap.liste,
+            closed=not reopen,
+            user=actor,
+            expected_version=_versioned_post(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request, _("Liste wieder geöffnet.") if reopen else _("Runde beendet. Gut Blatt!")
+        )
+    return redirect(snap.liste)
+
+
+@require_POST
+@list_writer
+def redeal_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
+    try:
+        services.redeal_record(
+            spielliste=snap.liste, user=actor, expected_version=_versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Neu gegeben: derselbe Geber gibt noch einmal."))
+    return redirect(snap.liste)
+
+
+@require_POST
+@list_writer
+def redeal_undo(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
+    try:
+        services.redeal_undo(
+            spielliste=snap.liste, user=actor, expected_version=_versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect(snap.liste)
 
 
 @require_POST

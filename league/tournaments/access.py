@@ -1,5 +1,8 @@
-"""Who organises a tournament (api.md): staff, and its organisers — the creator first, then
-whoever an organiser adds. The one check every tournament page and API endpoint uses."""
+"""Who organises a tournament and who may read it (api.md): staff, and its organisers — the
+creator first, then whoever an organiser adds — organise; everybody reads, unless the
+tournament is members-only — then its organisers, staff and its participants (accounts
+linked to their player records). The one check every tournament page and API endpoint
+uses."""
 
 from __future__ import annotations
 
@@ -26,6 +29,57 @@ def can_organise(user: User | AnonymousUser, tournament: Tournament) -> bool:
     if user.is_staff:
         return True
     return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def can_read_tournament(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    if not tournament.members_only:
+        return True
+    if not user.is_authenticated:
+        return False
+    if can_organise(user, tournament):
+        return True
+    return tournament.participants.filter(player__account_id=user.pk).exists()
+
+
+def tournament_readers(tournament: Tournament) -> frozenset[int] | None:
+    """The accounts that read a members-only tournament (staff aside); None: everybody."""
+    if not tournament.members_only:
+        return None
+    organisers = tournament.organisers.values_list("pk", flat=True)
+    players = tournament.participants.filter(player__account__isnull=False).values_list(
+        "player__account_id", flat=True
+    )
+    return frozenset(organisers) | frozenset(p for p in players if p is not None)
+
+
+def tournaments_closed_to(user: User | AnonymousUser) -> Q:
+    """The condition on Tournament of those ``user`` may not read (for every queryset that
+    lists tournaments, their lists or standings)."""
+    if not user.is_authenticated:
+        return Q(members_only=True)
+    if user.is_staff:
+        return Q(pk__in=[])
+    readable = Tournament.objects.filter(
+        Q(organisers=user.pk) | Q(participants__player__account=user.pk)
+    ).values("pk")
+    return Q(members_only=True) & ~Q(pk__in=readable)
+
+
+def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A public tournament page (``pk`` names the tournament): a members-only tournament
+    sends nobody to the login page and refuses anybody else who may not read it (403).
+    Put it outside any ETag decorator: a 304 is an answer too."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        tournament = Tournament.objects.filter(pk=pk).only("pk", "members_only").first()
+        if tournament is not None and not can_read_tournament(request.user, tournament):
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, pk, *args, **kwargs)
+
+    return wrapped
 
 
 def organised_by(user: User | AnonymousUser) -> QuerySet[Tournament]:

@@ -29,6 +29,7 @@ class TournamentForm(ServiceForm):
             "double_entry",
             "separate_clubs",
             "round_minutes",
+            "members_only",
         )
 
     def save_with_service(self, instance: models.Model | None) -> Any:
@@ -47,6 +48,7 @@ class TournamentForm(ServiceForm):
             "double_entry": cd.get("double_entry", False),
             "separate_clubs": cd.get("separate_clubs", False),
             "round_minutes": cd.get("round_minutes"),
+            "members_only": cd.get("members_only", False),
             "tie_breaks": order,
             "user": self.request_user,
         }

@@ -11,9 +11,20 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from league.lists import owners
-        from league.tournaments.selectors import list_owner, tournament_choices, tournament_lists
+        from league.tournaments.selectors import (
+            list_owner,
+            tournament_choices,
+            tournament_lists,
+            tournament_lists_closed_to,
+            tournament_lists_owned,
+        )
 
         owners.register(list_owner)
+        owners.register_visibility(
+            owners.OwnerVisibility(
+                owned=tournament_lists_owned, closed_to=tournament_lists_closed_to
+            )
+        )
         owners.register_filter(
             owners.OwnerFilter(
                 param="turnier",

@@ -38,6 +38,12 @@ class TournamentForm(forms.Form):
         min_value=1,
         max_value=999,
     )
+    members_only = forms.BooleanField(
+        label=_(
+            "Nur für Teilnehmer sichtbar (Wertung, Listen, Auslosung; sonst öffentlich lesbar)"
+        ),
+        required=False,
+    )
     tie_1 = forms.ChoiceField(label=_("Wertung 1"), choices=TIE_BREAK_CHOICES, initial="total")
     tie_2 = forms.ChoiceField(
         label=_("Wertung 2"), choices=TIE_BREAK_CHOICES, initial="positive_rounds", required=False

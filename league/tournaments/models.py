@@ -53,6 +53,16 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         _("Spielzeit je Runde (Minuten)"), null=True, blank=True
     )
+    # api.md: reading is public unless members-only; then only its organisers, staff and
+    # the participants (accounts linked to their player records) read it.
+    members_only = models.BooleanField(
+        _("Nur für Teilnehmer sichtbar"),
+        default=False,
+        help_text=_(
+            "Wertung, Listen und Auslosung nur für Teilnehmer (mit verknüpftem Konto) "
+            "und die Turnierleitung."
+        ),
+    )
     # Organisers (api.md): the creator first, then whoever an organiser adds.
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

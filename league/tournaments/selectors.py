@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import (
     Aggregate,
@@ -38,10 +39,11 @@ from league.clubs.models import public_alias
 from league.core.conditional import cached
 from league.core.errors import ServiceError
 from league.core.text import fold
-from league.lists.models import PaperEntry, ScoreLine, Seat, Spielliste
+from league.lists.models import PaperEntry, ScoreLine, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner
 from league.lists.presenters import kind_word
 from league.lists.selectors import PAPER_DIFFERS, ListeSnapshot, paper_status, snapshots_of
+from league.tournaments.access import tournament_readers, tournaments_closed_to
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from scoring.draw import meetings_of, repeat_pairs
 from scoring.round import ROUND_MINUTES
@@ -456,6 +458,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "tournament_round__started_at",
             "tournament_round__tournament__round_minutes",
             "tournament_round__tournament__double_entry",
+            "tournament_round__tournament__members_only",
             "tournament_round__tournament_id",
         )
         .first()
@@ -476,7 +479,18 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         clock_start=rnd.started_at,
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
+        readers=tournament_readers(rnd.tournament),
     )
+
+
+def tournament_lists_owned() -> Q:
+    return Q(round_table__isnull=False)
+
+
+def tournament_lists_closed_to(user: User | AnonymousUser) -> Q:
+    """The lists of the tournaments ``user`` may not read (league.lists.owners)."""
+    closed = Tournament.objects.filter(tournaments_closed_to(user)).values("pk")
+    return Q(round_table__tournament_round__tournament__in=closed)
 
 
 def round_minutes(tournament: Tournament, table_size: int) -> int:
@@ -507,31 +521,56 @@ class PlayerRound:
     points: int
     rows: list[PlayerRow]
     pflicht_game: int | None  # the game of his Pflichtsolo, None while it is owed
+    from_game: int | None = None  # a substitute: he played this seat from this game on
+    until_game: int | None = None  # a substitute took his seat after this game
 
 
 def player_rounds(
     *, tournament: Tournament, participant: Participant, reveal: bool = False
 ) -> list[PlayerRound]:
-    """Every list and game of one participant, by round (a fixed number of queries)."""
+    """Every list and game of one participant, by round (a fixed number of queries). A seat
+    taken over by a substitute is split where the score lines split it: the player's rows
+    end before the substitute's first game, the substitute's page shows the table he took
+    over from that game on; each one's points and running total are his own."""
+    player = participant.player_id
     tables = list(
-        RoundTable.objects.filter(
-            tournament_round__tournament=tournament,
-            spielliste__seats__player=participant.player,
-        )
+        RoundTable.objects.filter(tournament_round__tournament=tournament)
+        .filter(Q(spielliste__seats__player=player) | Q(spielliste__substitutions__player=player))
+        .distinct()
         .select_related("tournament_round", "spielliste")
         .order_by("tournament_round__number")
     )
+    subs = {
+        (sub.spielliste_id, sub.position): sub
+        for sub in Substitution.objects.filter(spielliste__in=[t.spielliste_id for t in tables])
+    }
     out = []
     snaps = snapshots_of([t.spielliste for t in tables], reveal=reveal)
     for table, snap in zip(tables, snaps, strict=True):
         state = snap.state
-        name = next(s.name for s in snap.seats if s.player_id == participant.player_id)
+        seat = next((s for s in snap.seats if s.player_id == player), None)
+        if seat is not None:
+            taken = subs.get((table.spielliste_id, seat.position))
+            first, last = 1, (taken.from_game - 1 if taken else None)
+        else:  # he came in as a substitute
+            sub = next(
+                x
+                for x in subs.values()
+                if x.spielliste_id == table.spielliste_id and x.player_id == player
+            )
+            seat = next(s for s in snap.seats if s.position == sub.position)
+            first, last = sub.from_game, None
+        name = seat.name
         rows = []
+        total = 0
         for r in state.rows if state else ():
+            if r.game < first or (last is not None and r.game > last):
+                continue
             if not (name in r.players or r.points.get(name)):
                 continue
             soloist = r.record.soloist if r.record is not None else None
             own = soloist == name
+            total += r.points[name]
             rows.append(
                 PlayerRow(
                     game=r.game,
@@ -540,63 +579,73 @@ def player_rounds(
                     vorfuehrung=r.vorfuehrung and own,
                     penalty=r.penalty is not None,
                     points=r.points[name],
-                    total=r.totals[name],
+                    total=total,
                     soloist=soloist if soloist and not own else "",
                 )
             )
+        whole_seat = first == 1 and last is None
         out.append(
             PlayerRound(
                 round_number=table.tournament_round.number,
                 table_number=table.number,
                 table=snap,
-                points=state.totals.get(name, 0) if state else 0,
+                points=(state.totals.get(name, 0) if whole_seat else total) if state else 0,
                 rows=rows,
                 pflicht_game=state.pflicht_games.get(name) if state else None,
+                from_game=first if first > 1 else None,
+                until_game=last,
             )
         )
     return out
 
 
-def standings_version(*, tournament_id: int) -> str | None:
+def standings_version(*, tournament_id: int, provisional: bool = True) -> str | None:
     """Everything the standings (and the pages showing them) depend on, in one query: the
-    tournament's own settings, every list's version and last change (each write bumps
-    both, confirmations too), the rounds and their status, and the participants with their
-    names, clubs and privacy. None when there is no such tournament. (league.core.conditional
-    turns it into ETags and cache keys.) The SQL is compiled once per process: this runs
-    on every poll of every phone."""
+    tournament's own settings, the counted lists' versions and last change (each write bumps
+    both, confirmations too), the rounds with their status and start, and the participants
+    with their names, clubs and privacy. None when there is no such tournament.
+    (league.core.conditional turns it into ETags and cache keys.)
+
+    Only closed rounds count unless ``provisional`` (competitions.md "Live standings"), so
+    the counted view's version reads only the closed rounds' lists: a game entered in the
+    running round leaves it unchanged and the phones polling it get 304s all round long.
+    The SQL is compiled once per process and variant: this runs on every poll of every
+    phone."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
-    sql, params = _version_sql()
+    sql, params = _version_sql(provisional)
     with connection.cursor() as cursor:
         cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
         row = cursor.fetchone()
     if row is None:
         return None
-    return hashlib.sha256(repr(tuple(row)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((provisional, *row)).encode()).hexdigest()[:32]
 
 
 _ID = object()  # where the tournament's id goes in the compiled query's parameters
 _SENTINEL = -7_364_219
 
 
-def _version_sql() -> tuple[str, list[Any]]:
-    found = _COMPILED.get(connection.vendor)
+def _version_sql(provisional: bool) -> tuple[str, list[Any]]:
+    found = _COMPILED.get((connection.vendor, provisional))
     if found is None:
-        sql, params = _version_query(_SENTINEL).query.sql_with_params()
-        found = _COMPILED[connection.vendor] = (
+        sql, params = _version_query(_SENTINEL, provisional).query.sql_with_params()
+        found = _COMPILED[(connection.vendor, provisional)] = (
             sql,
             [_ID if p == _SENTINEL else p for p in params],
         )
     return found
 
 
-_COMPILED: dict[str, tuple[str, list[Any]]] = {}
+_COMPILED: dict[tuple[str, bool], tuple[str, list[Any]]] = {}
 
 
-def _version_query(tournament_id: int) -> QuerySet[Any]:
+def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
     lists = Spielliste.objects.filter(
         round_table__tournament_round__tournament=OuterRef("pk")
     ).order_by()
+    if not provisional:
+        lists = lists.filter(round_table__tournament_round__status=CLOSED)
     rounds = TournamentRound.objects.filter(tournament=OuterRef("pk")).order_by()
     entries = Participant.objects.filter(tournament=OuterRef("pk")).order_by()
 
@@ -629,6 +678,8 @@ def _version_query(tournament_id: int) -> QuerySet[Any]:
             lists_at=total(lists, Max("updated_at"), DateTimeField()),
             rounds_n=total(rounds, Count("pk")),
             rounds_closed=total(rounds, Sum(closed)),
+            # The round clock (projector, board) runs from the latest start.
+            rounds_started=total(rounds, Max("started_at"), DateTimeField()),
             entries=total(entries, _TextAgg(name), TextField()),
         )
         .values_list(
@@ -636,11 +687,13 @@ def _version_query(tournament_id: int) -> QuerySet[Any]:
             "rounds_planned",
             "tie_breaks",
             "require_confirmation",
+            "round_minutes",
             "lists_n",
             "lists_v",
             "lists_at",
             "rounds_n",
             "rounds_closed",
+            "rounds_started",
             "entries",
         )
     )
@@ -724,9 +777,11 @@ def current_draw(*, tournament: Tournament, reveal: bool = False) -> CurrentDraw
     return CurrentDraw(round_number=rnd.number, seats=out)
 
 
-def tournament_choices() -> list[tuple[int, str]]:
-    """Every tournament as (id, name), newest first: the list index's tournament filter."""
-    return list(Tournament.objects.order_by("-date", "-pk").values_list("pk", "name"))
+def tournament_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:
+    """Every tournament ``user`` may read as (id, name), newest first: the list index's
+    tournament filter."""
+    readable = Tournament.objects.exclude(tournaments_closed_to(user))
+    return list(readable.order_by("-date", "-pk").values_list("pk", "name"))
 
 
 def tournament_lists(tournament_id: int) -> Q:

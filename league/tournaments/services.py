@@ -47,6 +47,7 @@ def _tournament_values(t: Tournament) -> dict[str, object]:
         "double_entry": t.double_entry,
         "separate_clubs": t.separate_clubs,
         "round_minutes": t.round_minutes,
+        "members_only": t.members_only,
     }
 
 
@@ -64,6 +65,7 @@ def tournament_create(
     double_entry: bool = False,
     separate_clubs: bool = True,
     round_minutes: int | None = None,
+    members_only: bool = False,
     user: User = None,
 ) -> Tournament:
     tournament = Tournament(
@@ -72,6 +74,7 @@ def tournament_create(
         require_confirmation=require_confirmation,
         double_entry=double_entry,
         separate_clubs=separate_clubs,
+        members_only=members_only,
     )
     _set_values(tournament, name, rounds_planned, official, venue, tie_breaks)
     _set_minutes(tournament, round_minutes)
@@ -100,6 +103,7 @@ def tournament_update(
     double_entry: bool = False,
     separate_clubs: bool = True,
     round_minutes: int | None = None,
+    members_only: bool = False,
     user: User = None,
 ) -> Tournament:
     """Change a tournament's settings (the admin's only way in): the same checks as create,
@@ -113,6 +117,7 @@ def tournament_update(
     locked.date, locked.club = date, club
     locked.require_confirmation = require_confirmation
     locked.double_entry, locked.separate_clubs = double_entry, separate_clubs
+    locked.members_only = members_only
     _set_minutes(locked, round_minutes)
     locked.save()
     audit_record(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import secrets
+import time
 from functools import partial
 from itertools import accumulate
 
@@ -12,11 +13,12 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -41,7 +43,13 @@ from league.lists.selectors import PAPER_ACCEPTED, PAPER_DIFFERS, PAPER_WAITING
 from league.lists.views import code_url
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
-from league.tournaments.access import can_organise, organiser_actor, organiser_required
+from league.tournaments.access import (
+    can_organise,
+    organiser_actor,
+    organiser_required,
+    reader_required,
+    tournaments_closed_to,
+)
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import (
     CsvUploadForm,
@@ -73,7 +81,8 @@ from league.tournaments.tables import EXPORT_FORMATS, StandingsTable, standings_
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/index.html", {"tournaments": Tournament.objects.all()})
+    readable = Tournament.objects.exclude(tournaments_closed_to(request.user))
+    return render(request, "tournaments/index.html", {"tournaments": readable})
 
 
 @login_required
@@ -92,6 +101,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 double_entry=cd["double_entry"],
                 separate_clubs=cd["separate_clubs"],
                 round_minutes=cd["round_minutes"],
+                members_only=cd["members_only"],
                 tie_breaks=form.tie_breaks(),
                 user=organiser_actor(request),
             )
@@ -103,6 +113,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/create.html", {"form": form})
 
 
+@reader_required
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = tournament_rounds(tournament=tournament)
@@ -307,6 +318,7 @@ def _round(pk: int, number: int) -> TournamentRound:
     )
 
 
+@reader_required
 def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     organiser = can_organise(request.user, rnd.tournament)
@@ -583,18 +595,27 @@ def round_results_import(request: HttpRequest, pk: int, number: int) -> HttpResp
     )
 
 
-def _standings_version(pk: int) -> str | None:
-    return standings_version(tournament_id=pk)
+def _provisional(request: HttpRequest) -> bool:
+    return request.GET.get("vorlaeufig") == "1"
 
 
+def _standings_version(request: HttpRequest, pk: int) -> str | None:
+    return standings_version(tournament_id=pk, provisional=_provisional(request))
+
+
+def _projector_version(request: HttpRequest, pk: int) -> str | None:
+    return standings_version(tournament_id=pk, provisional=True)
+
+
+@reader_required
 @conditional.conditional(_standings_version)
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    provisional = request.GET.get("vorlaeufig") == "1"
+    provisional = _provisional(request)
     organiser = can_organise(request.user, tournament)
     result = standings_cached(
         tournament=tournament,
-        version=conditional.version(request, lambda: _standings_version(pk)),
+        version=conditional.version(request, lambda: _standings_version(request, pk)),
         provisional=provisional,
         reveal=organiser,
     )
@@ -604,6 +625,20 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
         RequestConfig(request, paginate=False).configure(table)
         return standings_export(table, export, f"wertung-{tournament.pk}")
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    # The table is the expensive part and the same for every phone that asks for this
+    # address in this language and role (the rest of the page carries the viewer's CSRF
+    # token): rendered once per version.
+    table_html = conditional.cached(
+        "standings-table:"
+        + conditional.digest(
+            pk,
+            conditional.version(request, lambda: _standings_version(request, pk)),
+            get_language(),
+            organiser,
+            request.get_full_path(),
+        ),
+        lambda: str(table.as_html(request)),
+    )
     query = request.GET.get("q", "").strip()
     found = [r for r in result.rows if name_matches(query, r.name)] if query else []
     # "Find me" also says where he sits in the round being played.
@@ -615,7 +650,7 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "tournament": tournament,
             "organiser": organiser,
-            "table": table,
+            "table_html": mark_safe(table_html),  # rendered by django-tables2, escaped
             "standings": result,
             "provisional": provisional,
             "query": query,
@@ -625,18 +660,28 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@conditional.conditional(_standings_version)
+@reader_required
+@conditional.conditional(_projector_version)
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Large type for the hall: the standings (and, on request, the current round's seats
     by surname, never the codes). The page script fits the rows to the screen and cycles
     through every page, then reloads for fresh results. ``ansicht`` = wertung (default),
-    tische or beides; ``takt`` = seconds per screen page (1-120, default 12)."""
+    tische or beides; ``takt`` = seconds per screen page (1-120, default 12).
+
+    The page carries no form and nothing of the viewer but his language: rendered once per
+    version, language, address and minute (the clock's text without script) and shared by
+    every projector and phone that asks."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    result = standings_cached(
-        tournament=tournament,
-        version=conditional.version(request, lambda: _standings_version(pk)),
-        provisional=True,
+    version = conditional.version(request, lambda: _projector_version(request, pk))
+    key = "projector:" + conditional.digest(
+        pk, version, get_language(), request.get_full_path(), int(time.time() // 60)
     )
+    html = conditional.cached(key, lambda: _projector_html(request, tournament, version))
+    return HttpResponse(html)
+
+
+def _projector_html(request: HttpRequest, tournament: Tournament, version: str) -> str:
+    result = standings_cached(tournament=tournament, version=version, provisional=True)
     view = request.GET.get("ansicht", "wertung")
     if view not in ("wertung", "tische", "beides"):
         view = "wertung"
@@ -646,8 +691,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
         takt = 12.0
     takt = min(max(takt, 0.2), 120.0) if math.isfinite(takt) else 12.0
     draw = current_draw(tournament=tournament) if view != "wertung" else None
-    return render(
-        request,
+    return render_to_string(
         "tournaments/projector.html",
         {
             "tournament": tournament,
@@ -664,9 +708,11 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
             "draw": draw,
             "takt_ms": int(takt * 1000),
         },
+        request,
     )
 
 
+@reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     participant = get_object_or_404(
@@ -708,12 +754,14 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     )
 
 
+@reader_required
 def draw_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     data = tournament_pdf.draw_pdf(rnd, reveal=can_organise(request.user, rnd.tournament))
     return pdf_response(data, f"auslosung-runde-{number}.pdf")
 
 
+@reader_required
 def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = _round(pk, number)
     blank = request.GET.get("leer") == "1"
@@ -793,6 +841,7 @@ def codes_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     return pdf_response(data, f"tisch-codes-runde-{number}.pdf")
 
 
+@reader_required
 def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"

@@ -47,6 +47,11 @@ LIST_WRITES = [
     ("time-call", "post"),
     ("time-add", "post"),
     ("liste-confirm", "post"),
+    # House rules (house-rules.md): the same writers as a game.
+    ("quick-add", "post"),
+    ("redeal-add", "post"),
+    ("redeal-undo", "post"),
+    ("liste-close", "post"),
 ]
 MANAGED_LIST_WRITES = [
     ("seat-substitute", "post"),

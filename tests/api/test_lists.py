@@ -79,7 +79,7 @@ def test_create_five_seats_and_the_tsr_preset(lf_api):
     [
         ({"title": "x", "seats": NAMES[:3]}, "invalid_value", "seats"),
         ({"title": "x", "seats": ["Anna", "Anna", "Carla", "Dieter"]}, "seat_taken_twice", "seats"),
-        ({"title": "x", "seats": NAMES, "rules": "verein-002"}, "rules_unsupported", "rules"),
+        ({"title": "x", "seats": NAMES, "rules": "kneipe"}, "rules_unsupported", "rules"),
         ({"title": "x", "seats": NAMES, "club": 9999}, "club_unknown", "club"),
         ({"seats": NAMES}, "missing_field", "title"),
         ({"title": "x", "seats": ["Anna", "", "Carla", "Dieter"]}, "invalid_value", "seats.1"),

@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from league.clubs.models import Player
 from league.lists import services
@@ -145,8 +146,7 @@ def test_live_preview_updates_before_saving(live_server, phone, django_user_mode
     assert "Re gewinnt" in page.locator("#preview .winner").inner_text()
     assert page.locator('#preview [data-player="Anna"]').inner_text() == "+2"
     form.locator("select[name=ann_kontra]").select_option("k90")
-    page.wait_for_function(
-        "document.querySelector('#preview [data-player=\"Anna\"]').innerText != '+2'"
-    )
+    # A locator assertion, not wait_for_function: the page's CSP forbids evaluated strings.
+    expect(page.locator('#preview [data-player="Anna"]')).not_to_have_text("+2")
     # Re 151 against Kontra's k90: won 1, Kontra 2, k90 1, under 90 1, 120 vs k90 1 = +6
     assert page.locator('#preview [data-player="Anna"]').inner_text() == "+6"

@@ -49,7 +49,11 @@ def _add_game(rnd):
     services.game_record(spielliste=liste, record=next_random_game(random.Random(9), state))
 
 
-@pytest.mark.parametrize("which", range(5))
+PROVISIONAL = (1, 2, 4)  # the views that count the running round (the projector always does)
+COUNTED = (0, 3)  # closed rounds only (competitions.md "Live standings")
+
+
+@pytest.mark.parametrize("which", PROVISIONAL)
 def test_a_repeat_is_304_and_a_new_game_gives_a_new_etag(client, running, which):
     tournament, rnd = running
     url = _urls(tournament.pk)[which]
@@ -68,12 +72,60 @@ def test_a_repeat_is_304_and_a_new_game_gives_a_new_etag(client, running, which)
     assert after["ETag"] != tag
 
 
+@pytest.mark.parametrize("which", COUNTED)
+def test_counted_standings_stay_304_while_the_round_is_played_until_it_closes(
+    client, running, which
+):
+    """The hall's phones poll all round long; what they show changes only when a round
+    closes, so every poll in between is a 304 and costs one query."""
+    tournament, rnd = running
+    url = _urls(tournament.pk)[which]
+    tag = client.get(url)["ETag"]
+    _add_game(rnd)
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    play_round(rnd, seed=3)
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    ts.round_close(tournament_round=rnd)
+    after = client.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert after.status_code == 200
+    assert after["ETag"] != tag
+    rows = after.json()["rows"] if which == 3 else None
+    assert rows is None or any(r["total"] for r in rows)
+
+
+def test_the_projector_follows_the_round_clock(client, running):
+    tournament, rnd = running
+    url = _urls(tournament.pk)[2]
+    first = client.get(url)
+    assert b"data-deadline" not in first.content
+    ts.round_start(tournament_round=rnd)
+    after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200
+    assert b"data-deadline" in after.content
+
+
+def test_the_standings_table_is_rendered_once_per_version(client, running):
+    """Another phone (its own CSRF cookie) gets the same table, from the cache."""
+    from django.test import Client
+
+    tournament, rnd = running
+    url = _urls(tournament.pk)[1]
+    first = client.get(url).content.decode()
+    other = Client().get(url).content.decode()
+    table = first[first.index('<div class="table-scroll">') :]
+    assert table == other[other.index('<div class="table-scroll">') :]
+    _add_game(rnd)
+    third = Client().get(url).content.decode()
+    assert third[third.index('<div class="table-scroll">') :] != table
+
+
 @pytest.mark.parametrize("which", range(5))
-def test_a_304_costs_one_query_for_a_phone(client, running, django_assert_max_num_queries, which):
+def test_a_304_costs_two_queries_for_a_phone(client, running, django_assert_max_num_queries, which):
     tournament, _ = running
     url = _urls(tournament.pk)[which]
     tag = client.get(url)["ETag"]
-    with django_assert_max_num_queries(1):
+    # who may read the tournament (members-only, api.md), then the version
+    with django_assert_max_num_queries(2):
         assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
@@ -84,7 +136,7 @@ def test_a_304_for_a_logged_in_organiser_is_cheap_too(
     client.force_login(django_user_model.objects.create_user("org", is_staff=True))
     url = reverse("standings", args=[tournament.pk])
     tag = client.get(url)["ETag"]
-    with django_assert_max_num_queries(3):  # session, account, the version
+    with django_assert_max_num_queries(4):  # session, account, who reads, the version
         assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
@@ -143,7 +195,7 @@ def test_standings_are_computed_once_per_version(
 
     client.get(url)  # computes and caches
     other = Client()  # another phone, no ETag yet: the cached standings, not a recomputation
-    with django_assert_max_num_queries(2):  # the version and the tournament
+    with django_assert_max_num_queries(3):  # who reads, the version, the tournament
         response = other.get(url)
     assert response.status_code == 200
     assert response.json() == client.get(url).json()

@@ -42,6 +42,7 @@ def test_every_answer_carries_the_content_security_policy(client, url):
     response = client.get(url)
     policy = _policy(response)
     assert policy["script-src"] == ["'self'"]  # no inline script, no eval
+    assert policy["style-src"] == ["'self'"]  # no style attribute, no <style> element
     assert policy["object-src"] == ["'none'"]
     assert policy["frame-ancestors"] == ["'none'"]
     assert "'self'" in policy["default-src"]
@@ -58,6 +59,23 @@ def test_pages_need_no_inline_script(client, url):
         assert 'src="/static/' in attrs, attrs
         assert not body.strip()
     assert not re.search(r"\son[a-z]+\s*=", html)  # no inline event handlers either
+
+
+@pytest.mark.django_db
+def test_no_template_carries_inline_styles():
+    """style-src 'self': a style attribute or a <style> element would be refused by the
+    browser. Only the API docs page (Redoc writes its styles at run time) allows them."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR)
+    offenders = [
+        str(path.relative_to(root))
+        for path in [*root.glob("league/**/templates/**/*.html"), *root.glob("templates/**/*.html")]
+        if re.search(r"\sstyle=\"|<style\b", path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
 
 
 @pytest.mark.django_db

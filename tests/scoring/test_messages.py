@@ -38,6 +38,7 @@ ERROR_CLASSES = {
     "TotalsError",
     "ScheduleError",  # scoring.schedule
     "LigaError",  # scoring.liga
+    "RulesError",
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {

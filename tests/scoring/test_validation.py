@@ -88,6 +88,36 @@ BAD = [
         record(re_augen=0, schwarz="re", specials={"karlchen": "re"}),
     ),
     ("invalid_karlchen", "specials.karlchen", record(specials={"karlchen": "alle"})),
+    # House rules (scoring.rules): refused under the TSR profile, or under every profile.
+    ("option_not_enabled", "kind", record(kind="armut")),
+    (
+        "option_not_enabled",
+        "specials.karlchen_gefangen",
+        record(specials={"karlchen_gefangen": "re"}),
+    ),
+    ("option_not_enabled", "bock", record(bock=2)),
+    ("invalid_bock", "bock", record(bock="2")),
+    ("invalid_bock", "bock", record(bock=3)),
+    (
+        "invalid_karlchen_gefangen",
+        "specials.karlchen_gefangen",
+        record(specials={"karlchen_gefangen": 1}),
+    ),
+    (
+        "herzstich_in_solo",
+        "specials.herzstich",
+        record(kind="solo", solo="damen", re=["A"], specials={"herzstich": {"re": 1}}),
+    ),
+    (
+        "karlchen_contradiction",
+        "specials.karlchen_gefangen",
+        record(specials={"karlchen": "re", "karlchen_gefangen": "kontra"}),
+    ),
+    (
+        "too_many_herzstich",
+        "specials.herzstich",
+        record(specials={"herzstich": {"re": 1, "kontra": 1}}),
+    ),
 ]
 
 

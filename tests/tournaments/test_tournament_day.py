@@ -15,7 +15,7 @@ from league.lists import services as list_services
 from league.lists.models import ScoreLine, Seat
 from league.tournaments import services as ts
 from league.tournaments.models import Participant
-from league.tournaments.selectors import round_board, round_clock, round_repeats
+from league.tournaments.selectors import player_rounds, round_board, round_clock, round_repeats
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -282,3 +282,31 @@ def test_the_entry_form_keeps_its_input_after_a_conflict(client):
     assert timezone.now()  # nothing written
     liste.refresh_from_db()
     assert liste.games_played == 0
+
+
+def test_each_side_of_a_substituted_seat_sees_his_own_part_on_his_player_page(client):
+    """The player's page ends before the substitute's first game; the substitute's page
+    shows the table he took over from that game on; their points add up to the seat's,
+    and each page's points match his score lines (the standings)."""
+    t, rnd = _round()
+    play_round(rnd, stop=10)
+    liste = rnd.lists.first()
+    seat = liste.seats.get(position=2)
+    erna = ts.participant_add(tournament=t, name="Ersatz Erna")
+    list_services.seat_substitute(spielliste=liste, position=2, player=erna.player, from_game=11)
+    play_round(rnd)
+    original = t.participants.get(player=seat.player)
+    mine = player_rounds(tournament=t, participant=original)
+    hers = player_rounds(tournament=t, participant=erna)
+    assert [r.until_game for r in mine] == [10]
+    assert [(r.table_number, r.from_game) for r in hers] == [(1, 11)]
+    assert max(row.game for row in mine[0].rows) <= 10
+    assert min(row.game for row in hers[0].rows) >= 11
+    lines = ScoreLine.objects.filter(spielliste=liste)
+    for participant, rounds in ((original, mine), (erna, hers)):
+        credited = lines.filter(player=participant.player).aggregate(s=Sum("points"))["s"] or 0
+        assert rounds[0].points == credited
+        assert rounds[0].rows[-1].total == credited if rounds[0].rows else credited == 0
+    page = client.get(reverse("tournament-player", args=[t.pk, erna.pk])).content.decode()
+    assert "data-substitute" in page
+    assert f"Tisch {rnd.lists.first().round_table.number}" in page

@@ -1,0 +1,121 @@
+"""Automatic backups: a Sicherung restores to identical standings on a fresh database
+(the one documented command), the scheduler's "when", the rotation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import override_settings
+
+from league.backup.services import FORMAT
+from league.tournaments import services as ts
+from league.tournaments.models import Tournament
+from league.venue.backups import (
+    KEEP_LAST,
+    BackupScheduler,
+    backup_fingerprint,
+    backup_latest,
+    backup_rotate,
+    backup_write,
+    backups_list,
+)
+from tests.backup.test_backup import _standings, _tables, _wipe
+from tests.tournaments.helpers import make_tournament, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_backup_then_restore_on_a_fresh_database_gives_identical_standings(tmp_path):
+    call_command("load_demo", force=True, stdout=StringIO())
+    standings, tables = _standings(), _tables()
+    made = backup_write(directory=tmp_path)
+    assert made.path.parent == tmp_path
+    assert made.size == made.path.stat().st_size
+    doc = json.loads(made.path.read_text(encoding="utf-8"))
+    assert doc["format"] == FORMAT
+    assert doc["scope"] == {"kind": "all"}
+    assert not list(tmp_path.glob(".sicherung-*"))  # no temporary file left
+    _wipe()
+    out = StringIO()
+    with override_settings(VENUE_BACKUP_DIR=tmp_path):
+        call_command("venue_restore", stdout=out, stderr=StringIO())
+    assert made.path.name in out.getvalue()
+    assert "Import abgeschlossen" in out.getvalue()
+    assert _standings() == standings
+    assert _tables() == tables
+    # A second restore would double everything: refused.
+    with override_settings(VENUE_BACKUP_DIR=tmp_path), pytest.raises(CommandError):
+        call_command("venue_restore", stdout=StringIO(), stderr=StringIO())
+
+
+def test_restore_without_a_backup_says_so(tmp_path):
+    with (
+        override_settings(VENUE_BACKUP_DIR=tmp_path / "nichts"),
+        pytest.raises(CommandError, match="Keine Sicherung"),
+    ):
+        call_command("venue_restore", stdout=StringIO())
+
+
+def test_scheduler_backs_up_on_change_every_ten_minutes_and_at_once_after_a_round_close(
+    tmp_path,
+):
+    tournament = make_tournament(8, rounds=2)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    scheduler = BackupScheduler(tmp_path)
+    made = scheduler.tick(0.0)
+    assert made is not None
+    assert made[1] == "changed"
+    assert scheduler.tick(5.0) is None  # not yet time to look again
+    assert scheduler.tick(20.0) is None  # nothing changed
+    play_round(rnd, seed=3)
+    assert scheduler.tick(40.0) is None  # changed, but the 10 minutes are not over
+    made = scheduler.tick(620.0)
+    assert made is not None
+    assert made[1] == "changed"
+    assert scheduler.tick(1300.0) is None  # nothing changed since
+    ts.round_close(tournament_round=rnd)
+    made = scheduler.tick(1320.0)  # a closed round: at once
+    assert made is not None
+    assert made[1] == "round_closed"
+    assert len(backups_list(tmp_path)) == 3
+    fingerprint = backup_fingerprint()
+    Tournament.objects.filter(pk=tournament.pk).update(name="Umbenannt")
+    assert backup_fingerprint() == fingerprint  # an update outside the services …
+    ts.tournament_update(  # … a service write counts (its audit entry)
+        tournament=tournament, name="Neu", date=tournament.date, rounds_planned=2, official=False
+    )
+    assert backup_fingerprint() != fingerprint
+
+
+def _touch(directory: Path, at: dt.datetime) -> Path:
+    path = directory / f"sicherung-{at:%Y%m%dT%H%M%SZ}.json"
+    path.write_text("{}")
+    return path
+
+
+def test_rotation_keeps_the_last_48_one_per_hour_for_a_week_and_one_per_day(tmp_path):
+    now = dt.datetime(2026, 11, 21, 20, 0, tzinfo=dt.UTC)
+    # a day of 10-minute backups (144), and older ones: 3 a day for 20 days
+    recent = [_touch(tmp_path, now - dt.timedelta(minutes=10 * i)) for i in range(144)]
+    old_times = [now - dt.timedelta(days=d, hours=h) for d in range(2, 22) for h in (1, 2, 3)]
+    old = [_touch(tmp_path, at) for at in old_times]
+    (tmp_path / "notizen.txt").write_text("bleibt")
+    removed = set(backup_rotate(directory=tmp_path, now=now))
+    kept = {b.path for b in backups_list(tmp_path)}
+    assert set(recent[:KEEP_LAST]) <= kept
+    hours_of_the_day = {(p.name[10:21]) for p in recent}  # 20261121T20 … one per hour
+    assert {p.name[10:21] for p in kept if p in recent} == hours_of_the_day
+    week = [p for p, at in zip(old, old_times, strict=True) if at >= now - dt.timedelta(days=7)]
+    assert set(week) <= kept  # each of those is alone in its hour
+    older = [p for p in old if p not in week]
+    days = {p.name[10:18] for p in older}
+    assert len([p for p in older if p in kept]) == len(days)  # one per day
+    assert kept.isdisjoint(removed)
+    assert (tmp_path / "notizen.txt").exists()
+    assert backup_latest(tmp_path).path == recent[0]
