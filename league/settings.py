@@ -105,6 +105,7 @@ INSTALLED_APPS = [
     "league.lists",
     "league.tournaments",
     "league.rankings",
+    "league.leagues",
     "league.api",
     "league.privacy",
     "league.backup",

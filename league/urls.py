@@ -8,6 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 urlpatterns = [
     path("", include("league.lists.urls")),
     path("", include("league.tournaments.urls")),
+    path("", include("league.leagues.urls")),
     path("", include("league.clubs.urls")),
     path("", include("league.rankings.urls")),
     path("", include("league.accounts.urls")),

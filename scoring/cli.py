@@ -1,4 +1,5 @@
-"""Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``).
+"""Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``, ``liga``,
+``schedule``).
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
@@ -112,10 +113,54 @@ def run_rangliste(
     return rangliste_command(data, translate)
 
 
+# --- leagues: ``schedule`` and ``liga`` (competitions.md "Command-line contracts") ------
+
+
+def run_liga(
+    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
+) -> tuple[str, int]:
+    """The ``liga`` command: Spieltage in, the league table out (``rules`` do not apply:
+    league lists use the TSR)."""
+    from scoring.interchange import league_table_to_dict, liga_from_dict
+    from scoring.liga import LigaError, league_table, spieltag_result
+
+    try:
+        days = liga_from_dict(data)
+        table = league_table([spieltag_result(day) for day in days])
+    except LigaError as err:
+        return json.dumps({"error": error_to_dict(err, translate)}, ensure_ascii=False), 1
+    return json.dumps(league_table_to_dict(table), ensure_ascii=False), EXIT_OK
+
+
+def run_schedule(
+    teams: str, group_size: str, rounds: str | None, translate: Translate
+) -> tuple[str, int]:
+    """The ``schedule`` command: its arguments are the input (no file)."""
+    from scoring.interchange import schedule_to_dict
+    from scoring.schedule import ScheduleError, generate_schedule
+
+    def number(name: str, text: str) -> int:
+        try:
+            return int(text.strip(), 10)
+        except ValueError:
+            raise ScheduleError("schedule_not_integer", {"name": name}, field=name) from None
+
+    try:
+        schedule = generate_schedule(
+            number("teams", teams),
+            number("group_size", group_size),
+            None if rounds is None else number("rounds", rounds),
+        )
+    except ScheduleError as err:
+        return json.dumps({"error": error_to_dict(err, translate)}, ensure_ascii=False), 1
+    return json.dumps(schedule_to_dict(schedule)), EXIT_OK
+
+
 COMMANDS: dict[str, Callable[[Any, Translate, RuleProfile | None], tuple[str, int]]] = {
     "score": run_score,
     "round": run_round,
     "rangliste": run_rangliste,
+    "liga": run_liga,
 }
 
 
@@ -174,7 +219,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     score = sub.add_parser("score", help="score one game record or an array of them")
     rnd = sub.add_parser("round", help="replay one table's round (Spielliste)")
     rangliste = sub.add_parser("rangliste", help="the ranking list (Rangliste) on a reference date")
-    for command in (score, rnd, rangliste):
+    liga = sub.add_parser("liga", help="league table from Spieltage (Siegpunkte 4/3/2/1)")
+    schedule = sub.add_parser("schedule", help="league schedule: groups per round")
+    schedule.add_argument("--teams", required=True, metavar="N", help="number of teams")
+    schedule.add_argument("--group-size", default="4", metavar="G", help="teams per group")
+    schedule.add_argument("--rounds", default=None, metavar="R", help="number of group rounds")
+    schedule.add_argument("--lang", default="de", metavar="LANG", help="de (default) or en")
+    for command in (score, rnd, rangliste, liga):
         command.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
         command.add_argument(
             "--lang",
@@ -190,6 +241,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             help="house rules: a preset (" + ", ".join(PRESETS) + ") or a JSON file of options",
         )
     args = parser.parse_args(argv)
+    if args.command == "schedule":
+        out, status = run_schedule(args.teams, args.group_size, args.rounds, translator(args.lang))
+        print(out)
+        return status
     # A short-lived batch process that frees nothing cyclic: the collector would only
     # rescan the ever-growing input (a third of the run time on large batches).
     gc.disable()

@@ -15,6 +15,8 @@ game result straight into JSON text). The CLIs and the web API call only these f
     rules_from_dict / rules_to_dict        a rule profile's options (house-rules.md)
     totals_check_to_dict                   a checked entry with its warnings
     error_to_dict                          an error object, its message in any language
+    schedule_to_dict                       a league schedule (``python -m scoring schedule``)
+    liga_from_dict / league_table_to_dict  Spieltage in, the league table out (``liga``)
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ from scoring.rules import (
 )
 
 if TYPE_CHECKING:  # the round machine loads on first use: the score CLI never needs it
+    from scoring.liga import TableRow
     from scoring.rangliste import Rangliste, RatedResult
     from scoring.round import RoundState, Row
+    from scoring.schedule import Schedule
     from scoring.totals import TableTotals, TotalsCheck
 
 # --- vocabularies: the codes the JSON uses ----------------------------------------------
@@ -962,4 +966,55 @@ def rangliste_to_dict(result: Rangliste) -> dict[str, Any]:
             }
             for row in result.bundeslaender
         ],
+    }
+
+
+# --- leagues (competitions.md "Command-line contracts") ----------------------------------
+
+
+def schedule_to_dict(schedule: Schedule) -> dict[str, Any]:
+    """``{"rounds": [[[team numbers of a group], ...], ...]}``."""
+    return {"rounds": [[list(group) for group in rnd] for rnd in schedule.rounds]}
+
+
+def liga_from_dict(data: Any) -> list[dict[str, int]]:
+    """``{"spieltage": [{"team": spielpunkte, ...}, ...]}``, checked; raises LigaError."""
+    from scoring.liga import LigaError
+
+    if not isinstance(data, dict) or not isinstance(data.get("spieltage"), list):
+        raise LigaError("liga_not_an_object", field="spieltage")
+    unknown = sorted(str(k) for k in data if k != "spieltage")
+    if unknown:
+        raise LigaError("unknown_field", {"name": unknown[0]}, field=unknown[0])
+    out: list[dict[str, int]] = []
+    for i, day in enumerate(data["spieltage"]):
+        where = f"spieltage[{i}]"
+        if not isinstance(day, dict):
+            raise LigaError("liga_spieltag_not_an_object", field=where)
+        if len(day) < 2:
+            raise LigaError("liga_group_too_small", field=where)
+        for team, points in day.items():
+            if not team.strip():
+                raise LigaError("liga_team_name", field=where)
+            if not isinstance(points, int) or isinstance(points, bool):
+                raise LigaError("liga_spielpunkte", {"name": team}, field=f"{where}.{team}")
+        out.append(dict(day))
+    return out
+
+
+def league_table_to_dict(rows: Sequence[TableRow]) -> dict[str, Any]:
+    """``{"table": [{"rank", "team", "siegpunkte", "spielpunkte", "spieltage"}, ...]}``."""
+    from scoring.liga import number
+
+    return {
+        "table": [
+            {
+                "rank": row.rank,
+                "team": row.team,
+                "siegpunkte": number(row.siegpunkte),
+                "spielpunkte": row.spielpunkte,
+                "spieltage": row.spieltage,
+            }
+            for row in rows
+        ]
     }

@@ -306,6 +306,24 @@ MESSAGES: Mapping[str, str] = {
     ),
     "season_invalid_mode": gettext_noop("Unbekannte Saisonwertung; erlaubt: {allowed}."),
     "season_invalid_number": gettext_noop("{name} muss eine ganze Zahl von mindestens 1 sein."),
+    # --- leagues: schedule, Spieltag, table (scoring.schedule, scoring.liga) -----------
+    "schedule_not_integer": gettext_noop("{name} muss eine ganze Zahl sein."),
+    "schedule_group_size": gettext_noop("Eine Gruppe hat 2 bis {max} Mannschaften."),
+    "schedule_teams": gettext_noop("Ein Spielplan braucht {min} bis {max} Mannschaften."),
+    "schedule_rounds": gettext_noop("Ein Spielplan hat 1 bis {max} Runden."),
+    "liga_not_an_object": gettext_noop(
+        "Die Eingabe ist ein JSON-Objekt mit „spieltage“: einer Liste von Spieltagen."
+    ),
+    "liga_spieltag_not_an_object": gettext_noop(
+        "Ein Spieltag ist ein Objekt: Mannschaft → Spielpunkte."
+    ),
+    "liga_group_too_small": gettext_noop("An einem Spieltag spielen mindestens 2 Mannschaften."),
+    "liga_team_name": gettext_noop("Jede Mannschaft braucht einen Namen."),
+    "liga_spielpunkte": gettext_noop("Die Spielpunkte von {name} müssen eine ganze Zahl sein."),
+    "liga_absent_unknown": gettext_noop("{name} spielt an diesem Spieltag nicht mit."),
+    "liga_lineup_size": gettext_noop("Jede Mannschaft stellt gleich viele Spieler ({count})."),
+    "liga_lineup_duplicate": gettext_noop("Ein Spieler ist in zwei Aufstellungen genannt."),
+    "liga_rounds": gettext_noop("Ein Spieltag hat 1 bis 24 Runden."),
     # --- final totals typed from the paper list (scoring.totals) --------------------------
     "totals_not_an_object": gettext_noop(
         "Die Endstände eines Tisches sind ein JSON-Objekt mit table, totals und deduction."

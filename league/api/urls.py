@@ -4,7 +4,7 @@ input reaches the database as an integer it cannot hold; any other address under
 
 from django.urls import path, re_path, register_converter
 
-from league.api import ranking_views, views
+from league.api import leagues, ranking_views, views
 
 
 class IdConverter:
@@ -56,5 +56,15 @@ urlpatterns = [
     path("turniere/<api_id:pk>/wertung/", views.StandingsView.as_view(), name="api-standings"),
     path("rangliste/", ranking_views.RanglisteView.as_view(), name="api-rangliste"),
     path("vereine/<api_id:pk>/saison/", ranking_views.SaisonView.as_view(), name="api-saison"),
+    # leagues (league.api.leagues)
+    path("ligen/", leagues.LigenView.as_view(), name="api-ligen"),
+    path("ligen/<api_id:pk>/", leagues.LigaView.as_view(), name="api-liga"),
+    path("ligen/<api_id:pk>/tabelle/", leagues.LigaTabelleView.as_view(), name="api-liga-tabelle"),
+    path("ligen/<api_id:pk>/spieltage/", leagues.LigaSpieltageView.as_view(), name="api-spieltage"),
+    path(
+        "ligen/<api_id:pk>/spieltage/<api_id:spieltag_id>/",
+        leagues.SpieltagView.as_view(),
+        name="api-spieltag",
+    ),
     re_path(r"^", views.not_found),
 ]

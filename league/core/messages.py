@@ -203,6 +203,49 @@ MESSAGES: Mapping[str, str] = {
     "csv_duplicate_number": gettext_noop("DDV-Nummer {number} steht schon in Zeile {line}."),
     "csv_duplicate_name": gettext_noop("{name} (ohne Verein) steht schon in Zeile {line}."),
     "csv_duplicate_name_club": gettext_noop("{name} ({club}) steht schon in Zeile {line}."),
+    # leagues (league.leagues.services)
+    "league_name_missing": gettext_noop("Die Liga braucht einen Namen."),
+    "league_season_missing": gettext_noop("Bitte die Saison angeben (z. B. 2026)."),
+    "league_players_per_team": gettext_noop(
+        "Eine Mannschaft stellt 1 bis {max} Spieler je Spieltag."
+    ),
+    "league_rounds_per_spieltag": gettext_noop("Ein Spieltag hat 1 bis {max} Runden."),
+    "league_spieltage_per_round": gettext_noop("Eine Gruppenrunde hat 1 bis {max} Spieltage."),
+    "league_group_size": gettext_noop("Eine Gruppe hat 4 Mannschaften (oder 5 an Fünfertischen)."),
+    "league_exists": gettext_noop("Die Liga {name} gibt es in der Saison {season} schon."),
+    "already_league_organiser": gettext_noop("{who} gehört schon zur Ligaleitung."),
+    "not_league_organiser": gettext_noop("Dieses Konto gehört nicht zur Ligaleitung."),
+    "last_league_organiser": gettext_noop("Eine Liga braucht mindestens eine Ligaleitung."),
+    "already_captain": gettext_noop("{who} ist schon Mannschaftsführer."),
+    "team_name_missing": gettext_noop(
+        "Die Mannschaft braucht einen Namen (höchstens 120 Zeichen)."
+    ),
+    "team_exists": gettext_noop("Eine Mannschaft „{name}“ gibt es in dieser Liga schon."),
+    "schedule_exists": gettext_noop(
+        "Der Spielplan steht schon; neue Mannschaften erst nach einem neuen Spielplan."
+    ),
+    "player_in_other_team": gettext_noop("{name} spielt in dieser Liga schon für {team}."),
+    "player_on_roster": gettext_noop("{name} steht schon im Kader."),
+    "player_not_on_roster": gettext_noop("{name} steht nicht im Kader."),
+    "schedule_started": gettext_noop("Ein Spieltag hat schon begonnen: der Spielplan bleibt."),
+    "schedule_too_few_teams": gettext_noop(
+        "Für einen Spielplan braucht es mindestens {min} Mannschaften."
+    ),
+    "spieltag_started": gettext_noop("Der Spieltag hat schon begonnen: Aufstellungen stehen fest."),
+    "team_not_in_group": gettext_noop("{name} spielt nicht in dieser Gruppe."),
+    "lineup_size": gettext_noop("Die Aufstellung hat genau {count} Spieler."),
+    "player_in_other_lineup": gettext_noop("{name} ist schon für {team} aufgestellt."),
+    "lineup_not_in_roster": gettext_noop("{name} steht nicht im Kader der Mannschaft."),
+    "lineup_missing": gettext_noop("Die Aufstellung von {name} fehlt noch."),
+    "spieltag_table_unknown": gettext_noop(
+        "Runde {round}, Tisch {table} gibt es an diesem Spieltag nicht."
+    ),
+    "spieltag_not_started": gettext_noop("Der Spieltag hat noch nicht begonnen."),
+    "spieltag_already_closed": gettext_noop("Der Spieltag ist bereits abgeschlossen."),
+    "spieltag_not_closed": gettext_noop("Der Spieltag ist nicht abgeschlossen."),
+    "spieltag_incomplete": gettext_noop(
+        "Noch nicht fertig: Runde/Tisch {tables}. Erst dann abschließen."
+    ),
     # REST API (api.md "Conventions"): refusals of the API itself
     "not_authenticated": gettext_noop(
         "Anmeldung nötig: ein Token, eine Sitzung oder der Tisch-Code (X-Tisch-Code)."

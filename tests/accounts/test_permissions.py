@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from league.clubs.models import Player
 from league.lists import services
 from tests.api.test_access import API_ROUTES
+from tests.leagues.test_access import LEAGUE_ROUTES
 
 ROLES = (
     "anonymous",
@@ -267,6 +268,7 @@ def test_every_url_has_a_row():
         | ACCOUNT_PAGES
         | CLAIMS
         | API_ROUTES  # the API's own matrix: tests/api/test_access.py
+        | LEAGUE_ROUTES  # the leagues' own matrix: tests/leagues/test_access.py
     )
     assert names - covered == set(), "a URL without a permission row"
 

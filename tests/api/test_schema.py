@@ -42,6 +42,11 @@ ENDPOINTS = {
     "/api/v1/turniere/{id}/wertung/": {"get"},
     "/api/v1/rangliste/": {"get"},
     "/api/v1/vereine/{id}/saison/": {"get"},
+    "/api/v1/ligen/": {"get"},
+    "/api/v1/ligen/{id}/": {"get"},
+    "/api/v1/ligen/{id}/tabelle/": {"get"},
+    "/api/v1/ligen/{id}/spieltage/": {"get"},
+    "/api/v1/ligen/{id}/spieltage/{spieltag_id}/": {"get"},
 }
 LIST_WRITE_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
 

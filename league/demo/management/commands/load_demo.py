@@ -17,6 +17,7 @@ from django.db import transaction
 
 from league.clubs.models import Club, Player
 from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
+from league.demo.league_demo import load_demo_league
 from league.demo.ranking_demo import load_ranking_demo
 from league.lists import services
 from league.lists.models import Spielliste
@@ -86,10 +87,12 @@ class Command(BaseCommand):
             )
             load_demo_tournament(rng)
             load_ranking_demo(club, players, rng)
+            load_demo_league(random.Random(2027))  # league/demo/league_demo.py
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
-                "is admin / doko-admin."
+                "is admin / doko-admin (also the league's organiser); the league captain is "
+                "kapitaen / doko-kapitaen."
             )
         )
 

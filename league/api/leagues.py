@@ -1,0 +1,284 @@
+"""League endpoints (read): leagues, a league's table and its Spieltage, one Spieltag with
+its result and tables. Reads come from ``league.leagues.selectors`` — the same as the pages —
+and names of players who asked not to be named are hidden unless ``league.leagues.access``
+says the caller may read them (organisers, captains)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Count, QuerySet
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from league.api import schema
+from league.api.pagination import Pagination
+from league.api.views import ApiView
+from league.core.errors import ServiceError
+from league.leagues.access import league_access
+from league.leagues.models import League, Spieltag
+from league.leagues.selectors import league_page, spieltag_view
+from scoring.liga import number
+
+# --- serializers ------------------------------------------------------------------------
+
+
+class LeagueSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    season = serializers.CharField()
+    players_per_team = serializers.IntegerField()
+    rounds_per_spieltag = serializers.IntegerField()
+    spieltage_per_round = serializers.IntegerField(help_text="2: Doppelspieltage")
+    teams = serializers.IntegerField(source="team_count", help_text="number of teams")
+
+
+class TeamSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the team's number in the schedule")
+    name = serializers.CharField()
+
+
+class LeagueDetailSerializer(LeagueSerializer):
+    team_list = TeamSerializer(many=True, source="teams_list")
+
+
+class TableRowSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    team = serializers.CharField()
+    team_id = serializers.IntegerField()
+    siegpunkte = serializers.FloatField(help_text="shared ties give halves, e.g. 3.5")
+    spielpunkte = serializers.IntegerField()
+    spieltage = serializers.IntegerField(help_text="Spieltage counted")
+
+
+class LeagueTableSerializer(serializers.Serializer[Any]):
+    provisional = serializers.BooleanField(help_text="includes running Spieltage")
+    counted_spieltage = serializers.IntegerField()
+    running_spieltage = serializers.IntegerField(help_text="started, lists not all complete")
+    rows = TableRowSerializer(many=True)
+
+
+class ResultRowSerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    team = serializers.CharField()
+    team_id = serializers.IntegerField()
+    spielpunkte = serializers.IntegerField()
+    siegpunkte = serializers.FloatField()
+    absent = serializers.BooleanField(help_text="did not show up: last place")
+
+
+class SpieltagSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    group_round = serializers.IntegerField(help_text="Gruppenrunde (Doppelspieltag) number")
+    group = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="the Spieltag within its group round")
+    name = serializers.CharField(help_text='e.g. "3.2 / Gruppe B": group round 3, Spieltag 2')
+    teams = serializers.ListField(child=serializers.CharField())
+    started = serializers.BooleanField()
+    complete = serializers.BooleanField(help_text="every list complete: the result counts")
+    lists_done = serializers.IntegerField()
+    lists_total = serializers.IntegerField()
+    result = ResultRowSerializer(many=True)
+
+
+class SpieltageSerializer(serializers.Serializer[Any]):
+    spieltage = SpieltagSerializer(many=True)
+
+
+class LeagueSeatSerializer(serializers.Serializer[Any]):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    team = serializers.CharField()
+
+
+class SpieltagTableSerializer(serializers.Serializer[Any]):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    liste = serializers.IntegerField(help_text="the Spielliste's id (/api/v1/listen/{id}/)")
+    complete = serializers.BooleanField()
+    seats = LeagueSeatSerializer(many=True)
+
+
+class SpieltagDetailSerializer(SpieltagSerializer):
+    league = serializers.IntegerField()
+    tables = SpieltagTableSerializer(many=True)
+
+
+# --- views ------------------------------------------------------------------------------
+
+
+def _league(pk: int) -> League:
+    league = League.objects.filter(pk=pk).first()
+    if league is None:
+        raise ServiceError("not_found")
+    return league
+
+
+def _rows(result: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "place": r.place,
+            "team": r.team,
+            "team_id": result.team_ids[r.team],
+            "spielpunkte": r.spielpunkte,
+            "siegpunkte": _num(r.siegpunkte),
+            "absent": r.absent,
+        }
+        for r in result.rows
+    ]
+
+
+def _num(value: Fraction) -> float:
+    return float(number(value))
+
+
+@extend_schema(
+    summary="Leagues",
+    responses={
+        200: LeagueSerializer,
+        400: schema.refusal(400, "A garbled `page` or `per_page`.", "invalid_value"),
+        **schema.NOT_FOUND,
+    },
+)
+class LigenView(generics.ListAPIView[League]):
+    """All league seasons, newest season first, 50 a page."""
+
+    authentication_classes = ApiView.authentication_classes
+    permission_classes = ApiView.permission_classes
+    parser_classes = ApiView.parser_classes
+    renderer_classes = ApiView.renderer_classes
+    content_negotiation_class = ApiView.content_negotiation_class
+    throttle_classes: list[type] = []
+    serializer_class = LeagueSerializer
+    pagination_class = Pagination
+
+    def get_queryset(self) -> QuerySet[League]:
+        return League.objects.annotate(team_count=Count("teams")).order_by("-season", "name", "pk")
+
+
+class LigaView(ApiView):
+    @extend_schema(
+        responses={200: LeagueDetailSerializer, **schema.NOT_FOUND},
+        summary="A league season and its teams",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        teams = list(league.teams.order_by("number"))
+        league.team_count = len(teams)  # type: ignore[attr-defined]
+        league.teams_list = teams  # type: ignore[attr-defined]
+        return Response(LeagueDetailSerializer(league).data)
+
+
+class LigaTabelleView(ApiView):
+    @extend_schema(
+        parameters=[OpenApiParameter("vorlaeufig", bool, description="include running Spieltage")],
+        responses={200: LeagueTableSerializer, **schema.NOT_FOUND},
+        summary="League table (Siegpunkte, then Spielpunkte)",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        provisional = request.query_params.get("vorlaeufig") in ("1", "true")
+        table, _schedule = league_page(league=league, provisional=provisional)
+        body = {
+            "provisional": table.provisional,
+            "counted_spieltage": table.counted,
+            "running_spieltage": table.running,
+            "rows": [
+                {
+                    "rank": r.rank,
+                    "team": r.team,
+                    "team_id": table.team_ids[r.team],
+                    "siegpunkte": _num(r.siegpunkte),
+                    "spielpunkte": r.spielpunkte,
+                    "spieltage": r.spieltage,
+                }
+                for r in table.rows
+            ],
+        }
+        return Response(LeagueTableSerializer(body).data)
+
+
+def _spieltag_body(item: Any, group_round: int) -> dict[str, Any]:
+    result = item.result
+    return {
+        "id": item.spieltag.pk,
+        "group_round": group_round,
+        "group": item.spieltag.group.number,
+        "number": item.spieltag.number,
+        "name": item.label,
+        "teams": [t.name for t in item.teams],
+        "started": bool(result and result.started),
+        "complete": bool(result and result.complete),
+        "lists_done": result.lists_done if result else 0,
+        "lists_total": result.lists_total if result else 0,
+        "result": _rows(result) if result else [],
+    }
+
+
+class LigaSpieltageView(ApiView):
+    @extend_schema(
+        operation_id="v1_ligen_spieltage_list",
+        responses={200: SpieltageSerializer, **schema.NOT_FOUND},
+        summary="A league's Spieltage (the schedule) with their results",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        league = _league(pk)
+        _table, schedule = league_page(league=league, provisional=False)
+        spieltage = [
+            _spieltag_body(item, rnd.group_round.number)
+            for rnd in schedule
+            for group in rnd.groups
+            for item in group.spieltage
+        ]
+        return Response(SpieltageSerializer({"spieltage": spieltage}).data)
+
+
+class SpieltagView(ApiView):
+    @extend_schema(
+        operation_id="v1_ligen_spieltag_retrieve",
+        responses={200: SpieltagDetailSerializer, **schema.NOT_FOUND},
+        summary="A Spieltag: line-up result and its tables (lists)",
+    )
+    def get(self, request: Request, pk: int, spieltag_id: int) -> Response:
+        league = _league(pk)
+        spieltag = (
+            Spieltag.objects.filter(pk=spieltag_id, group__group_round__league=league)
+            .select_related("group__group_round")
+            .first()
+        )
+        if spieltag is None:
+            raise ServiceError("not_found")
+        view = spieltag_view(spieltag=spieltag, reveal=league_access(request.user, league).reveal)
+        result = view.result
+        body = {
+            "id": spieltag.pk,
+            "league": league.pk,
+            "group_round": spieltag.group.group_round.number,
+            "group": spieltag.group.number,
+            "number": spieltag.number,
+            "name": view.label,
+            "teams": [t.name for t in view.teams],
+            "started": result.started,
+            "complete": result.complete,
+            "lists_done": result.lists_done,
+            "lists_total": result.lists_total,
+            "result": _rows(result),
+            "tables": [
+                {
+                    "round": t.round,
+                    "table": t.table,
+                    "liste": t.liste.pk,
+                    "complete": t.liste.complete,
+                    "seats": [
+                        {"position": pos, "name": name, "team": team} for pos, name, team in t.seats
+                    ],
+                }
+                for tables in view.rounds
+                for t in tables
+            ],
+        }
+        return Response(SpieltagDetailSerializer(body).data)

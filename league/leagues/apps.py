@@ -1,0 +1,21 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LeaguesConfig(AppConfig):
+    """Leagues (Ligen): seasons, teams with rosters, schedules, Spieltage and the table."""
+
+    name = "league.leagues"
+    label = "leagues"
+    verbose_name = _("Ligen")
+
+    def ready(self) -> None:
+        from league.leagues.selectors import league_choices, league_lists, list_owner
+        from league.lists import owners
+
+        owners.register(list_owner)
+        owners.register_filter(
+            owners.OwnerFilter(
+                param="liga", label=_("Liga"), choices=league_choices, lists_of=league_lists
+            )
+        )

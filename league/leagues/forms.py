@@ -1,0 +1,100 @@
+"""League forms: they collect input for the services; no rules here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from league.clubs.models import Player
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    season = forms.CharField(label=_("Saison"), max_length=20, help_text=_("z. B. 2026"))
+    players_per_team = forms.IntegerField(
+        label=_("Spieler je Mannschaft (= Tische je Runde)"), min_value=1, max_value=12, initial=4
+    )
+    rounds_per_spieltag = forms.IntegerField(
+        label=_("Runden je Spieltag"), min_value=1, max_value=12, initial=3
+    )
+    spieltage_per_round = forms.IntegerField(
+        label=_("Spieltage je Gruppenrunde (2: Doppelspieltag)"),
+        min_value=1,
+        max_value=4,
+        initial=2,
+    )
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Mannschaft"), max_length=120)
+
+
+class RosterForm(forms.Form):
+    name = forms.CharField(label=_("Spieler"), max_length=80)
+    ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
+
+
+class ScheduleForm(forms.Form):
+    rounds = forms.IntegerField(
+        label=_("Gruppenrunden (leer: so wenige, dass jeder jeden trifft)"),
+        required=False,
+        min_value=1,
+        max_value=60,
+    )
+
+
+class LineupForm(forms.Form):
+    """The line-up: one select per seat, from the roster (the others are reserves)."""
+
+    def __init__(
+        self, *args: Any, roster: Sequence[tuple[Player, str]], size: int, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        options = [("", "—"), *((str(p.pk), name) for p, name in roster)]
+        self.by_pk = {str(p.pk): p for p, _name in roster}
+        for i in range(1, size + 1):
+            self.fields[f"s{i}"] = forms.ChoiceField(
+                label=_("Spieler %(n)d") % {"n": i}, choices=options
+            )
+
+    def players(self) -> list[Player]:
+        return [self.by_pk[self.cleaned_data[name]] for name in sorted(self.fields, key=_seat)]
+
+
+def _seat(name: str) -> int:
+    return int(name[1:])
+
+
+class AbsentForm(forms.Form):
+    """A no-show: the substitutes' names (one per line), the organiser's decision."""
+
+    substitutes = forms.CharField(
+        label=_("Ersatzspieler (ein Name je Zeile)"), widget=forms.Textarea(attrs={"rows": 4})
+    )
+
+    def names(self) -> list[str]:
+        return [n.strip() for n in self.cleaned_data["substitutes"].splitlines() if n.strip()]
+
+
+class PaperResultForm(forms.Form):
+    """One table's totals from its paper list, in seat order."""
+
+    round = forms.IntegerField(label=_("Runde"), min_value=1, max_value=99)
+    table = forms.IntegerField(label=_("Tisch"), min_value=1, max_value=99)
+
+    def __init__(self, *args: Any, seats: int = 4, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, seats + 1):
+            self.fields[f"p{i}"] = forms.IntegerField(
+                label=_("Platz %(n)d") % {"n": i}, min_value=-9999, max_value=9999
+            )
+
+    def totals(self) -> dict[int, int]:
+        return {
+            int(name[1:]): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("p") and value is not None
+        }

@@ -1,0 +1,207 @@
+"""Leagues (competitions.md "League"): a season of teams meeting in groups.
+
+Glossary:
+    Liga / League            one season of a league ("Bundesliga 2026"): its settings,
+                             its organisers (the per-league role "Ligaleitung").
+    Mannschaft / Team        a team with its roster (Kader: Player records) and captains
+                             (accounts that pick each Spieltag's line-up).
+    Gruppenrunde             one round of the schedule (a Doppelspieltag in the DDV
+                             Bundesliga): the teams split into groups.
+    Gruppe / Group           the teams that meet in one Gruppenrunde (usually 4).
+    Spieltag                 one day of a group: every team sends its line-up
+                             (Aufstellung); each round seats one player per team at every
+                             table; every table plays an ordinary Spielliste.
+    Aufstellung / Lineup     a team's players for one Spieltag (reserves allowed): players
+                             of its roster, or the organiser's substitutes for a team that
+                             did not show up (``absent``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from league.clubs.models import Club, Player
+from league.lists.models import Spielliste
+
+
+class League(models.Model):
+    name = models.CharField(_("Name"), max_length=120)
+    season = models.CharField(_("Saison"), max_length=20)
+    players_per_team = models.PositiveSmallIntegerField(_("Spieler je Mannschaft"), default=4)
+    rounds_per_spieltag = models.PositiveSmallIntegerField(_("Runden je Spieltag"), default=3)
+    spieltage_per_round = models.PositiveSmallIntegerField(
+        _("Spieltage je Gruppenrunde"),
+        default=2,
+        help_text=_("2: Doppelspieltage wie in der DDV-Bundesliga."),
+    )
+    group_size = models.PositiveSmallIntegerField(_("Mannschaften je Gruppe"), default=4)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Ligaleitung"),
+        blank=True,
+        related_name="organised_leagues",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-season", "name"]
+        verbose_name = _("Liga")
+        verbose_name_plural = _("Ligen")
+        constraints = [
+            models.UniqueConstraint(fields=["name", "season"], name="league_name_season_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("league-detail", args=[self.pk])
+
+
+class Team(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("Name"), max_length=120)
+    # The team's number in the schedule (1..N, in the order the teams were added).
+    number = models.PositiveSmallIntegerField(_("Nummer"))
+    club = models.ForeignKey(
+        Club, verbose_name=_("Verein"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    captains = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("Mannschaftsführer"),
+        blank=True,
+        related_name="captained_teams",
+    )
+    roster = models.ManyToManyField(
+        Player, verbose_name=_("Kader"), blank=True, related_name="league_teams"
+    )
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("Mannschaft")
+        verbose_name_plural = _("Mannschaften")
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="team_name_unique"),
+            models.UniqueConstraint(fields=["league", "number"], name="team_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league-team", args=[self.league_id, self.pk])
+
+
+class GroupRound(models.Model):
+    """A round of the schedule (Doppelspieltag)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="group_rounds")
+    number = models.PositiveSmallIntegerField(_("Gruppenrunde"))
+    date = models.DateField(_("Datum"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="group_round_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.number}"
+
+
+class Group(models.Model):
+    group_round = models.ForeignKey(GroupRound, on_delete=models.CASCADE, related_name="groups")
+    number = models.PositiveSmallIntegerField(_("Gruppe"))
+    teams = models.ManyToManyField(Team, related_name="groups")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["group_round", "number"], name="group_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.group_round} · {self.number}"
+
+
+class Spieltag(models.Model):
+    """One day of a group. Started: its lists exist (``SpieltagTable``); closed: its lists
+    are frozen (corrections only after the organiser reopens it)."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="spieltage")
+    number = models.PositiveSmallIntegerField(_("Spieltag"))
+    started_at = models.DateTimeField(_("gestartet"), null=True, blank=True)
+    # Closed by the organiser once every list is complete: its lists are frozen.
+    closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("Spieltag")
+        verbose_name_plural = _("Spieltage")
+        constraints = [models.UniqueConstraint(fields=["group", "number"], name="spieltag_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.group} · {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("spieltag-detail", args=[self.group.group_round.league_id, self.pk])
+
+
+class Lineup(models.Model):
+    """A team's Aufstellung for a Spieltag; ``absent``: the team did not show up and the
+    players are the organiser's substitutes (the team scores last place)."""
+
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="lineups")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="lineups")
+    absent = models.BooleanField(_("nicht angetreten"), default=False)
+    players = models.ManyToManyField(Player, through="LineupPlayer", related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["spieltag", "team"], name="lineup_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} · {self.team}"
+
+
+class LineupPlayer(models.Model):
+    lineup = models.ForeignKey(Lineup, on_delete=models.CASCADE, related_name="entries")
+    position = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["lineup", "position"], name="lineup_position_unique"),
+            models.UniqueConstraint(fields=["lineup", "player"], name="lineup_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lineup} · {self.position}"
+
+
+class SpieltagTable(models.Model):
+    """Table ``table`` of round ``round`` of a Spieltag and its Spielliste; ``teams`` names
+    the team of each seat (team ids in seat order), for the team's Spielpunkte."""
+
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField(_("Runde"))
+    table = models.PositiveSmallIntegerField(_("Tisch"))
+    teams = models.JSONField(help_text="team id per seat position (1 first)")
+    spielliste = models.OneToOneField(
+        Spielliste, on_delete=models.CASCADE, related_name="spieltag_table"
+    )
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["spieltag", "round", "table"], name="spieltag_table_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} · R{self.round} T{self.table}"

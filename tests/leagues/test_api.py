@@ -1,0 +1,62 @@
+"""League API (read): leagues, table, Spieltage, a Spieltag; 404 in the error shape."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from league.leagues import services as ls
+
+from .helpers import first_spieltag, make_league, play_paper, set_lineups
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def league():
+    league = make_league(4, rounds=1)
+    spieltag = first_spieltag(league)
+    set_lineups(spieltag)
+    ls.spieltag_start(spieltag=spieltag)
+    # the table of each round: team at seat 1 +6, seat 2 +2, seats 3 and 4 -4
+    play_paper(spieltag, lambda st: {1: 6, 2: 2, 3: -4, 4: -4})
+    return league
+
+
+def test_leagues_list_and_detail(league):
+    client = APIClient()
+    body = client.get("/api/v1/ligen/").json()
+    assert body["count"] == 1
+    assert body["results"][0]["teams"] == 4
+    detail = client.get(f"/api/v1/ligen/{league.pk}/").json()
+    assert [t["number"] for t in detail["team_list"]] == [1, 2, 3, 4]
+
+
+def test_table_and_spieltage(league):
+    client = APIClient()
+    table = client.get(f"/api/v1/ligen/{league.pk}/tabelle/").json()
+    assert table["counted_spieltage"] == 1
+    assert table["provisional"] is False
+    assert sum(r["siegpunkte"] for r in table["rows"]) == 10
+    assert sum(r["spielpunkte"] for r in table["rows"]) == 0
+    days = client.get(f"/api/v1/ligen/{league.pk}/spieltage/").json()["spieltage"]
+    assert len(days) == 2
+    played = [d for d in days if d["complete"]]
+    assert len(played) == 1
+    assert played[0]["lists_done"] == played[0]["lists_total"] == 4
+    one = client.get(f"/api/v1/ligen/{league.pk}/spieltage/{played[0]['id']}/").json()
+    assert len(one["tables"]) == 4
+    assert {len(t["seats"]) for t in one["tables"]} == {4}
+    assert [r["place"] for r in one["result"]] == sorted(r["place"] for r in one["result"])
+
+
+def test_unknown_ids_are_404_error_objects(league):
+    client = APIClient()
+    for path in (
+        "/api/v1/ligen/999/",
+        "/api/v1/ligen/999/tabelle/",
+        "/api/v1/ligen/999/spieltage/",
+        f"/api/v1/ligen/{league.pk}/spieltage/999999/",
+    ):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json()["error"]["code"] == "not_found"
+    assert client.get("/api/v1/ligen/", {"page": "x"}).status_code == 400

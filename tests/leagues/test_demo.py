@@ -1,0 +1,32 @@
+"""The demo's league: 16 teams half-way through the season."""
+
+import io
+import time
+
+import pytest
+from django.core.management import call_command
+
+from league.leagues.models import League, Lineup
+from league.leagues.selectors import league_standings, schedule_overview
+
+
+@pytest.mark.django_db
+def test_demo_league_is_half_way():
+    started = time.monotonic()
+    call_command("load_demo", force=True, stdout=io.StringIO())
+    print(f"load_demo: {time.monotonic() - started:.1f} s")
+    league = League.objects.get()
+    assert league.teams.count() == 16
+    assert league.organisers.get().username == "admin"
+    assert league.teams.get(number=1).captains.get().username == "kapitaen"
+    table = league_standings(league=league)
+    assert table.counted == 16  # group rounds 1 and 2: 4 groups × 2 Spieltage each
+    assert table.running == 1
+    assert all(row.spieltage == 4 for row in table.rows)
+    assert sum(row.siegpunkte for row in table.rows) == 16 * 10
+    assert Lineup.objects.filter(absent=True).count() == 1
+    schedule = schedule_overview(league=league)
+    assert len(schedule) == 5
+    live = schedule[2].groups[0].spieltage[0].result
+    assert live.started
+    assert 0 < live.lists_done < live.lists_total
