@@ -72,8 +72,21 @@ TOURNAMENT_ACTIONS = [
     ("round-results", "post"),
     ("round-results-import", "post"),
     ("tournament-unofficial", "post"),
+    # Ranglistenturnier: rated, Bundesland, close (competitions.md "Ranking list")
+    ("tournament-rating", "get"),
+    ("tournament-rating", "post"),
 ]
-CLUB_ACTIONS = [("club-detail", "post")]
+CLUB_ACTIONS = [
+    ("club-detail", "post"),
+    ("club-season", "post"),  # the season's settings
+    ("club-evening-create", "get"),
+    ("club-evening-create", "post"),
+]
+# Merging duplicate player records: staff, his club's managers, organisers of a tournament
+# he entered (league.rankings.access): tested below.
+MERGE = {"player-merge"}
+# The venue's health page and poster: staff and organisers (tests/venue/test_health.py).
+VENUE = {"venue-health", "venue-poster"}
 # Pages anybody may read (they reveal no code to the public: see the tests below).
 PUBLIC_READS = {
     "calculator",
@@ -96,6 +109,11 @@ PUBLIC_READS = {
     "standings-pdf",
     "projector",
     "tournament-player",
+    "rangliste",
+    "rangliste-pdf",
+    "player-record",
+    "club-season",
+    "club-evening",  # its "add a table" form: club managers (test_club_evening_write)
     "login",
     "logout",
     "set_language",
@@ -239,6 +257,42 @@ def test_club_actions(world, name, method):
     assert list(club.managers.values_list("username", flat=True)) == ["cm"]
 
 
+def test_club_evening_write(world):
+    """Adding a table to a club evening: its club's managers and staff only."""
+    import datetime as dt
+
+    from league.clubs import services as club_services
+
+    club = world["free"].club
+    evening = club_services.club_evening_create(club=club, date=dt.date(2026, 11, 20))
+    url = reverse("club-evening", args=[club.pk, evening.pk])
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["free"], world["l1"])
+        outcomes.append(_outcome(client.post(url, {"seat_1": ""})))
+    assert tuple(outcomes) == CLUB, dict(zip(ROLES, outcomes, strict=True))
+    assert not evening.tables.exists()
+
+
+def test_player_merge_rights(world):
+    """A player of the tournament: its organisers and staff may merge him, nobody else; a
+    player of F's club: its managers too."""
+    t = world["tournament"]
+    entrant = t.participants.first().player
+    # The other tournament registered the same names: the same player records, so its
+    # organiser may merge them too.
+    assert entrant.entries.count() == 2
+    expected = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, OK, DENIED, OK)
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["l1"], world["l2"])
+        outcomes.append(_outcome(client.get(reverse("player-merge", args=[entrant.pk]))))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+    member = world["free"].seats.first().player
+    manager = _client(world, "club_manager", world["free"], world["l1"])
+    assert manager.get(reverse("player-merge", args=[member.pk])).status_code == 200
+
+
 def _claim(tournament):
     from django.contrib.auth.models import User
 
@@ -269,6 +323,8 @@ def test_every_url_has_a_row():
         | CLAIMS
         | API_ROUTES  # the API's own matrix: tests/api/test_access.py
         | LEAGUE_ROUTES  # the leagues' own matrix: tests/leagues/test_access.py
+        | MERGE
+        | VENUE
     )
     assert names - covered == set(), "a URL without a permission row"
 

@@ -35,6 +35,10 @@ API_READS = {
     "api-standings",
     "api-schema",
     "api-docs",
+    # Rangliste and club seasons: public, a members-only club's season for its members
+    # (tests/privacy/test_members_only.py).
+    "api-rangliste",
+    "api-saison",
 }
 API_ROUTES = API_WRITES | API_READS
 

@@ -27,7 +27,7 @@ MAX_PAGES = 1000
 
 def test_every_demo_page_renders_with_the_internet_blocked(live_server, browser):
     call_command("load_demo", force=True, stdout=StringIO())
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name="Kölner Stadtmeisterschaft 2026")
     base = live_server.url
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     blocked: list[str] = []

@@ -118,17 +118,18 @@ def test_settings_are_checked(club):
 def test_season_pages_and_api_query_budget(
     client, club, evenings, django_user_model, django_assert_max_num_queries
 ):
+    # Each answer asks once more who may read the club (members-only, api.md).
     for i in range(evenings):
         evening(club, D(2026, 1 + i, 8), MEMBERS[: 8 if i % 2 else 9], seed=i)
     anna = Player.objects.get(name="Anna")
-    with django_assert_max_num_queries(7):
+    with django_assert_max_num_queries(8):
         page = client.get(f"/vereine/{club.pk}/saison/", {"jahr": 2026})
     html = page.content.decode()
     assert html.count('data-player="') == 9
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         page = client.get(f"/vereine/{club.pk}/saison/", {"jahr": 2026, "spieler": anna.pk})
     assert page.content.decode().count('data-liste="') == evenings
-    with django_assert_max_num_queries(5):
+    with django_assert_max_num_queries(6):
         api = client.get(f"/api/v1/vereine/{club.pk}/saison/", {"jahr": "2026"})
     assert len(api.json()["rows"]) == 9
     assert api.json()["evenings"] == evenings
@@ -136,7 +137,7 @@ def test_season_pages_and_api_query_budget(
     club.managers.add(manager)
     client.force_login(manager)
     e = club.evenings.first()
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(13):
         page = client.get(f"/vereine/{club.pk}/abende/{e.pk}/")
     assert page.status_code == 200
 
