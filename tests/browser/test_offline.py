@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LOCAL = {"127.0.0.1", "localhost"}
 # Not pages: downloads (PDF, CSV, spreadsheets), the admin's own site, the API's JSON.
-SKIP = (".pdf", "_export=", "/admin/", "/api/v1/", "/api/schema/", "/static/", ".csv")
+SKIP = (".pdf", "/pdf/", "_export=", "/admin/", "/api/v1/", "/api/schema/", "/static/", ".csv")
 # A table code's address binds the browser to that table (and a closed round's code is
 # dead): the crawl keeps its organiser session.
 TABLE_CODE = re.compile(r"/t/[A-Z0-9]+/")
