@@ -98,8 +98,8 @@ def build(scale: float) -> dict[str, Any]:
         t0 = time.perf_counter()
         _timed(
             "clubs",
-            "INSERT INTO clubs_club (id, name, city) "
-            "SELECT g, 'Club ' || g, '' FROM generate_series(1, %s) g",
+            "INSERT INTO clubs_club (id, name, city, members_only, rules) "
+            "SELECT g, 'Club ' || g, '', false, '{}' FROM generate_series(1, %s) g",
             c,
             [CLUBS],
         )
@@ -116,9 +116,10 @@ def build(scale: float) -> dict[str, Any]:
             "tournaments",
             "INSERT INTO tournaments_tournament (id, name, date, venue, rounds_planned, official, "
             "tie_breaks, require_confirmation, double_entry, separate_clubs, round_minutes, "
-            "rated, bundesland, closed_at, created_at) "
+            "members_only, rated, bundesland, closed_at, created_at) "
             "SELECT g, 'RLT ' || g, DATE %(start)s + g * 6, '', 3, true, '[]', false, false, "
-            "true, NULL, true, (ARRAY['BW','BY','BE','BB','HB','HH','HE','MV','NI','NW','RP',"
+            "true, NULL, false, true, "
+            "(ARRAY['BW','BY','BE','BB','HB','HH','HE','MV','NI','NW','RP',"
             "'SL','SN','ST','SH','TH'])[g %% 16 + 1], now(), now() "
             "FROM generate_series(1, %(n)s) g",
             c,
@@ -150,10 +151,12 @@ def build(scale: float) -> dict[str, Any]:
             "INSERT INTO lists_spielliste (id, title, club_id, table_size, "
             "listenfuehrer_position, time_up_after, version, games_played, complete, frozen, "
             "code, created_by_id, confirmed_at, confirmed_seat, last_writer, totals_only, "
-            "ended_early, added_minutes, added_by, created_at, updated_at) "
+            "ended_early, added_minutes, added_by, rules, closed, redeals, created_at, "
+            "updated_at) "
             "SELECT g, 'Liste ' || g, CASE WHEN g > %(rated)s THEN (g - %(rated)s - 1) %% "
             "%(clubs)s + 1 END, 4, 4, NULL, %(games)s, %(games)s, true, g <= %(rated)s, "
-            "lpad(to_hex(g), 8, '0'), NULL, NULL, NULL, '', false, false, 0, '', now(), now() "
+            "lpad(to_hex(g), 8, '0'), NULL, NULL, NULL, '', false, false, 0, '', '{}', false, "
+            "'[]', now(), now() "
             "FROM generate_series(1, %(n)s) g",
             c,
             {
@@ -220,12 +223,13 @@ def build(scale: float) -> dict[str, Any]:
             "games",
             "INSERT INTO lists_game (id, spielliste_id, number, players, re, kind, solo, "
             "pflicht, re_augen, schwarz, ann_re, ann_kontra, dk_re, dk_kontra, fuchs_re, "
-            "fuchs_kontra, karlchen, dealer_position, sitting_out_position, vorfuehrung, "
-            "winner, value) "
+            "fuchs_kontra, karlchen, karlchen_gefangen, herz_re, herz_kontra, dealer_position, "
+            "sitting_out_position, vorfuehrung, winner, value, bock, bock_triggers, "
+            "quick_winners, quick_value, quick_soloist) "
             "SELECT (l - 1) * %(games)s + g, l, g, '[1, 2, 3, 4]', "
             "jsonb_build_array(g %% 4 + 1, (g + 1) %% 4 + 1), 'normal', '', false, 121, '', "
-            "'none', 'none', 0, 0, 0, 0, '', (g - 1) %% 4 + 1, NULL, false, 're', "
-            "(l * 31 + g * 17) %% 7 - 3 "
+            "'none', 'none', 0, 0, 0, 0, '', '', 0, 0, (g - 1) %% 4 + 1, NULL, false, 're', "
+            "(l * 31 + g * 17) %% 7 - 3, 1, 0, '[]', 0, NULL "
             "FROM generate_series(1, %(lists)s) l, generate_series(1, %(games)s) g",
             c,
             {"games": GAMES, "lists": n_lists},

@@ -10,13 +10,12 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, serializers
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.pagination import Pagination
-from league.api.views import ApiView
+from league.api.views import ApiListView, ApiView
 from league.core.errors import ServiceError
 from league.leagues.access import league_access
 from league.leagues.models import League, Spieltag
@@ -144,17 +143,10 @@ def _num(value: Fraction) -> float:
         **schema.NOT_FOUND,
     },
 )
-class LigenView(generics.ListAPIView[League]):
+class LigenView(ApiListView[League]):
     """All league seasons, newest season first, 50 a page."""
 
-    authentication_classes = ApiView.authentication_classes
-    permission_classes = ApiView.permission_classes
-    parser_classes = ApiView.parser_classes
-    renderer_classes = ApiView.renderer_classes
-    content_negotiation_class = ApiView.content_negotiation_class
-    throttle_classes: list[type] = []
     serializer_class = LeagueSerializer
-    pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[League]:
         return League.objects.annotate(team_count=Count("teams")).order_by("-season", "name", "pk")

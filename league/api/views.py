@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, JsonResponse
 from django.utils import translation
@@ -565,6 +565,22 @@ class BestaetigenView(WriteView):
 # --- tournaments ---------------------------------------------------------------------
 
 
+M = TypeVar("M", bound=models.Model)
+
+
+class ApiListView(generics.ListAPIView[M]):
+    """A public list of objects in pages (``Pagination``), with the API's JSON-only
+    content negotiation and error shape."""
+
+    authentication_classes = ApiView.authentication_classes
+    permission_classes = ApiView.permission_classes
+    parser_classes = ApiView.parser_classes
+    renderer_classes = ApiView.renderer_classes
+    content_negotiation_class = ApiView.content_negotiation_class
+    throttle_classes: list[type] = []
+    pagination_class = Pagination
+
+
 def _tournament(pk: int) -> Tournament:
     tournament = Tournament.objects.select_related("club").filter(pk=pk).first()
     if tournament is None:
@@ -580,17 +596,10 @@ def _tournament(pk: int) -> Tournament:
         **schema.NOT_FOUND,
     },
 )
-class TurniereView(generics.ListAPIView[Tournament]):
+class TurniereView(ApiListView[Tournament]):
     """All tournaments, newest first, 50 a page."""
 
-    authentication_classes = ApiView.authentication_classes
-    permission_classes = ApiView.permission_classes
-    parser_classes = ApiView.parser_classes
-    renderer_classes = ApiView.renderer_classes
-    content_negotiation_class = ApiView.content_negotiation_class
-    throttle_classes: list[type] = []
     serializer_class = TournamentSerializer
-    pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Tournament]:
         return (

@@ -203,21 +203,22 @@ class PlayerRecord:
 # A player's page reads his lists in four index lookups, written as SQL: the ORM's query
 # compilation costs more than the lookups themselves (bench/ranking.py), and a single
 # query with every LEFT JOIN lets the planner scan the round and evening tables whole.
-# One round trip: the player's sums per list (the raw aggregate) joined to what each list
-# belongs to — its tournament round or club evening, if any.
+_PLAYER_SUMS = (
+    "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM {scoreline} "
+    "WHERE player_id = %s GROUP BY spielliste_id"
+)
 _PLAYER_LISTS = (
-    "SELECT s.spielliste_id, s.points, s.games, l.title, l.created_at, l.complete, "
-    "l.totals_only, tr.number, t.id, t.name, t.date, t.rated, t.closed_at, t.bundesland, "
-    "et.number, e.date, e.club_id, c.name "
-    "FROM (SELECT spielliste_id, SUM(points) AS points, COUNT(game_id) AS games "
-    "FROM {scoreline} WHERE player_id = %s GROUP BY spielliste_id) s "
-    "JOIN {liste} l ON l.id = s.spielliste_id "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
-    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
-    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = s.spielliste_id "
-    "LEFT JOIN {evening} e ON e.id = et.evening_id "
-    "LEFT JOIN {club} c ON c.id = e.club_id"
+    "SELECT id, title, created_at, complete, totals_only FROM {liste} WHERE id IN ({ids})"
+)
+_PLAYER_ROUNDS = (
+    "SELECT rt.spielliste_id, tr.number, t.id, t.name, t.date, t.rated, t.closed_at, "
+    "t.bundesland FROM {roundtable} rt JOIN {round} tr ON tr.id = rt.tournament_round_id "
+    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE rt.spielliste_id IN ({ids})"
+)
+_PLAYER_EVENINGS = (
+    "SELECT et.spielliste_id, et.number, e.date, e.club_id, c.name FROM {eveningtable} et "
+    "JOIN {evening} e ON e.id = et.evening_id JOIN {club} c ON c.id = e.club_id "
+    "WHERE et.spielliste_id IN ({ids})"
 )
 
 
@@ -241,61 +242,47 @@ def _tables() -> dict[str, str]:
 
 def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
     """Each list the player played with his points and games there and what it belongs
-    to, in one query (the SQL sums joined to the lists, tournament rounds and club
-    evenings). With ``reader`` (an account or anonymous), the lists of members-only
-    tournaments and clubs he may not read are marked ``hidden`` (api.md; one query more)."""
-    rows: list[dict[str, Any]] = []
+    to: the SQL sums, then the lists, their tournament rounds and club evenings by key.
+    With ``reader`` (an account or anonymous), the lists of members-only tournaments and
+    clubs he may not read are marked ``hidden`` (api.md; one query more)."""
+    names = _tables()
+    rows: dict[int, dict[str, Any]] = {}
     with connection.cursor() as cursor:
-        cursor.execute(_PLAYER_LISTS.format(**_tables()), [player.pk])
-        for (
-            pk,
-            points,
-            games,
-            title,
-            created_at,
-            complete,
-            totals_only,
-            number,
-            tid,
-            tname,
-            day,
-            rated,
-            closed_at,
-            land,
-            table,
-            evening_day,
-            club_id,
-            club_name,
-        ) in cursor.fetchall():
-            rows.append(
-                {
-                    "pk": pk,
-                    "title": title,
-                    "created_at": created_at,
-                    "complete": bool(complete),
-                    "totals_only": bool(totals_only),
-                    "points": points or 0,
-                    "games": games,
-                    "round": None
-                    if tid is None
-                    else [number, tid, tname, _date(day), bool(rated), closed_at, land],
-                    "evening": None
-                    if evening_day is None
-                    else [table, _date(evening_day), club_id, club_name],
-                    "hidden": False,
-                }
-            )
-    if rows and reader is not None:
-        from league.lists.access import lists_closed_to
-        from league.lists.models import Spielliste
+        cursor.execute(_PLAYER_SUMS.format(**names), [player.pk])
+        sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
+        hidden: set[int] = set()
+        if sums and reader is not None:
+            from league.lists.access import lists_closed_to
+            from league.lists.models import Spielliste
 
-        closed = Spielliste.objects.filter(pk__in=[r["pk"] for r in rows]).filter(
-            lists_closed_to(reader)
-        )
-        hidden = set(closed.values_list("pk", flat=True))
-        for r in rows:
-            r["hidden"] = r["pk"] in hidden
-    return rows
+            closed = Spielliste.objects.filter(pk__in=list(sums)).filter(lists_closed_to(reader))
+            hidden = set(closed.values_list("pk", flat=True))
+        if not sums:
+            return []
+        ids = list(sums)
+        marks = ", ".join(["%s"] * len(ids))
+        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), ids)
+        for pk, title, created_at, complete, totals_only in cursor.fetchall():
+            points, games = sums[pk]
+            rows[pk] = {
+                "pk": pk,
+                "title": title,
+                "created_at": created_at,
+                "complete": bool(complete),
+                "totals_only": bool(totals_only),
+                "points": points,
+                "games": games,
+                "round": None,
+                "evening": None,
+                "hidden": pk in hidden,
+            }
+        cursor.execute(_PLAYER_ROUNDS.format(ids=marks, **names), ids)
+        for liste, number, tid, name, day, rated, closed_at, land in cursor.fetchall():
+            rows[liste]["round"] = [number, tid, name, _date(day), bool(rated), closed_at, land]
+        cursor.execute(_PLAYER_EVENINGS.format(ids=marks, **names), ids)
+        for liste, number, day, club_id, club_name in cursor.fetchall():
+            rows[liste]["evening"] = [number, _date(day), club_id, club_name]
+    return list(rows.values())
 
 
 def _date(value: Any) -> datetime.date:
@@ -305,8 +292,8 @@ def _date(value: Any) -> datetime.date:
 
 def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -> PlayerRecord:
     """Every list ``player`` played (that ``reader`` may read, when given), grouped by
-    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (1
-    query, 2 with a reader)."""
+    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (4
+    queries, 5 with a reader)."""
     start = window_start(as_of)
     lists: list[EventList] = []
     tournaments: dict[int, TournamentEntry] = {}
