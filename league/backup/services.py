@@ -546,6 +546,22 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     return value
 
 
+def _number(data: Mapping[str, Any], key: str, where: str) -> int:
+    """A positive whole number that fits the database's small number columns."""
+    value: int = _need(data, key, int, where)
+    if not 1 <= value <= 32767:
+        raise _Fault(where, f"Feld „{key}“ ungültig")
+    return value
+
+
+def _text(data: Mapping[str, Any], key: str, where: str, longest: int) -> str:
+    """A text of at most ``longest`` characters, not empty (spaces squeezed)."""
+    value = " ".join(_need(data, key, str, where).split())
+    if not value or len(value) > longest:
+        raise _Fault(where, f"Feld „{key}“ leer oder zu lang")
+    return value
+
+
 def _opt(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if data.get(key) is None:
         return None
@@ -781,11 +797,9 @@ def _check(doc: Any) -> _Plan:
 
 def _spieltage_of(league: Any) -> Iterable[tuple[str, Any]]:
     """Each Spieltag of a (not yet checked) league entry with its name in messages."""
-    if not isinstance(league, dict):
-        return
-    for gr in league.get("group_rounds") or []:
-        for group in (gr.get("groups") or []) if isinstance(gr, dict) else []:
-            for day in (group.get("spieltage") or []) if isinstance(group, dict) else []:
+    for gr in _items_of(league, "group_rounds"):
+        for group in _items_of(gr, "groups"):
+            for day in _items_of(group, "spieltage"):
                 yield (
                     (
                         f"Liga {league.get('id')}, Gruppenrunde {gr.get('number')}, "
@@ -799,12 +813,18 @@ def _get(data: Any, key: str) -> Any:
     return data.get(key) if isinstance(data, dict) else None
 
 
+def _items_of(data: Any, key: str) -> list[Any]:
+    """The dict entries of ``data[key]`` where that is a list (anything else: none)."""
+    value = _get(data, key)
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
 def _league_list_names(league: Any) -> dict[int, str]:
     """The lists of a league are named by their Spieltag, round and table."""
     out: dict[int, str] = {}
     for where, day in _spieltage_of(league):
-        for table in _get(day, "tables") or []:
-            if isinstance(_get(table, "list"), int):
+        for table in _items_of(day, "tables"):
+            if isinstance(table.get("list"), int):
                 out[table["list"]] = (
                     f"{where}, Runde {table.get('round')}, Tisch {table.get('table')}"
                 )
@@ -824,7 +844,8 @@ def _check_league(
     tables (one seat per team of the group, each an exported list used once)."""
     lid = _need(league, "id", int, "Liga ?")
     where = f"Liga {lid}"
-    name, season = _need(league, "name", str, where), _need(league, "season", str, where)
+    name = _text(league, "name", where, _max_length(League, "name"))
+    season = _text(league, "season", where, _max_length(League, "season"))
     sizes = {
         key: _need(league, key, int, where)
         for key in ("players_per_team", "rounds_per_spieltag", "spieltage_per_round", "group_size")
@@ -833,7 +854,7 @@ def _check_league(
         league_services.league_check_settings(name=name, season=season, **sizes)
     except ServiceError as err:
         raise _Fault(where, err.message) from None
-    key = (" ".join(name.split()), season.strip())
+    key = (name, season)
     if key in seen:
         raise _Fault(where, "doppelt")
     seen.add(key)
@@ -845,10 +866,8 @@ def _check_league(
     for team in _need(league, "teams", list, where):
         tid = _need(team, "id", int, f"{where}, Mannschaft ?")
         twhere = f"{where}, Mannschaft {tid}"
-        number = _need(team, "number", int, twhere)
-        team_name = " ".join(_need(team, "name", str, twhere).split()).lower()
-        if not team_name:
-            raise _Fault(twhere, "Name fehlt")
+        number = _number(team, "number", twhere)
+        team_name = _text(team, "name", twhere, _max_length(Team, "name")).lower()
         if tid in teams or number in numbers or team_name in names:
             raise _Fault(twhere, "doppelt")
         teams.add(tid)
@@ -867,17 +886,20 @@ def _check_league(
         raise _Fault(where, "Mannschaften nicht 1, 2, … nummeriert")
     round_numbers: set[int] = set()
     for gr in _need(league, "group_rounds", list, where):
-        rn = _need(gr, "number", int, f"{where}, Gruppenrunde ?")
+        rn = _number(gr, "number", f"{where}, Gruppenrunde ?")
         rwhere = f"{where}, Gruppenrunde {rn}"
         if rn in round_numbers:
             raise _Fault(rwhere, "doppelt")
         round_numbers.add(rn)
         date = _opt(gr, "date", str, rwhere)
-        if date is not None and parse_date(date) is None:
-            raise _Fault(rwhere, "Datum ungültig")
+        try:
+            if date is not None and parse_date(date) is None:
+                raise ValueError(date)
+        except ValueError:
+            raise _Fault(rwhere, "Datum ungültig") from None
         group_numbers: set[int] = set()
         for group in _need(gr, "groups", list, rwhere):
-            gn = _need(group, "number", int, f"{rwhere}, Gruppe ?")
+            gn = _number(group, "number", f"{rwhere}, Gruppe ?")
             gwhere = f"{rwhere}, Gruppe {gn}"
             if gn in group_numbers:
                 raise _Fault(gwhere, "doppelt")
@@ -888,13 +910,19 @@ def _check_league(
             day_numbers: set[int] = set()
             for day in _need(group, "spieltage", list, gwhere):
                 _need(day, "id", int, f"{gwhere}, Spieltag ?")
-                dn = _need(day, "number", int, f"{gwhere}, Spieltag ?")
+                dn = _number(day, "number", f"{gwhere}, Spieltag ?")
                 if dn in day_numbers:
                     raise _Fault(f"{gwhere}, Spieltag {dn}", "doppelt")
                 day_numbers.add(dn)
                 _check_spieltag(
                     day, f"{gwhere}, Spieltag {dn}", set(members), sizes, players, plan, used
                 )
+
+
+def _max_length(model: type[League] | type[Team], name: str) -> int:
+    length = getattr(model._meta.get_field(name), "max_length", None)
+    assert isinstance(length, int)
+    return length
 
 
 def _check_spieltag(
@@ -929,8 +957,8 @@ def _check_spieltag(
             seated.add(pid)
     positions: set[tuple[int, int]] = set()
     for table in _need(day, "tables", list, where):
-        rn = _need(table, "round", int, f"{where}, Tisch ?")
-        tn = _need(table, "table", int, f"{where}, Tisch ?")
+        rn = _number(table, "round", f"{where}, Tisch ?")
+        tn = _number(table, "table", f"{where}, Tisch ?")
         twhere = f"{where}, Runde {rn}, Tisch {tn}"
         if started is None:
             raise _Fault(twhere, "Tisch an einem nicht gestarteten Spieltag")
@@ -1084,9 +1112,9 @@ class ImportSummary:
 def backup_import(*, doc: Any, dry_run: bool = False) -> ImportSummary:
     """Validate ``doc`` completely, then write it in one transaction (rolled back for a dry
     run). Raises ``BackupError`` with every fault found; nothing is written then."""
-    plan = _check(doc)
     summary = ImportSummary(dry_run=dry_run)
     try:
+        plan = _check(doc)
         with transaction.atomic():
             _write(plan, summary)
             if dry_run:

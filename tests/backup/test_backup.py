@@ -531,6 +531,19 @@ def _day_with_tables(doc: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+_LEAGUE_DOC: dict[str, Any] = {}
+
+
+@pytest.fixture
+def league_doc(tmp_path):
+    """The demo league's export (made once per test run) and an empty database."""
+    if not _LEAGUE_DOC:
+        doc, _ = _league_doc(tmp_path)
+        _wipe()
+        _LEAGUE_DOC.update(doc)
+    return json.loads(json.dumps(_LEAGUE_DOC))
+
+
 @pytest.mark.parametrize(
     ("corruption", "needles"),
     [
@@ -539,12 +552,15 @@ def _day_with_tables(doc: dict[str, Any]) -> dict[str, Any]:
         ("table_team", ["Mannschaft nicht in der Gruppe"]),
         ("list_twice", ["an zwei Tischen"]),
         ("roster", ["in zwei Mannschaften"]),
-        ("settings", ["Liga "]),
+        ("settings", ["Eine Gruppe hat 4 Mannschaften"]),
+        ("shape", ["Gruppenrunde 1", "groups"]),
+        ("date", ["Gruppenrunde 1", "Datum ungültig"]),
+        ("long_name", ["Mannschaft", "zu lang"]),
+        ("number", ["Gruppe ?", "number"]),
     ],
 )
-def test_a_corrupted_league_part_writes_nothing(tmp_path, corruption, needles):
-    doc, league = _league_doc(tmp_path)
-    _wipe()
+def test_a_corrupted_league_part_writes_nothing(tmp_path, league_doc, corruption, needles):
+    doc = league_doc
     day = _day_with_tables(doc)
     played = next(
         liste
@@ -552,6 +568,7 @@ def test_a_corrupted_league_part_writes_nothing(tmp_path, corruption, needles):
         if liste["id"] in {t["list"] for t in day["tables"]} and liste["games"]
     )
     lg = doc["leagues"][0]
+    first = lg["group_rounds"][0]
     if corruption == "game":
         played["games"][2]["re_augen"] = 300
     elif corruption == "lineup":
@@ -562,9 +579,17 @@ def test_a_corrupted_league_part_writes_nothing(tmp_path, corruption, needles):
         day["tables"][1]["list"] = day["tables"][0]["list"]
     elif corruption == "roster":
         lg["teams"][1]["roster"].append(lg["teams"][0]["roster"][0])
-    else:
+    elif corruption == "settings":
         lg["group_size"] = 7
-    _refused(_write(tmp_path, doc), 1, f"Liga {league.pk}", *needles)
+    elif corruption == "shape":
+        first["groups"] = 5
+    elif corruption == "date":
+        first["date"] = "2026-13-45"
+    elif corruption == "long_name":
+        lg["teams"][0]["name"] = "x" * 500
+    else:
+        first["groups"][0]["number"] = 40_000
+    _refused(_write(tmp_path, doc), 1, f"Liga {lg['id']}", *needles)
     assert _counts() == dict.fromkeys(_counts(), 0)
 
 
