@@ -12,6 +12,11 @@ exported (codes are secrets; accounts and passwords are not a tournament's data)
 through ``scoring.round.replay_round``, every paper entry through
 ``scoring.totals.check_totals``) and then writes in one transaction through the services;
 any refusal rolls everything back.
+
+Leagues travel like tournaments: the season's settings, teams with rosters, the schedule
+(group rounds, groups, Spieltage), line-ups (no-shows with their substitutes) and the
+Spieltag tables naming their lists; results and the league table are derived again from
+the lists. Organisers and captains are accounts: not exported.
 """
 
 from __future__ import annotations
@@ -32,6 +37,18 @@ from league.clubs.models import Club, ClubEvening, EveningTable, Player, SeasonS
 from league.core.audit import Actor, audit_record
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
+from league.leagues import services as league_services
+from league.leagues.models import (
+    Group,
+    GroupRound,
+    League,
+    Lineup,
+    LineupPlayer,
+    Spieltag,
+    SpieltagTable,
+    Team,
+)
+from league.leagues.selectors import league_lists
 from league.lists import services as ls
 from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, Substitution
 from league.lists.selectors import with_redeals
@@ -73,6 +90,9 @@ _TARGETS = {
     "list": "lists.spielliste",
     "tournament": "tournaments.tournament",
     "evening": "clubs.clubevening",
+    "league": "leagues.league",
+    "team": "leagues.team",
+    "spieltag": "leagues.spieltag",
 }
 
 
@@ -92,18 +112,31 @@ def _iso(value: dt.datetime | dt.date | None) -> str | None:
 
 
 def backup_export(
-    *, tournament_id: int | None = None, club_id: int | None = None, season: int | None = None
+    *,
+    tournament_id: int | None = None,
+    club_id: int | None = None,
+    season: int | None = None,
+    league_id: int | None = None,
 ) -> dict[str, Any]:
-    """The document for everything, one tournament, or one club (optionally one season:
-    the club's lists created in that calendar year). Raises Tournament/Club.DoesNotExist."""
-    if tournament_id is not None:
+    """The document for everything, one tournament, one league season (its Spieltag lists,
+    teams and players), or one club (optionally one season: the club's lists created in
+    that calendar year). Raises Tournament/League/Club.DoesNotExist."""
+    leagues: list[League] = []
+    if league_id is not None:
+        leagues = list(League.objects.filter(pk=league_id))
+        if not leagues:
+            raise League.DoesNotExist(league_id)
+        tournaments = []
+        lists = list(Spielliste.objects.filter(league_lists(league_id)))
+        scope: dict[str, Any] = {"kind": "league", "league": league_id}
+    elif tournament_id is not None:
         tournaments = list(Tournament.objects.filter(pk=tournament_id))
         if not tournaments:
             raise Tournament.DoesNotExist(tournament_id)
         lists = list(
             Spielliste.objects.filter(round_table__tournament_round__tournament_id=tournament_id)
         )
-        scope: dict[str, Any] = {"kind": "tournament", "tournament": tournament_id}
+        scope = {"kind": "tournament", "tournament": tournament_id}
     elif club_id is not None:
         club = Club.objects.get(pk=club_id)
         tournaments = []
@@ -115,6 +148,7 @@ def backup_export(
     else:
         tournaments = list(Tournament.objects.all())
         lists = list(Spielliste.objects.all())
+        leagues = list(League.objects.order_by("pk"))
         scope = {"kind": "all"}
     lists.sort(key=lambda liste: liste.pk)
     tournaments.sort(key=lambda t: t.pk)
@@ -157,6 +191,8 @@ def backup_export(
         player_ids.update(p.player_id for p in entries)
     if club_id is not None:
         player_ids.update(Player.objects.filter(club_id=club_id).values_list("pk", flat=True))
+    league_rows = _LeagueRows.load(leagues)
+    player_ids |= league_rows.player_ids()
     everything = scope["kind"] == "all"  # then also players and clubs in no list
     players = list(
         (Player.objects.all() if everything else Player.objects.filter(pk__in=player_ids)).order_by(
@@ -165,6 +201,7 @@ def backup_export(
     )
     maybe = {p.club_id for p in players} | {liste.club_id for liste in lists}
     maybe |= {t.club_id for t in tournaments} | {club_id}
+    maybe |= {team.club_id for teams in league_rows.teams.values() for team in teams}
     club_ids = {pk for pk in maybe if pk is not None}
     clubs = list(
         (Club.objects.all() if everything else Club.objects.filter(pk__in=club_ids)).order_by("pk")
@@ -186,6 +223,9 @@ def backup_export(
             "list": list_ids,
             "tournament": [t.pk for t in tournaments],
             "evening": [e.pk for e in evenings],
+            "league": [lg.pk for lg in leagues],
+            "team": [t.pk for teams in league_rows.teams.values() for t in teams],
+            "spieltag": [d.pk for days in league_rows.spieltage.values() for d in days],
         }
     )
 
@@ -329,9 +369,137 @@ def backup_export(
             }
             for e in evenings
         ],
-        # Reserved: leagues do not exist yet; a later version fills this key.
-        "leagues": [],
+        "leagues": [league_rows.league_dict(lg, history) for lg in leagues],
     }
+
+
+@dataclass
+class _LeagueRows:
+    """The rows of the exported leagues, read in a fixed number of queries and grouped by
+    their owner's key (teams by league, groups by group round, … tables by Spieltag)."""
+
+    teams: dict[int, list[Team]] = field(default_factory=lambda: defaultdict(list))
+    roster: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    group_rounds: dict[int, list[GroupRound]] = field(default_factory=lambda: defaultdict(list))
+    groups: dict[int, list[Group]] = field(default_factory=lambda: defaultdict(list))
+    group_teams: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    spieltage: dict[int, list[Spieltag]] = field(default_factory=lambda: defaultdict(list))
+    lineups: dict[int, list[Lineup]] = field(default_factory=lambda: defaultdict(list))
+    lineup_players: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    tables: dict[int, list[SpieltagTable]] = field(default_factory=lambda: defaultdict(list))
+
+    @classmethod
+    def load(cls, leagues: list[League]) -> _LeagueRows:
+        rows = cls()
+        if not leagues:
+            return rows
+        of_league = Q(league__in=leagues)
+        for team in Team.objects.filter(of_league).order_by("number"):
+            rows.teams[team.league_id].append(team)
+        for team_id, player_id in (
+            Team.roster.through.objects.filter(team__league__in=leagues)
+            .order_by("player_id")
+            .values_list("team_id", "player_id")
+        ):
+            rows.roster[team_id].append(player_id)
+        for group_round in GroupRound.objects.filter(of_league).order_by("number"):
+            rows.group_rounds[group_round.league_id].append(group_round)
+        in_league = {"group_round__league__in": leagues}
+        for group in Group.objects.filter(**in_league).order_by("number"):
+            rows.groups[group.group_round_id].append(group)
+        for group_id, team_id in (
+            Group.teams.through.objects.filter(group__group_round__league__in=leagues)
+            .order_by("team__number")
+            .values_list("group_id", "team_id")
+        ):
+            rows.group_teams[group_id].append(team_id)
+        days = {"group__group_round__league__in": leagues}
+        for spieltag in Spieltag.objects.filter(**days).order_by("number"):
+            rows.spieltage[spieltag.group_id].append(spieltag)
+        of_day = {"spieltag__group__group_round__league__in": leagues}
+        for lineup in Lineup.objects.filter(**of_day).order_by("team__number"):
+            rows.lineups[lineup.spieltag_id].append(lineup)
+        for lineup_id, player_id in (
+            LineupPlayer.objects.filter(lineup__spieltag__group__group_round__league__in=leagues)
+            .order_by("position")
+            .values_list("lineup_id", "player_id")
+        ):
+            rows.lineup_players[lineup_id].append(player_id)
+        for table in SpieltagTable.objects.filter(**of_day).order_by("round", "table"):
+            rows.tables[table.spieltag_id].append(table)
+        return rows
+
+    def player_ids(self) -> set[int]:
+        """Rosters and line-ups (substitutes of a no-show are in no roster)."""
+        out = {pid for pids in self.roster.values() for pid in pids}
+        return out | {pid for pids in self.lineup_players.values() for pid in pids}
+
+    def league_dict(
+        self, league: League, history: Mapping[str, Mapping[int, list[dict[str, Any]]]]
+    ) -> dict[str, Any]:
+        def spieltag_dict(day: Spieltag) -> dict[str, Any]:
+            return {
+                "id": day.pk,
+                "number": day.number,
+                "started_at": _iso(day.started_at),
+                "closed_at": _iso(day.closed_at),
+                "lineups": [
+                    {
+                        "team": lu.team_id,
+                        "absent": lu.absent,
+                        "players": self.lineup_players[lu.pk],
+                    }
+                    for lu in self.lineups[day.pk]
+                ],
+                "tables": [
+                    {
+                        "round": st.round,
+                        "table": st.table,
+                        "teams": st.teams,
+                        "list": st.spielliste_id,
+                    }
+                    for st in self.tables[day.pk]
+                ],
+                "history": history["spieltag"].get(day.pk, []),
+            }
+
+        return {
+            "id": league.pk,
+            "name": league.name,
+            "season": league.season,
+            "players_per_team": league.players_per_team,
+            "rounds_per_spieltag": league.rounds_per_spieltag,
+            "spieltage_per_round": league.spieltage_per_round,
+            "group_size": league.group_size,
+            "created_at": _iso(league.created_at),
+            "teams": [
+                {
+                    "id": team.pk,
+                    "number": team.number,
+                    "name": team.name,
+                    "club": team.club_id,
+                    "roster": self.roster[team.pk],
+                    "history": history["team"].get(team.pk, []),
+                }
+                for team in self.teams[league.pk]
+            ],
+            "group_rounds": [
+                {
+                    "number": gr.number,
+                    "date": _iso(gr.date),
+                    "groups": [
+                        {
+                            "number": group.number,
+                            "teams": self.group_teams[group.pk],
+                            "spieltage": [spieltag_dict(d) for d in self.spieltage[group.pk]],
+                        }
+                        for group in self.groups[gr.pk]
+                    ],
+                }
+                for gr in self.group_rounds[league.pk]
+            ],
+            "history": history["league"].get(league.pk, []),
+        }
 
 
 def _history(ids: Mapping[str, list[int]]) -> dict[str, dict[int, list[dict[str, Any]]]]:
@@ -375,6 +543,22 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         raise _Fault(where, f"Feld „{key}“ hat den falschen Typ")
+    return value
+
+
+def _number(data: Mapping[str, Any], key: str, where: str) -> int:
+    """A positive whole number that fits the database's small number columns."""
+    value: int = _need(data, key, int, where)
+    if not 1 <= value <= 32767:
+        raise _Fault(where, f"Feld „{key}“ ungültig")
+    return value
+
+
+def _text(data: Mapping[str, Any], key: str, where: str, longest: int) -> str:
+    """A text of at most ``longest`` characters, not empty (spaces squeezed)."""
+    value = " ".join(_need(data, key, str, where).split())
+    if not value or len(value) > longest:
+        raise _Fault(where, f"Feld „{key}“ leer oder zu lang")
     return value
 
 
@@ -483,6 +667,8 @@ def _check(doc: Any) -> _Plan:
                         f"Turnier {t.get('id')}, Runde {rnd.get('number')}, "
                         f"Tisch {table.get('number')}"
                     )
+    for league in items("leagues"):
+        where_of_list.update(_league_list_names(league))
     double_lists = {
         table["list"]
         for t in tournaments
@@ -566,6 +752,12 @@ def _check(doc: Any) -> _Plan:
                     used.add(lid)
         except _Fault as fault:
             errors.append(str(fault))
+    league_keys: set[tuple[str, str]] = set()
+    for league in items("leagues"):
+        try:
+            _check_league(league, clubs, players, plan, used, league_keys)
+        except _Fault as fault:
+            errors.append(str(fault))
     if errors:
         raise BackupError(errors)
     for evening in items("evenings"):
@@ -601,6 +793,190 @@ def _check(doc: Any) -> _Plan:
         except _Fault as fault:
             errors.append(str(fault))
     return plan
+
+
+def _spieltage_of(league: Any) -> Iterable[tuple[str, Any]]:
+    """Each Spieltag of a (not yet checked) league entry with its name in messages."""
+    for gr in _items_of(league, "group_rounds"):
+        for group in _items_of(gr, "groups"):
+            for day in _items_of(group, "spieltage"):
+                yield (
+                    (
+                        f"Liga {league.get('id')}, Gruppenrunde {gr.get('number')}, "
+                        f"Gruppe {group.get('number')}, Spieltag {_get(day, 'number')}"
+                    ),
+                    day,
+                )
+
+
+def _get(data: Any, key: str) -> Any:
+    return data.get(key) if isinstance(data, dict) else None
+
+
+def _items_of(data: Any, key: str) -> list[Any]:
+    """The dict entries of ``data[key]`` where that is a list (anything else: none)."""
+    value = _get(data, key)
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _league_list_names(league: Any) -> dict[int, str]:
+    """The lists of a league are named by their Spieltag, round and table."""
+    out: dict[int, str] = {}
+    for where, day in _spieltage_of(league):
+        for table in _items_of(day, "tables"):
+            if isinstance(table.get("list"), int):
+                out[table["list"]] = (
+                    f"{where}, Runde {table.get('round')}, Tisch {table.get('table')}"
+                )
+    return out
+
+
+def _check_league(
+    league: Any,
+    clubs: set[int],
+    players: set[int],
+    plan: _Plan,
+    used: set[int],
+    seen: set[tuple[str, str]],
+) -> None:
+    """A league entry: its settings as league_create checks them, teams with rosters (a
+    player in one team), the schedule's groups of its teams, each Spieltag's line-ups and
+    tables (one seat per team of the group, each an exported list used once)."""
+    lid = _need(league, "id", int, "Liga ?")
+    where = f"Liga {lid}"
+    name = _text(league, "name", where, _max_length(League, "name"))
+    season = _text(league, "season", where, _max_length(League, "season"))
+    sizes = {
+        key: _need(league, key, int, where)
+        for key in ("players_per_team", "rounds_per_spieltag", "spieltage_per_round", "group_size")
+    }
+    try:
+        league_services.league_check_settings(name=name, season=season, **sizes)
+    except ServiceError as err:
+        raise _Fault(where, err.message) from None
+    key = (name, season)
+    if key in seen:
+        raise _Fault(where, "doppelt")
+    seen.add(key)
+    _when(league.get("created_at"), where, "created_at")
+    teams: set[int] = set()
+    numbers: set[int] = set()
+    names: set[str] = set()
+    rostered: set[int] = set()
+    for team in _need(league, "teams", list, where):
+        tid = _need(team, "id", int, f"{where}, Mannschaft ?")
+        twhere = f"{where}, Mannschaft {tid}"
+        number = _number(team, "number", twhere)
+        team_name = _text(team, "name", twhere, _max_length(Team, "name")).lower()
+        if tid in teams or number in numbers or team_name in names:
+            raise _Fault(twhere, "doppelt")
+        teams.add(tid)
+        numbers.add(number)
+        names.add(team_name)
+        club = _opt(team, "club", int, twhere)
+        if club is not None and club not in clubs:
+            raise _Fault(twhere, f"Verein {club} fehlt in der Datei")
+        for pid in _need(team, "roster", list, twhere):
+            if pid not in players:
+                raise _Fault(twhere, f"Spieler {pid} fehlt in der Datei")
+            if pid in rostered:
+                raise _Fault(twhere, f"Spieler {pid} in zwei Mannschaften")
+            rostered.add(pid)
+    if numbers != set(range(1, len(numbers) + 1)):
+        raise _Fault(where, "Mannschaften nicht 1, 2, … nummeriert")
+    round_numbers: set[int] = set()
+    for gr in _need(league, "group_rounds", list, where):
+        rn = _number(gr, "number", f"{where}, Gruppenrunde ?")
+        rwhere = f"{where}, Gruppenrunde {rn}"
+        if rn in round_numbers:
+            raise _Fault(rwhere, "doppelt")
+        round_numbers.add(rn)
+        date = _opt(gr, "date", str, rwhere)
+        try:
+            if date is not None and parse_date(date) is None:
+                raise ValueError(date)
+        except ValueError:
+            raise _Fault(rwhere, "Datum ungültig") from None
+        group_numbers: set[int] = set()
+        for group in _need(gr, "groups", list, rwhere):
+            gn = _number(group, "number", f"{rwhere}, Gruppe ?")
+            gwhere = f"{rwhere}, Gruppe {gn}"
+            if gn in group_numbers:
+                raise _Fault(gwhere, "doppelt")
+            group_numbers.add(gn)
+            members = _need(group, "teams", list, gwhere)
+            if any(t not in teams for t in members) or len(set(members)) != len(members):
+                raise _Fault(gwhere, "Mannschaften ungültig")
+            day_numbers: set[int] = set()
+            for day in _need(group, "spieltage", list, gwhere):
+                _need(day, "id", int, f"{gwhere}, Spieltag ?")
+                dn = _number(day, "number", f"{gwhere}, Spieltag ?")
+                if dn in day_numbers:
+                    raise _Fault(f"{gwhere}, Spieltag {dn}", "doppelt")
+                day_numbers.add(dn)
+                _check_spieltag(
+                    day, f"{gwhere}, Spieltag {dn}", set(members), sizes, players, plan, used
+                )
+
+
+def _max_length(model: type[League] | type[Team], name: str) -> int:
+    length = getattr(model._meta.get_field(name), "max_length", None)
+    assert isinstance(length, int)
+    return length
+
+
+def _check_spieltag(
+    day: dict[str, Any],
+    where: str,
+    members: set[int],
+    sizes: Mapping[str, int],
+    players: set[int],
+    plan: _Plan,
+    used: set[int],
+) -> None:
+    started = _when(day.get("started_at"), where, "started_at")
+    if _when(day.get("closed_at"), where, "closed_at") is not None and started is None:
+        raise _Fault(where, "abgeschlossen, aber nicht gestartet")
+    lined_up: set[int] = set()
+    seated: set[int] = set()
+    for lineup in _need(day, "lineups", list, where):
+        team = _need(lineup, "team", int, f"{where}, Aufstellung")
+        lwhere = f"{where}, Aufstellung {team}"
+        if team not in members or team in lined_up:
+            raise _Fault(lwhere, "Mannschaft nicht in der Gruppe oder doppelt")
+        lined_up.add(team)
+        _need(lineup, "absent", bool, lwhere)
+        chosen = _need(lineup, "players", list, lwhere)
+        if len(chosen) != sizes["players_per_team"]:
+            raise _Fault(lwhere, "Anzahl der Spieler passt nicht")
+        for pid in chosen:
+            if pid not in players:
+                raise _Fault(lwhere, f"Spieler {pid} fehlt in der Datei")
+            if pid in seated:
+                raise _Fault(lwhere, f"Spieler {pid} zweimal aufgestellt")
+            seated.add(pid)
+    positions: set[tuple[int, int]] = set()
+    for table in _need(day, "tables", list, where):
+        rn = _number(table, "round", f"{where}, Tisch ?")
+        tn = _number(table, "table", f"{where}, Tisch ?")
+        twhere = f"{where}, Runde {rn}, Tisch {tn}"
+        if started is None:
+            raise _Fault(twhere, "Tisch an einem nicht gestarteten Spieltag")
+        if (rn, tn) in positions:
+            raise _Fault(twhere, "doppelt")
+        positions.add((rn, tn))
+        seat_teams = _need(table, "teams", list, twhere)
+        if any(t not in members for t in seat_teams):
+            raise _Fault(twhere, "Mannschaft nicht in der Gruppe")
+        list_id = _need(table, "list", int, twhere)
+        item = plan.lists.get(list_id)
+        if item is None:
+            raise _Fault(twhere, f"Liste {list_id} fehlt in der Datei")
+        if list_id in used:
+            raise _Fault(twhere, f"Liste {list_id} an zwei Tischen")
+        used.add(list_id)
+        if len(item.data["seats"]) != len(seat_teams):
+            raise _Fault(twhere, "Mannschaften passen nicht zu den Plätzen")
 
 
 def _check_list(item: _List, clubs: set[int], players: set[int]) -> None:
@@ -717,6 +1093,7 @@ class ImportSummary:
     players_matched: int = 0
     lists: int = 0
     tournaments: int = 0
+    leagues: int = 0
     history: int = 0
     dry_run: bool = False
 
@@ -727,7 +1104,7 @@ class ImportSummary:
             f"Vereine: {self.clubs_created} angelegt, {self.clubs_matched} nach Name gefunden",
             f"Spieler: {self.players_created} angelegt, "
             f"{self.players_matched} nach DDV-Nummer gefunden",
-            f"Spiellisten: {self.lists}, Turniere: {self.tournaments}, "
+            f"Spiellisten: {self.lists}, Turniere: {self.tournaments}, Ligen: {self.leagues}, "
             f"Protokolleinträge: {self.history}",
         ]
 
@@ -735,9 +1112,9 @@ class ImportSummary:
 def backup_import(*, doc: Any, dry_run: bool = False) -> ImportSummary:
     """Validate ``doc`` completely, then write it in one transaction (rolled back for a dry
     run). Raises ``BackupError`` with every fault found; nothing is written then."""
-    plan = _check(doc)
     summary = ImportSummary(dry_run=dry_run)
     try:
+        plan = _check(doc)
         with transaction.atomic():
             _write(plan, summary)
             if dry_run:
@@ -830,6 +1207,10 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
                 start_month=season["start_month"],
             )
 
+    for data in doc.get("leagues", []):
+        restored += _write_league(data, club_map, player_map, list_map)
+        summary.leagues += 1
+
     for data in doc.get("tournaments", []):
         where = f"Turnier {data['id']}"
         try:
@@ -901,6 +1282,89 @@ def _write(plan: _Plan, summary: ImportSummary) -> None:
         restored += [("tournament", tournament.pk, e) for e in data.get("history") or []]
 
     summary.history = _restore_history(restored)
+
+
+def _write_league(
+    data: dict[str, Any],
+    clubs: dict[int, Club],
+    players: dict[int, Player],
+    lists: dict[int, Spielliste],
+) -> list[tuple[str, int, dict[str, Any]]]:
+    """A league season: created through league_create (its settings; a league of that name
+    and season refuses the import), then its teams, schedule, line-ups and Spieltag tables
+    restored as they were (history: the draw and starts were made). The tables take the
+    lists written before; organisers and captains are accounts and not in the backup.
+    Returns the history rows to restore."""
+    where = f"Liga {data['id']}"
+    try:
+        league = league_services.league_create(
+            name=data["name"],
+            season=data["season"],
+            players_per_team=data["players_per_team"],
+            rounds_per_spieltag=data["rounds_per_spieltag"],
+            spieltage_per_round=data["spieltage_per_round"],
+            group_size=data["group_size"],
+            user=IMPORT_ACTOR,
+        )
+    except ServiceError as err:
+        raise _Fault(where, err.message) from None
+    created = _when(data.get("created_at"), where, "created_at")
+    if created is not None:
+        League.objects.filter(pk=league.pk).update(created_at=created)
+    restored = [("league", league.pk, e) for e in data.get("history") or []]
+    teams: dict[int, Team] = {}
+    for t in data["teams"]:
+        team = Team.objects.create(
+            league=league,
+            name=" ".join(t["name"].split()),
+            number=t["number"],
+            club=clubs.get(t.get("club") or 0),
+        )
+        team.roster.set([players[pid] for pid in t["roster"]])
+        teams[t["id"]] = team
+        restored += [("team", team.pk, e) for e in t.get("history") or []]
+    for gr in data["group_rounds"]:
+        group_round = GroupRound.objects.create(
+            league=league,
+            number=gr["number"],
+            date=dt.date.fromisoformat(gr["date"]) if gr.get("date") else None,
+        )
+        for g in gr["groups"]:
+            group = Group.objects.create(group_round=group_round, number=g["number"])
+            group.teams.set([teams[tid] for tid in g["teams"]])
+            for d in g["spieltage"]:
+                spieltag = Spieltag.objects.create(
+                    group=group,
+                    number=d["number"],
+                    started_at=_when(d.get("started_at"), where, "started_at"),
+                    closed_at=_when(d.get("closed_at"), where, "closed_at"),
+                )
+                for lu in d["lineups"]:
+                    lineup = Lineup.objects.create(
+                        spieltag=spieltag, team=teams[lu["team"]], absent=lu["absent"]
+                    )
+                    LineupPlayer.objects.bulk_create(
+                        LineupPlayer(lineup=lineup, position=i, player=players[pid])
+                        for i, pid in enumerate(lu["players"], start=1)
+                    )
+                SpieltagTable.objects.bulk_create(
+                    SpieltagTable(
+                        spieltag=spieltag,
+                        round=st["round"],
+                        table=st["table"],
+                        teams=[teams[tid].pk for tid in st["teams"]],
+                        spielliste=lists[st["list"]],
+                    )
+                    for st in d["tables"]
+                )
+                restored += [("spieltag", spieltag.pk, e) for e in d.get("history") or []]
+    audit_record(
+        user=IMPORT_ACTOR,
+        action="import",
+        target=league,
+        after={"teams": len(teams), "group_rounds": len(data["group_rounds"])},
+    )
+    return restored
 
 
 def _write_list(item: _List, players: dict[int, Player], clubs: dict[int, Club]) -> Spielliste:

@@ -52,9 +52,18 @@ def _values(league: League) -> dict[str, object]:
     }
 
 
-def _check_settings(
-    name: str, season: str, players_per_team: int, rounds: int, spieltage: int, group_size: int
+def league_check_settings(
+    *,
+    name: str,
+    season: str,
+    players_per_team: int,
+    rounds_per_spieltag: int,
+    spieltage_per_round: int,
+    group_size: int,
 ) -> None:
+    """The settings league_create accepts (reads and writes nothing; also the backup's
+    check before an import writes)."""
+    rounds, spieltage = rounds_per_spieltag, spieltage_per_round
     if not name.strip():
         raise ServiceError("league_name_missing", field="name")
     if not season.strip():
@@ -92,8 +101,13 @@ def league_create(
     user: User = None,
 ) -> League:
     """A new league season; the creating account is its first organiser."""
-    _check_settings(
-        name, season, players_per_team, rounds_per_spieltag, spieltage_per_round, group_size
+    league_check_settings(
+        name=name,
+        season=season,
+        players_per_team=players_per_team,
+        rounds_per_spieltag=rounds_per_spieltag,
+        spieltage_per_round=spieltage_per_round,
+        group_size=group_size,
     )
     name, season = " ".join(name.split()), season.strip()
     if League.objects.filter(name=name, season=season).exists():

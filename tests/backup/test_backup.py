@@ -18,7 +18,8 @@ from league.backup.services import FORMAT, VERSION
 from league.clubs.models import Club, Player
 from league.core.models import AuditEntry
 from league.demo.management.commands.load_demo import CLUB
-from league.leagues.models import League
+from league.leagues.models import League, Lineup, Spieltag, SpieltagTable, Team
+from league.leagues.selectors import league_page
 from league.lists import services as ls
 from league.lists.models import Game, ScoreLine, Seat, Spielliste
 from league.lists.selectors import snapshots_of
@@ -42,7 +43,7 @@ def _import(path: Path, *args: str) -> str:
 
 
 def _wipe() -> None:
-    League.objects.all().delete()  # its line-ups hold players (not in the backup yet)
+    League.objects.all().delete()  # first: its line-ups hold (protected) players
     Tournament.objects.all().delete()
     Spielliste.objects.all().delete()
     Player.objects.all().delete()
@@ -58,6 +59,11 @@ def _counts() -> dict[str, int]:
         "games": Game.objects.count(),
         "lines": ScoreLine.objects.count(),
         "tournaments": Tournament.objects.count(),
+        "leagues": League.objects.count(),
+        "teams": Team.objects.count(),
+        "spieltage": Spieltag.objects.count(),
+        "lineups": Lineup.objects.count(),
+        "spieltag_tables": SpieltagTable.objects.count(),
         "audit": AuditEntry.objects.count(),
     }
 
@@ -130,6 +136,84 @@ def _standings() -> list[Any]:
     return out
 
 
+def _leagues() -> list[Any]:
+    """Each league as its page shows it: the table (final and provisional), every
+    Spieltag's result and state, and each table's seats by team name; no keys."""
+    out: list[Any] = []
+    for league in League.objects.order_by("name", "season"):
+        rosters = {
+            t.name: sorted(p.name for p in t.roster.all())
+            for t in league.teams.prefetch_related("roster")
+        }
+        days: list[Any] = []
+        standings_of: list[Any] = []
+        for provisional in (False, True):
+            table, rounds = league_page(league=league, provisional=provisional)
+            days = [
+                (
+                    rnd.group_round.number,
+                    group.number,
+                    [t.name for t in group.teams],
+                    item.label,
+                    item.spieltag.started_at,
+                    item.spieltag.closed_at,
+                    None
+                    if item.result is None
+                    else (
+                        item.result.rows,
+                        item.result.complete,
+                        item.result.lists_done,
+                        item.result.lists_total,
+                    ),
+                )
+                for rnd in rounds
+                for group in rnd.groups
+                for item in group.spieltage
+            ]
+            standings_of.append((table.rows, table.counted, table.running))
+        names = {t.pk: t.name for t in Team.objects.filter(league=league)}
+        seats = sorted(
+            (
+                st.spieltag.group.group_round.number,
+                st.spieltag.group.number,
+                st.spieltag.number,
+                st.round,
+                st.table,
+                [names[t] for t in st.teams],
+                st.spielliste.title,
+                st.spielliste.complete,
+                st.spielliste.frozen,
+            )
+            for st in SpieltagTable.objects.filter(
+                spieltag__group__group_round__league=league
+            ).select_related("spieltag__group__group_round", "spielliste")
+        )
+        lineups = sorted(
+            (
+                lu.spieltag.group.group_round.number,
+                lu.spieltag.group.number,
+                lu.spieltag.number,
+                lu.team.name,
+                lu.absent,
+                [e.player.name for e in lu.entries.all()],
+            )
+            for lu in Lineup.objects.filter(spieltag__group__group_round__league=league)
+            .select_related("spieltag__group__group_round", "team")
+            .prefetch_related("entries__player")
+        )
+        out.append(
+            {
+                "league": (league.name, league.season),
+                "table": standings_of,
+                "rosters": rosters,
+                "days": days,
+                "seats": seats,
+                "lineups": lineups,
+            }
+        )
+    return out
+
+
 def _extras() -> None:
     """What the demo lacks: a substitution, a confirmed list, a list ended early, a
     player who hides his name."""
@@ -152,18 +236,16 @@ def _extras() -> None:
 def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     call_command("load_demo", force=True, stdout=StringIO())
     _extras()
-    tables, table_of_standings = _tables(), _standings()
-    # Leagues are not in the backup yet ("leagues": []): their history stays out here.
-    history = sorted(
-        AuditEntry.objects.exclude(target__startswith="leagues.").values_list(
-            "action", "target", "item", "at"
-        )
-    )
+    tables, table_of_standings, leagues = _tables(), _standings(), _leagues()
+    assert any(day[6] for day in leagues[0]["days"])  # results exist
+    assert leagues[0]["table"][0][1] > 0  # complete Spieltage counted
+    history = sorted(AuditEntry.objects.values_list("action", "target", "item", "at"))
     started = time.perf_counter()
     doc = _export(tmp_path)
     elapsed = time.perf_counter() - started
     assert elapsed < 10  # "a few seconds" (about 1 s alone; this machine is shared)
-    assert (doc["format"], doc["version"], doc["leagues"]) == (FORMAT, VERSION, [])
+    assert (doc["format"], doc["version"]) == (FORMAT, VERSION)
+    assert [lg["name"] for lg in doc["leagues"]] == ["Doppelkopf-Bundesliga"]
     text = (tmp_path / "backup.json").read_text(encoding="utf-8")
     assert '"code"' not in text  # table codes are secrets
     assert "password" not in text  # no accounts
@@ -195,11 +277,17 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
         (r.name, r.rank, r.lists, r.points, r.evenings) for r in season_before.rows
     ]
     assert _tables() == tables
+    # The league: the same table, every Spieltag's result, line-ups and seats.
+    assert _leagues() == leagues
+    assert Spielliste.objects.filter(spieltag_table__isnull=False).count() == sum(
+        len(day["tables"])
+        for gr in doc["leagues"][0]["group_rounds"]
+        for g in gr["groups"]
+        for day in g["spieltage"]
+    )
     assert Player.objects.filter(hide_name=True).count() == 1
     # history restored (with the original times) plus one "import" entry per object
-    restored = AuditEntry.objects.exclude(role_label="Import").exclude(
-        target__startswith="leagues."
-    )
+    restored = AuditEntry.objects.exclude(role_label="Import")
     after = sorted(restored.values_list("action", "target", "item", "at"))
     assert [h for h in history if h not in after] == []
     assert after == history
@@ -388,6 +476,126 @@ def test_export_to_stdout(db):
     call_command("export", stdout=out)
     doc = json.loads(out.getvalue())
     assert (doc["scope"], doc["lists"], doc["leagues"]) == ({"kind": "all"}, [], [])
+
+
+def _league_doc(tmp_path: Path) -> tuple[dict[str, Any], League]:
+    call_command("load_demo", force=True, stdout=StringIO())
+    league = League.objects.get()
+    return _export(tmp_path, "--league", str(league.pk)), league
+
+
+def test_one_league_into_an_empty_database_gives_the_same_table(tmp_path):
+    doc, league = _league_doc(tmp_path)
+    assert doc["scope"] == {"kind": "league", "league": league.pk}
+    assert (doc["tournaments"], doc["evenings"]) == ([], [])
+    assert {liste["id"] for liste in doc["lists"]} == set(
+        Spielliste.objects.filter(spieltag_table__isnull=False).values_list("pk", flat=True)
+    )
+    # Rosters and the no-show's substitutes (in no roster) travel with the league.
+    substitutes = set(
+        Lineup.objects.filter(absent=True).values_list("entries__player_id", flat=True)
+    )
+    assert substitutes
+    assert substitutes <= {p["id"] for p in doc["players"]}
+    expected = _leagues()
+    lists = {k: v for k, v in _tables().items() if k[0].startswith("Doppelkopf-Bundesliga")}
+    _wipe()
+    assert _counts()["lists"] == 0
+    out = _import(tmp_path / "backup.json")
+    assert "Ligen: 1" in out
+    assert _leagues() == expected
+    assert _tables() == lists
+    assert Spielliste.objects.filter(spieltag_table__isnull=True).count() == 0
+    # No accounts: the organisers and captains are set again by hand.
+    imported = League.objects.get()
+    assert not imported.organisers.exists()
+    assert not Team.captains.through.objects.exists()
+
+
+def test_a_league_that_exists_already_is_refused_and_nothing_written(tmp_path):
+    _league_doc(tmp_path)
+    _refused(tmp_path / "backup.json", 1, "Liga ", "Doppelkopf-Bundesliga")
+
+
+def _day_with_tables(doc: dict[str, Any]) -> dict[str, Any]:
+    return next(
+        day
+        for gr in doc["leagues"][0]["group_rounds"]
+        for g in gr["groups"]
+        for day in g["spieltage"]
+        if any(
+            liste["games"]
+            for liste in doc["lists"]
+            if liste["id"] in {t["list"] for t in day["tables"]}
+        )
+    )
+
+
+_LEAGUE_DOC: dict[str, Any] = {}
+
+
+@pytest.fixture
+def league_doc(tmp_path):
+    """The demo league's export (made once per test run) and an empty database."""
+    if not _LEAGUE_DOC:
+        doc, _ = _league_doc(tmp_path)
+        _wipe()
+        _LEAGUE_DOC.update(doc)
+    return json.loads(json.dumps(_LEAGUE_DOC))
+
+
+@pytest.mark.parametrize(
+    ("corruption", "needles"),
+    [
+        ("game", ["Spieltag 1, Runde", "Spiel 3"]),
+        ("lineup", ["Aufstellung", "Spieler 999999 fehlt"]),
+        ("table_team", ["Mannschaft nicht in der Gruppe"]),
+        ("list_twice", ["an zwei Tischen"]),
+        ("roster", ["in zwei Mannschaften"]),
+        ("settings", ["Eine Gruppe hat 4 Mannschaften"]),
+        ("shape", ["Gruppenrunde 1", "groups"]),
+        ("date", ["Gruppenrunde 1", "Datum ungültig"]),
+        ("long_name", ["Mannschaft", "zu lang"]),
+        ("number", ["Gruppe ?", "number"]),
+    ],
+)
+def test_a_corrupted_league_part_writes_nothing(tmp_path, league_doc, corruption, needles):
+    doc = league_doc
+    day = _day_with_tables(doc)
+    played = next(
+        liste
+        for liste in doc["lists"]
+        if liste["id"] in {t["list"] for t in day["tables"]} and liste["games"]
+    )
+    lg = doc["leagues"][0]
+    first = lg["group_rounds"][0]
+    if corruption == "game":
+        played["games"][2]["re_augen"] = 300
+    elif corruption == "lineup":
+        day["lineups"][0]["players"][1] = 999_999
+    elif corruption == "table_team":
+        day["tables"][0]["teams"][0] = lg["teams"][-1]["id"] + 1000
+    elif corruption == "list_twice":
+        day["tables"][1]["list"] = day["tables"][0]["list"]
+    elif corruption == "roster":
+        lg["teams"][1]["roster"].append(lg["teams"][0]["roster"][0])
+    elif corruption == "settings":
+        lg["group_size"] = 7
+    elif corruption == "shape":
+        first["groups"] = 5
+    elif corruption == "date":
+        first["date"] = "2026-13-45"
+    elif corruption == "long_name":
+        lg["teams"][0]["name"] = "x" * 500
+    else:
+        first["groups"][0]["number"] = 40_000
+    _refused(_write(tmp_path, doc), 1, f"Liga {lg['id']}", *needles)
+    assert _counts() == dict.fromkeys(_counts(), 0)
+
+
+def test_export_refuses_an_unknown_league(db):
+    with pytest.raises(CommandError, match="no league"):
+        call_command("export", "--league", "12345", stdout=StringIO())
 
 
 def test_seat_names_as_played_survive_a_rename(tmp_path):

@@ -1,5 +1,5 @@
-"""``manage.py export [--tournament ID | --club ID [--season YYYY]] [-o FILE]``: a backup as
-JSON (league.backup.services)."""
+"""``manage.py export [--tournament ID | --league ID | --club ID [--season YYYY]] [-o FILE]``:
+a backup as JSON (league.backup.services)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,20 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.backup.services import backup_export
 from league.clubs.models import Club
+from league.leagues.models import League
 from league.tournaments.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Export everything, one tournament or one club (season) as one JSON document."
+    help = (
+        "Export everything, one tournament, one league season or one club (season) as one "
+        "JSON document."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         scope = parser.add_mutually_exclusive_group()
         scope.add_argument("--tournament", type=int, metavar="ID")
+        scope.add_argument("--league", type=int, metavar="ID", help="one league season")
         scope.add_argument("--club", type=int, metavar="ID")
         parser.add_argument("--season", type=int, metavar="YYYY", help="with --club only")
         parser.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
@@ -31,9 +36,12 @@ class Command(BaseCommand):
                 tournament_id=options["tournament"],
                 club_id=options["club"],
                 season=options["season"],
+                league_id=options["league"],
             )
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament {options['tournament']}") from None
+        except League.DoesNotExist:
+            raise CommandError(f"no league {options['league']}") from None
         except Club.DoesNotExist:
             raise CommandError(f"no club {options['club']}") from None
         text = json.dumps(doc, ensure_ascii=False, indent=1)
@@ -41,7 +49,8 @@ class Command(BaseCommand):
             with open(options["output"], "w", encoding="utf-8") as out:
                 out.write(text + "\n")
             self.stderr.write(
-                f"{len(doc['tournaments'])} tournament(s), {len(doc['lists'])} list(s), "
+                f"{len(doc['tournaments'])} tournament(s), {len(doc['leagues'])} league(s), "
+                f"{len(doc['lists'])} list(s), "
                 f"{len(doc['players'])} player(s) → {options['output']}"
             )
         else:
