@@ -64,7 +64,6 @@ from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
 from league.tournaments import services as tournament_services
 from league.tournaments.access import (
     can_organise,
-    can_read_tournament,
     organiser_actor_of,
     tournaments_closed_to,
 )
@@ -760,10 +759,9 @@ def _provisional(request: HttpRequest) -> bool:
 def _standings_version(request: HttpRequest, pk: int) -> str | None:
     """None (no ETag: the view answers, or refuses) for a tournament this caller may not
     read: a 304 is an answer too."""
-    tournament = Tournament.objects.filter(pk=pk).only("pk", "members_only").first()
-    if tournament is None or not can_read_tournament(request.user, tournament):
-        return None
-    return standings_version(tournament_id=pk, provisional=_provisional(request))
+    return standings_version(
+        tournament_id=pk, provisional=_provisional(request), reader=request.user
+    )
 
 
 class StandingsView(ApiView):

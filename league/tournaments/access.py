@@ -19,6 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from league.core.audit import Actor
+from league.core.middleware import LoginRequired
 from league.core.models import AuditEntry
 from league.tournaments.models import Tournament
 
@@ -63,6 +64,15 @@ def tournaments_closed_to(user: User | AnonymousUser) -> Q:
         Q(organisers=user.pk) | Q(participants__player__account=user.pk)
     ).values("pk")
     return Q(members_only=True) & ~Q(pk__in=readable)
+
+
+def read_or_refuse(request: HttpRequest, tournament: Tournament) -> None:
+    """The check of ``reader_required`` for a view that has the tournament already (the
+    standings and projector, whose ETag function asks in the same query as the version)."""
+    if not can_read_tournament(request.user, tournament):
+        if not request.user.is_authenticated:
+            raise LoginRequired
+        raise PermissionDenied
 
 
 def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

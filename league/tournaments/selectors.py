@@ -43,7 +43,11 @@ from league.lists.models import PaperEntry, ScoreLine, Seat, Spielliste, Substit
 from league.lists.owners import ListOwner
 from league.lists.presenters import kind_word
 from league.lists.selectors import PAPER_DIFFERS, ListeSnapshot, paper_status, snapshots_of
-from league.tournaments.access import tournament_readers, tournaments_closed_to
+from league.tournaments.access import (
+    can_read_tournament,
+    tournament_readers,
+    tournaments_closed_to,
+)
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from scoring.draw import meetings_of, repeat_pairs
 from scoring.round import ROUND_MINUTES
@@ -599,7 +603,9 @@ def player_rounds(
     return out
 
 
-def standings_version(*, tournament_id: int, provisional: bool = True) -> str | None:
+def standings_version(
+    *, tournament_id: int, provisional: bool = True, reader: Any = None
+) -> str | None:
     """Everything the standings (and the pages showing them) depend on, in one query: the
     tournament's own settings, the counted lists' versions and last change (each write bumps
     both, confirmations too), the rounds with their status and start, and the participants
@@ -610,7 +616,9 @@ def standings_version(*, tournament_id: int, provisional: bool = True) -> str | 
     the counted view's version reads only the closed rounds' lists: a game entered in the
     running round leaves it unchanged and the phones polling it get 304s all round long.
     The SQL is compiled once per process and variant: this runs on every poll of every
-    phone."""
+    phone. With ``reader`` (an account or anonymous), None also for a members-only
+    tournament he may not read (no ETag, so no 304: the view refuses) — the same query
+    says whether it is members-only, so a phone's poll stays one query."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
     sql, params = _version_sql(provisional)
@@ -618,6 +626,13 @@ def standings_version(*, tournament_id: int, provisional: bool = True) -> str | 
         cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
         row = cursor.fetchone()
     if row is None:
+        return None
+    members_only = row[0]
+    if (
+        members_only
+        and reader is not None
+        and not can_read_tournament(reader, Tournament(pk=tournament_id, members_only=True))
+    ):
         return None
     return hashlib.sha256(repr((provisional, *row)).encode()).hexdigest()[:32]
 
@@ -683,6 +698,7 @@ def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
             entries=total(entries, _TextAgg(name), TextField()),
         )
         .values_list(
+            "members_only",
             "name",
             "rounds_planned",
             "tie_breaks",

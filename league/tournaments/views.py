@@ -47,6 +47,7 @@ from league.tournaments.access import (
     can_organise,
     organiser_actor,
     organiser_required,
+    read_or_refuse,
     reader_required,
     tournaments_closed_to,
 )
@@ -600,17 +601,21 @@ def _provisional(request: HttpRequest) -> bool:
 
 
 def _standings_version(request: HttpRequest, pk: int) -> str | None:
-    return standings_version(tournament_id=pk, provisional=_provisional(request))
+    return standings_version(
+        tournament_id=pk, provisional=_provisional(request), reader=request.user
+    )
 
 
 def _projector_version(request: HttpRequest, pk: int) -> str | None:
-    return standings_version(tournament_id=pk, provisional=True)
+    return standings_version(tournament_id=pk, provisional=True, reader=request.user)
 
 
-@reader_required
+# Polled by every phone in the hall: the read check (members-only) rides on the version's
+# query, so a 304 costs one query; the view itself checks again before it answers.
 @conditional.conditional(_standings_version)
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
+    read_or_refuse(request, tournament)
     provisional = _provisional(request)
     organiser = can_organise(request.user, tournament)
     result = standings_cached(
@@ -660,7 +665,6 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@reader_required
 @conditional.conditional(_projector_version)
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Large type for the hall: the standings (and, on request, the current round's seats
@@ -672,6 +676,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     version, language, address and minute (the clock's text without script) and shared by
     every projector and phone that asks."""
     tournament = get_object_or_404(Tournament, pk=pk)
+    read_or_refuse(request, tournament)
     version = conditional.version(request, lambda: _projector_version(request, pk))
     key = "projector:" + conditional.digest(
         pk, version, get_language(), request.get_full_path(), int(time.time() // 60)

@@ -120,12 +120,12 @@ def test_the_standings_table_is_rendered_once_per_version(client, running):
 
 
 @pytest.mark.parametrize("which", range(5))
-def test_a_304_costs_two_queries_for_a_phone(client, running, django_assert_max_num_queries, which):
+def test_a_304_costs_one_query_for_a_phone(client, running, django_assert_max_num_queries, which):
     tournament, _ = running
     url = _urls(tournament.pk)[which]
     tag = client.get(url)["ETag"]
-    # who may read the tournament (members-only, api.md), then the version
-    with django_assert_max_num_queries(2):
+    # the version, which also says whether the tournament is members-only (api.md)
+    with django_assert_max_num_queries(1):
         assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
@@ -136,7 +136,7 @@ def test_a_304_for_a_logged_in_organiser_is_cheap_too(
     client.force_login(django_user_model.objects.create_user("org", is_staff=True))
     url = reverse("standings", args=[tournament.pk])
     tag = client.get(url)["ETag"]
-    with django_assert_max_num_queries(4):  # session, account, who reads, the version
+    with django_assert_max_num_queries(3):  # session, account, the version
         assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
 
 
@@ -195,7 +195,7 @@ def test_standings_are_computed_once_per_version(
 
     client.get(url)  # computes and caches
     other = Client()  # another phone, no ETag yet: the cached standings, not a recomputation
-    with django_assert_max_num_queries(3):  # who reads, the version, the tournament
+    with django_assert_max_num_queries(2):  # the version and the tournament
         response = other.get(url)
     assert response.status_code == 200
     assert response.json() == client.get(url).json()
