@@ -378,10 +378,8 @@ def measure(runs: int) -> dict[str, Any]:
         with connection.cursor() as c:
             c.execute(sel._PLAYER_SUMS.format(**names), [player.pk])
             ids = [row[0] for row in c.fetchall()]
-            marks = ", ".join(["%s"] * len(ids))
-            for sql in (sel._PLAYER_LISTS, sel._PLAYER_ROUNDS, sel._PLAYER_EVENINGS):
-                c.execute(sql.format(ids=marks, **names), ids)
-                c.fetchall()
+            c.execute(sel._PLAYER_LISTS.format(ids="SELECT unnest(%s::bigint[])", **names), [ids])
+            c.fetchall()
 
     out["player_raw_with_lists_ms"], _ours = _medians(
         raw_player_with_lists, lambda: player_record(player=player, as_of=as_of), runs

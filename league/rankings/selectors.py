@@ -207,18 +207,19 @@ _PLAYER_SUMS = (
     "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM {scoreline} "
     "WHERE player_id = %s GROUP BY spielliste_id"
 )
+# What each of those lists is, in one query driven by the lists' ids (index lookups):
+# the list, its tournament round or its club evening.
 _PLAYER_LISTS = (
-    "SELECT id, title, created_at, complete, totals_only FROM {liste} WHERE id IN ({ids})"
-)
-_PLAYER_ROUNDS = (
-    "SELECT rt.spielliste_id, tr.number, t.id, t.name, t.date, t.rated, t.closed_at, "
-    "t.bundesland FROM {roundtable} rt JOIN {round} tr ON tr.id = rt.tournament_round_id "
-    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE rt.spielliste_id IN ({ids})"
-)
-_PLAYER_EVENINGS = (
-    "SELECT et.spielliste_id, et.number, e.date, e.club_id, c.name FROM {eveningtable} et "
-    "JOIN {evening} e ON e.id = et.evening_id JOIN {club} c ON c.id = e.club_id "
-    "WHERE et.spielliste_id IN ({ids})"
+    "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, "
+    "tr.number, t.id, t.name, t.date, t.rated, t.closed_at, t.bundesland, "
+    "et.number, e.date, e.club_id, c.name FROM {liste} l "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
+    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
+    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
+    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
+    "LEFT JOIN {evening} e ON e.id = et.evening_id "
+    "LEFT JOIN {club} c ON c.id = e.club_id "
+    "WHERE l.id IN ({ids})"
 )
 
 
@@ -260,9 +261,30 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
         if not sums:
             return []
         ids = list(sums)
-        marks = ", ".join(["%s"] * len(ids))
-        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), ids)
-        for pk, title, created_at, complete, totals_only in cursor.fetchall():
+        # PostgreSQL: one array parameter (planned once) instead of a placeholder per list.
+        if connection.vendor == "postgresql":
+            marks, params = "SELECT unnest(%s::bigint[])", [ids]
+        else:
+            marks, params = ", ".join(["%s"] * len(ids)), ids
+        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), params)
+        for (
+            pk,
+            title,
+            created_at,
+            complete,
+            totals_only,
+            number,
+            tid,
+            tname,
+            day,
+            rated,
+            closed_at,
+            land,
+            table,
+            evening_day,
+            club_id,
+            club_name,
+        ) in cursor.fetchall():
             points, games = sums[pk]
             rows[pk] = {
                 "pk": pk,
@@ -272,16 +294,14 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
                 "totals_only": bool(totals_only),
                 "points": points,
                 "games": games,
-                "round": None,
-                "evening": None,
+                "round": None
+                if tid is None
+                else [number, tid, tname, _date(day), bool(rated), closed_at, land],
+                "evening": None
+                if evening_day is None
+                else [table, _date(evening_day), club_id, club_name],
                 "hidden": pk in hidden,
             }
-        cursor.execute(_PLAYER_ROUNDS.format(ids=marks, **names), ids)
-        for liste, number, tid, name, day, rated, closed_at, land in cursor.fetchall():
-            rows[liste]["round"] = [number, tid, name, _date(day), bool(rated), closed_at, land]
-        cursor.execute(_PLAYER_EVENINGS.format(ids=marks, **names), ids)
-        for liste, number, day, club_id, club_name in cursor.fetchall():
-            rows[liste]["evening"] = [number, _date(day), club_id, club_name]
     return list(rows.values())
 
 
@@ -292,8 +312,8 @@ def _date(value: Any) -> datetime.date:
 
 def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -> PlayerRecord:
     """Every list ``player`` played (that ``reader`` may read, when given), grouped by
-    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (4
-    queries, 5 with a reader)."""
+    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (2
+    queries, 3 with a reader)."""
     start = window_start(as_of)
     lists: list[EventList] = []
     tournaments: dict[int, TournamentEntry] = {}
