@@ -25,7 +25,7 @@ import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import transaction
 from django.db.models import Case, Q, Value, When
@@ -107,6 +107,17 @@ class BackupError(Exception):
 # --- export ----------------------------------------------------------------------------
 
 
+M = TypeVar("M")
+
+
+def _group_by(rows: Iterable[M], key: str) -> defaultdict[int, list[M]]:
+    """``rows`` (one query) by the id in attribute ``key``, each group in the rows' order."""
+    out: defaultdict[int, list[M]] = defaultdict(list)
+    for row in rows:
+        out[getattr(row, key)].append(row)
+    return out
+
+
 def _iso(value: dt.datetime | dt.date | None) -> str | None:
     return None if value is None else value.isoformat()
 
@@ -154,33 +165,35 @@ def backup_export(
     tournaments.sort(key=lambda t: t.pk)
     list_ids = [liste.pk for liste in lists]
 
-    seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(spielliste_id__in=list_ids).order_by("position"):
-        seats[seat.spielliste_id].append(seat)
-    games: dict[int, list[Any]] = defaultdict(list)
-    for game in Game.objects.filter(spielliste_id__in=list_ids).order_by("number"):
-        games[game.spielliste_id].append(game)
-    penalties: dict[int, list[PenaltyRow]] = defaultdict(list)
-    for row in PenaltyRow.objects.filter(spielliste_id__in=list_ids).order_by("after_game", "id"):
-        penalties[row.spielliste_id].append(row)
-    papers: dict[int, list[PaperEntry]] = defaultdict(list)
-    for paper in PaperEntry.objects.filter(spielliste_id__in=list_ids).order_by("entry"):
-        papers[paper.spielliste_id].append(paper)
-    subs: dict[int, list[Substitution]] = defaultdict(list)
-    for sub in Substitution.objects.filter(spielliste_id__in=list_ids).order_by("position"):
-        subs[sub.spielliste_id].append(sub)
+    seats: dict[int, list[Seat]] = _group_by(
+        Seat.objects.filter(spielliste_id__in=list_ids).order_by("position"), "spielliste_id"
+    )
+    games: dict[int, list[Any]] = _group_by(
+        Game.objects.filter(spielliste_id__in=list_ids).order_by("number"), "spielliste_id"
+    )
+    penalties: dict[int, list[PenaltyRow]] = _group_by(
+        PenaltyRow.objects.filter(spielliste_id__in=list_ids).order_by("after_game", "id"),
+        "spielliste_id",
+    )
+    papers: dict[int, list[PaperEntry]] = _group_by(
+        PaperEntry.objects.filter(spielliste_id__in=list_ids).order_by("entry"), "spielliste_id"
+    )
+    subs: dict[int, list[Substitution]] = _group_by(
+        Substitution.objects.filter(spielliste_id__in=list_ids).order_by("position"),
+        "spielliste_id",
+    )
 
-    participants: dict[int, list[Participant]] = defaultdict(list)
-    for p in Participant.objects.filter(tournament__in=tournaments).order_by("number"):
-        participants[p.tournament_id].append(p)
-    rounds: dict[int, list[TournamentRound]] = defaultdict(list)
-    for rnd in TournamentRound.objects.filter(tournament__in=tournaments).order_by("number"):
-        rounds[rnd.tournament_id].append(rnd)
-    tables: dict[int, list[RoundTable]] = defaultdict(list)
-    for table in RoundTable.objects.filter(tournament_round__tournament__in=tournaments).order_by(
-        "number"
-    ):
-        tables[table.tournament_round_id].append(table)
+    participants: dict[int, list[Participant]] = _group_by(
+        Participant.objects.filter(tournament__in=tournaments).order_by("number"), "tournament_id"
+    )
+    rounds: dict[int, list[TournamentRound]] = _group_by(
+        TournamentRound.objects.filter(tournament__in=tournaments).order_by("number"),
+        "tournament_id",
+    )
+    tables: dict[int, list[RoundTable]] = _group_by(
+        RoundTable.objects.filter(tournament_round__tournament__in=tournaments).order_by("number"),
+        "tournament_round_id",
+    )
 
     player_ids: set[int] = set()
     for seat_group in seats.values():
@@ -208,11 +221,12 @@ def backup_export(
     )
 
     # Club evenings (club seasons): of the exported clubs, with the exported lists as tables.
-    evening_tables: dict[int, list[EveningTable]] = defaultdict(list)
-    for et in EveningTable.objects.filter(
-        spielliste_id__in=list_ids, evening__club__in=clubs
-    ).order_by("number"):
-        evening_tables[et.evening_id].append(et)
+    evening_tables: dict[int, list[EveningTable]] = _group_by(
+        EveningTable.objects.filter(spielliste_id__in=list_ids, evening__club__in=clubs).order_by(
+            "number"
+        ),
+        "evening_id",
+    )
     evenings = list(ClubEvening.objects.filter(pk__in=list(evening_tables)).order_by("pk"))
     seasons = {row.club_id: row for row in SeasonSettings.objects.filter(club__in=clubs)}
 
