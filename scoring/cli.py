@@ -74,7 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
-        sub_parser = sub.add_parser(command.name, help=command.help)
+        sub_parser = sub.add_parser(
+            command.name, help=command.help, description=command.description
+        )
         if not command.reads_input:
             command.arguments(sub_parser)
             sub_parser.add_argument(

@@ -43,8 +43,9 @@ class Command:
     is false: the arguments are the input, as for ``schedule``) and the parsed arguments;
     with ``rules`` the command takes ``--rules PROFILE`` and finds the loaded
     ``RuleProfile`` (or None) in ``args.rules``. ``arguments`` adds the command's own
-    options to its parser (``args.<option>`` in ``run``). ``run`` raises
-    ``UnreadableInput`` for input of the wrong top-level type (exit 2, one line).
+    options to its parser (``args.<option>`` in ``run``); ``description`` heads its own
+    ``--help``. ``run`` raises ``UnreadableInput`` for input of the wrong top-level type or
+    an option that cannot stand (exit 2, one line on stderr).
     """
 
     name: str
@@ -53,6 +54,7 @@ class Command:
     rules: bool = False
     reads_input: bool = True
     arguments: Callable[[argparse.ArgumentParser], None] = no_arguments
+    description: str | None = None
 
 
 def error_json(err: ScoringError, translate: Translate = identity) -> str:
