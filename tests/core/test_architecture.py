@@ -222,6 +222,7 @@ def imports_of(module: Module, parsed: ast.Module | None = None) -> list[Import]
     out = []
     parsed = parsed or ast.parse(module.source, module.path)
     for node, in_function in sorted(import_nodes(parsed), key=lambda item: item[0].lineno):
+        statements: list[tuple[str, tuple[str, ...]]]
         if isinstance(node, ast.Import):
             statements = [(alias.name, (alias.name,)) for alias in node.names]
         else:

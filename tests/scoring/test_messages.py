@@ -9,6 +9,7 @@ import shutil
 import string
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -60,10 +61,11 @@ def _default_locale_dir(monkeypatch):
 def _raise_sites() -> tuple[set[str], set[tuple[str, str]], set[str], set[str]]:
     """From the source: codes raised, (code, literal variant) pairs, codes raised with a
     computed variant, and context keys."""
-    codes: set[str] = set()
-    variants: set[tuple[str, str]] = set()
-    dynamic: set[str] = set()
-    contexts: set[str] = set()
+    # The constants' values, as the source holds them (str there; Any to the AST's types).
+    codes: set[Any] = set()
+    variants: set[tuple[Any, Any]] = set()
+    dynamic: set[Any] = set()
+    contexts: set[Any] = set()
     for path in SCORING.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
