@@ -10,239 +10,102 @@ message on stderr. Never a traceback. ``--lang en`` gives the error messages in 
 ``palast-003``) or a JSON file of options; a bad profile exits 2 with one line naming the
 option. With ``--rules`` the results carry the Bock fields; without, everything is as
 before.
+
+Each subcommand lives in a module of its own (``score_cli``, ``round_cli``, ...) that
+defines a ``Command`` (``scoring.cli_common``); this module only lists them in ``COMMANDS``
+and dispatches. A new subcommand: its module with ``COMMAND = Command(name, help, run)``,
+and one line in ``COMMANDS``.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import json
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
-from scoring.errors import GameRecordError, RulesError
-from scoring.game import bock_triggers, score_game
-from scoring.interchange import (
-    error_to_dict,
-    record_from_dict,
-    result_to_dict,
-    result_to_json,
-    rules_from_dict,
+from scoring import liga_cli, rangliste_cli, round_cli, score_cli
+from scoring.cli_common import (
+    EXIT_INVALID,
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    Command,
+    UnreadableInput,
+    load_rules,
+    read_json,
 )
-from scoring.messages import Translate, identity, translator
-from scoring.rules import PRESETS, RuleProfile
+from scoring.liga_cli import run_liga, run_schedule
+from scoring.messages import translator
+from scoring.rangliste_cli import run_rangliste
+from scoring.round_cli import run_round
+from scoring.rules import PRESETS
+from scoring.score_cli import run_score
 
-EXIT_OK, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+__all__ = [
+    "COMMANDS",
+    "EXIT_INVALID",
+    "EXIT_OK",
+    "EXIT_UNREADABLE",
+    "UnreadableInput",
+    "load_rules",
+    "main",
+    "run_liga",
+    "run_rangliste",
+    "run_round",
+    "run_schedule",
+    "run_score",
+]
 
-
-class UnreadableInput(Exception):
-    """Input that is not a JSON document of the expected top-level type."""
-
-
-class _NameJson(dict[str, str]):
-    """Player name -> its JSON literal, made once per name."""
-
-    def __missing__(self, name: str) -> str:
-        literal = self[name] = json.dumps(name, ensure_ascii=False)
-        return literal
-
-
-def _score_json(data: Any, names: _NameJson, translate: Translate) -> tuple[str, bool]:
-    try:
-        result = score_game(record_from_dict(data))
-    except GameRecordError as err:
-        error = error_to_dict(err, translate)
-        return json.dumps({"error": error}, ensure_ascii=False), False
-    return result_to_json(result, names), True
-
-
-def _score_house_json(data: Any, rules: RuleProfile, translate: Translate) -> tuple[str, bool]:
-    try:
-        record = record_from_dict(data, rules)
-        result = score_game(record, rules)
-    except GameRecordError as err:
-        error = error_to_dict(err, translate)
-        return json.dumps({"error": error}, ensure_ascii=False), False
-    out = result_to_dict(result, house=True, triggers=bock_triggers(record, result, rules))
-    return json.dumps(out, ensure_ascii=False), True
+# The subcommands in the order ``--help`` lists them.
+COMMANDS: tuple[Command, ...] = (
+    score_cli.COMMAND,
+    round_cli.COMMAND,
+    rangliste_cli.COMMAND,
+    liga_cli.LIGA,
+    liga_cli.SCHEDULE,
+)
 
 
-def run_score(
-    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
-) -> tuple[str, int]:
-    """The ``score`` command: JSON text out, and the exit status."""
-    if rules is not None:
-        if isinstance(data, dict):
-            out, ok = _score_house_json(data, rules, translate)
-            return out, EXIT_OK if ok else EXIT_INVALID
-        if isinstance(data, list):
-            results = [_score_house_json(item, rules, translate) for item in data]
-            status = EXIT_OK if all(ok for _, ok in results) else EXIT_INVALID
-            return "[" + ", ".join(out for out, _ in results) + "]", status
-        raise UnreadableInput("expected a JSON object (one game) or an array of games")
-    names = _NameJson()
-    if isinstance(data, dict):
-        out, ok = _score_json(data, names, translate)
-        return out, EXIT_OK if ok else EXIT_INVALID
-    if isinstance(data, list):
-        parts = []
-        all_ok = True
-        for item in data:
-            out, ok = _score_json(item, names, translate)
-            parts.append(out)
-            all_ok = all_ok and ok
-        return "[" + ", ".join(parts) + "]", EXIT_OK if all_ok else EXIT_INVALID
-    raise UnreadableInput("expected a JSON object (one game) or an array of games")
-
-
-def run_round(
-    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
-) -> tuple[str, int]:
-    from scoring.round_cli import round_command
-
-    return round_command(data, translate, rules)
-
-
-def run_rangliste(
-    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
-) -> tuple[str, int]:
-    # Rated tournaments play the TSR: ``--rules`` is not an option here (see ``main``).
-    from scoring.rangliste_cli import rangliste_command
-
-    return rangliste_command(data, translate)
-
-
-# --- leagues: ``schedule`` and ``liga`` (competitions.md "Command-line contracts") ------
-
-
-def run_liga(
-    data: Any, translate: Translate = identity, rules: RuleProfile | None = None
-) -> tuple[str, int]:
-    """The ``liga`` command: Spieltage in, the league table out (``rules`` do not apply:
-    league lists use the TSR)."""
-    from scoring.interchange import league_table_to_dict, liga_from_dict
-    from scoring.liga import LigaError, league_table, spieltag_result
-
-    try:
-        days = liga_from_dict(data)
-        table = league_table([spieltag_result(day) for day in days])
-    except LigaError as err:
-        return json.dumps({"error": error_to_dict(err, translate)}, ensure_ascii=False), 1
-    return json.dumps(league_table_to_dict(table), ensure_ascii=False), EXIT_OK
-
-
-def run_schedule(
-    teams: str, group_size: str, rounds: str | None, translate: Translate
-) -> tuple[str, int]:
-    """The ``schedule`` command: its arguments are the input (no file)."""
-    from scoring.interchange import schedule_to_dict
-    from scoring.schedule import ScheduleError, generate_schedule
-
-    def number(name: str, text: str) -> int:
-        try:
-            return int(text.strip(), 10)
-        except ValueError:
-            raise ScheduleError("schedule_not_integer", {"name": name}, field=name) from None
-
-    try:
-        schedule = generate_schedule(
-            number("teams", teams),
-            number("group_size", group_size),
-            None if rounds is None else number("rounds", rounds),
-        )
-    except ScheduleError as err:
-        return json.dumps({"error": error_to_dict(err, translate)}, ensure_ascii=False), 1
-    return json.dumps(schedule_to_dict(schedule)), EXIT_OK
-
-
-COMMANDS: dict[str, Callable[[Any, Translate, RuleProfile | None], tuple[str, int]]] = {
-    "score": run_score,
-    "round": run_round,
-    "rangliste": run_rangliste,
-    "liga": run_liga,
-}
-
-
-def _read(path: str | None, stdin: TextIO) -> Any:
-    try:
-        if path is None or path == "-":
-            text = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read()
-        else:
-            with open(path, "rb") as fh:
-                text = fh.read()
-    except OSError as err:
-        raise UnreadableInput(f"cannot read {path}: {err.strerror}") from None
-    try:
-        return json.loads(text)
-    except UnicodeDecodeError:
-        raise UnreadableInput("input is not UTF-8 text") from None
-    except json.JSONDecodeError as err:
-        raise UnreadableInput(
-            f"not JSON: {err.msg} at line {err.lineno} column {err.colno}"
-        ) from None
-    except RecursionError:
-        raise UnreadableInput("not JSON: nested too deeply") from None
-    except ValueError:  # e.g. an integer of more digits than Python converts (4,300)
-        raise UnreadableInput("not JSON: a number too long to read") from None
-
-
-def load_rules(value: str, translate: Translate = identity) -> RuleProfile:
-    """``--rules``: a preset name or a JSON file of options. UnreadableInput (exit 2, one
-    line) names what is wrong — for a bad option, the option."""
-    if value in PRESETS:
-        return PRESETS[value]
-    try:
-        with open(value, "rb") as fh:
-            text = fh.read()
-    except OSError as err:
-        raise UnreadableInput(
-            f"--rules: {value!r} is neither a preset ({', '.join(PRESETS)}) "
-            f"nor a readable file: {err.strerror}"
-        ) from None
-    try:
-        data = json.loads(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise UnreadableInput(f"--rules: {value} is not a JSON file of options") from None
-    try:
-        return rules_from_dict(data)
-    except RulesError as err:
-        raise UnreadableInput(f"--rules: {err.field}: {err.render(translate)}") from None
-
-
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Score Doppelkopf games and Spiellisten by the DDV Turnierspielregeln.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    score = sub.add_parser("score", help="score one game record or an array of them")
-    rnd = sub.add_parser("round", help="replay one table's round (Spielliste)")
-    rangliste = sub.add_parser("rangliste", help="the ranking list (Rangliste) on a reference date")
-    liga = sub.add_parser("liga", help="league table from Spieltage (Siegpunkte 4/3/2/1)")
-    schedule = sub.add_parser("schedule", help="league schedule: groups per round")
-    schedule.add_argument("--teams", required=True, metavar="N", help="number of teams")
-    schedule.add_argument("--group-size", default="4", metavar="G", help="teams per group")
-    schedule.add_argument("--rounds", default=None, metavar="R", help="number of group rounds")
-    schedule.add_argument("--lang", default="de", metavar="LANG", help="de (default) or en")
-    for command in (score, rnd, rangliste, liga):
-        command.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
-        command.add_argument(
+    for command in COMMANDS:
+        sub_parser = sub.add_parser(
+            command.name, help=command.help, description=command.description
+        )
+        if not command.reads_input:
+            command.arguments(sub_parser)
+            sub_parser.add_argument(
+                "--lang", default="de", metavar="LANG", help="de (default) or en"
+            )
+            continue
+        sub_parser.add_argument("file", nargs="?", help="JSON file; stdin when absent or '-'")
+        sub_parser.add_argument(
             "--lang",
             default="de",
             metavar="LANG",
             help="language of error messages: de (default) or en",
         )
-    for command in (score, rnd):  # house rules score games; rankings take points as given
-        command.add_argument(
-            "--rules",
-            default=None,
-            metavar="PROFILE",
-            help="house rules: a preset (" + ", ".join(PRESETS) + ") or a JSON file of options",
-        )
-    args = parser.parse_args(argv)
-    if args.command == "schedule":
-        out, status = run_schedule(args.teams, args.group_size, args.rounds, translator(args.lang))
+        if command.rules:  # house rules score games; rankings take points as given
+            sub_parser.add_argument(
+                "--rules",
+                default=None,
+                metavar="PROFILE",
+                help="house rules: a preset (" + ", ".join(PRESETS) + ") or a JSON file of options",
+            )
+        command.arguments(sub_parser)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    args = _parser().parse_args(argv)
+    command = next(c for c in COMMANDS if c.name == args.command)
+    if not command.reads_input:
+        out, status = command.run(None, translator(args.lang), args)
         print(out)
         return status
     # A short-lived batch process that frees nothing cyclic: the collector would only
@@ -250,10 +113,10 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     gc.disable()
     try:
         translate = translator(args.lang)
-        chosen = getattr(args, "rules", None)
-        rules = None if chosen is None else load_rules(chosen, translate)
-        data = _read(args.file, stdin or sys.stdin)
-        out, status = COMMANDS[args.command](data, translate, rules)
+        chosen = args.rules if command.rules else None
+        args.rules = None if chosen is None else load_rules(chosen, translate)
+        data = read_json(args.file, stdin or sys.stdin)
+        out, status = command.run(data, translate, args)
     except UnreadableInput as err:
         print(f"python -m scoring {args.command}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE

@@ -7,13 +7,14 @@ numbers, interchange codes), ``field`` (the input's JSON path, "" for none), ``g
 
     err.message                   German (the source language)
     err.render(translate)         any language, e.g. ``translator("en")`` or Django's gettext
-    err.as_dict(lang="en")        the CLI's error object (``scoring.interchange.error_to_dict``)
+
+The CLIs' error object is ``scoring.interchange.error_to_dict(err, translator("en"))``: JSON
+shapes live above the engine, never in its errors.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from scoring.messages import Translate, identity, render_error
 
@@ -62,13 +63,6 @@ class ScoringError(ValueError):
     def render(self, translate: Translate = identity) -> str:
         """The text in the language of ``translate`` (a gettext function)."""
         return render_error(self, translate)
-
-    def as_dict(self, lang: str | None = None) -> dict[str, Any]:
-        """The error object of the CLIs (German ``message`` unless ``lang`` is given)."""
-        from scoring.interchange import error_to_dict
-        from scoring.messages import translator
-
-        return error_to_dict(self, translator(lang))
 
     def __str__(self) -> str:
         return self.message

@@ -39,13 +39,12 @@ broken translation falls back to the German template: rendering never raises.
 
 from __future__ import annotations
 
+import gettext
 import os
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from pathlib import Path
+from typing import Protocol
 
 Translate = Callable[[str], str]
 """A gettext-like function: German template (msgid) -> template in the target language."""
@@ -547,8 +546,6 @@ DOMAIN = "django"
 def locale_dir() -> Path:
     """Where ``translator`` looks for ``<lang>/LC_MESSAGES/django.mo``:
     ``$SCORING_LOCALE_DIR`` if set, else ``league/locale`` next to this package."""
-    from pathlib import Path  # not at import: the CLI starts faster without it
-
     configured = os.environ.get(LOCALE_DIR_ENV)
     if configured:
         return Path(configured)
@@ -566,7 +563,5 @@ def translator(lang: str | None = None) -> Translate:
 
 @lru_cache(maxsize=16)
 def _translator(lang: str, localedir: str) -> Translate:
-    import gettext
-
     catalogue = gettext.translation(DOMAIN, localedir=localedir, languages=[lang], fallback=True)
     return catalogue.gettext

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 
 from scoring.records import Party
 
 # Breakdown key -> TSR item. Keys are stable; labels come from scoring.messages
-# (``label("item", key, translate)``), the JSON form from scoring.interchange.
+# (``label("item", key, translate)``), the JSON form from scoring.interchange.results.
 ITEM_TSR: Mapping[str, str] = {
     "won": "7.2.2 a",
     "under_90": "7.2.2 a",
@@ -59,19 +58,13 @@ class Evaluation:
     """Winner, net value and breakdown: everything but who the players are.
 
     Many games share one (same Augen and announcements), so the engine caches these;
-    the JSON of the breakdown is then made once per distinct evaluation.
+    the JSON of the breakdown is then made once per distinct evaluation
+    (``scoring.interchange.breakdown_json``).
     """
 
     winner: Party | None
     value: int
     breakdown: tuple[BreakdownLine, ...]
-
-    @cached_property
-    def breakdown_json(self) -> str:
-        """The breakdown as JSON text, made once (``scoring.interchange.result_to_json``)."""
-        from scoring.interchange import breakdown_to_json
-
-        return breakdown_to_json(self.breakdown)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from league.core.messages import render_error
 from scoring.errors import ScoringError
 
 
@@ -47,8 +48,6 @@ class ServiceError(Exception):
     @property
     def message(self) -> str:
         """The text in the active language."""
-        from league.core.messages import render_error
-
         return render_error(self)
 
     def __str__(self) -> str:

@@ -8,16 +8,15 @@ language switch covers both.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from scoring import messages as scoring_messages
+from scoring.errors import ScoringError
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
-
-    from league.core.errors import ServiceError
 
 MESSAGES: Mapping[str, str] = {
     # lists
@@ -293,7 +292,23 @@ def render(code: str, params: Mapping[str, Any] | None = None) -> str:
     return scoring_messages.render(code, params, gettext)
 
 
-def render_error(err: ServiceError) -> str:
+class Refusal(Protocol):
+    """What ``render_error`` reads of a refusal (``league.core.errors.ServiceError``, which
+    builds on this module: the message table knows no error class)."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+    @property
+    def game(self) -> int | None: ...
+    @property
+    def cause(self) -> ScoringError | None: ...
+    @property
+    def frame(self) -> str | None: ...
+
+
+def render_error(err: Refusal) -> str:
     """An error's text; an engine error keeps its own frame ("Spiel 3: …")."""
     if err.cause is not None:
         text = scoring_messages.render_error(err.cause, gettext)

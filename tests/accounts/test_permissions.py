@@ -376,10 +376,13 @@ def test_organiser_printouts_carry_each_tables_code_and_qr(world, monkeypatch):
     import league.lists.pdf as list_pdf
 
     payloads = []
-    real = list_pdf.qr_drawing
-    monkeypatch.setattr(
-        list_pdf, "qr_drawing", lambda text, size: payloads.append(text) or real(text, size)
-    )
+    real = list_pdf.qr_drawing  # type: ignore[attr-defined]  # imported there, patched there
+
+    def recording(text, size):
+        payloads.append(text)
+        return real(text, size)
+
+    monkeypatch.setattr(list_pdf, "qr_drawing", recording)
     t, rnd = world["tournament"], world["round"]
     client = _client(world, "organiser_this", world["l1"], world["l2"])
     text = _pdf_text(

@@ -21,10 +21,10 @@ def test_a_spieltag_played_through(live_server, browser, django_user_model):
     organiser = django_user_model.objects.create_user("liga", password="pw-secret-123")
     captain = django_user_model.objects.create_user("kapitaen", password="pw-secret-123")
     league = ls.league_create(name="Testliga", season="2026", rounds_per_spieltag=1, user=organiser)
-    for t, first in enumerate(SEATS, start=1):
-        team = ls.team_create(league=league, name=f"Team {first}")
+    for t, leader in enumerate(SEATS, start=1):
+        team = ls.team_create(league=league, name=f"Team {leader}")
         # the line-up's first player sits at table 1 (round 1 seats player k at table k)
-        ls.team_add_player(team=team, player=Player.objects.create(name=first))
+        ls.team_add_player(team=team, player=Player.objects.create(name=leader))
         for p in range(2, 6):
             ls.team_add_player(team=team, name=f"T{t} Spieler {p}")
     ls.team_add_captain(team=league.teams.get(number=1), account=captain)
@@ -134,9 +134,9 @@ def test_a_spieltag_played_through(live_server, browser, django_user_model):
     expected = {team.name: 0 for team in league.teams.all()}
     names = {t.pk: t.name for t in league.teams.all()}
     for st in tables:
-        values = [totals[name] for name in SEATS] if st.table == 1 else list(paper[st.table])
+        scored = [totals[name] for name in SEATS] if st.table == 1 else list(paper[st.table])
         for position, team_id in enumerate(st.teams):
-            expected[names[team_id]] += values[position]
+            expected[names[team_id]] += scored[position]
     page.goto(day_url)
     assert page.locator("h1 [data-provisional]").count() == 0
     for name, points in expected.items():

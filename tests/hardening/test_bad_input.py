@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -314,7 +315,7 @@ API = [
 def test_api(client, w, method, url, body, status, code):
     target = url.format(**w)
     before = _counts()
-    kwargs = {"HTTP_AUTHORIZATION": f"Token {w['token']}"}
+    kwargs: dict[str, Any] = {"HTTP_AUTHORIZATION": f"Token {w['token']}"}
     if body is not None:
         kwargs["content_type"] = "application/json"
         kwargs["data"] = (

@@ -105,7 +105,7 @@ def test_eight_tables_saving_at_once_on_sqlite_all_land(file_sqlite):
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA journal_mode")
             mode = cursor.fetchone()[0]
-        return mode, connection.transaction_mode
+        return mode, connection.transaction_mode  # type: ignore[attr-defined]  # SQLite's
 
     assert _one(settings_in_force) == ("wal", "IMMEDIATE")
     ids = _one(lambda: _make_lists(TABLES))

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 from django.urls import reverse
-from openpyxl import load_workbook
+from openpyxl import load_workbook  # type: ignore[import-untyped]
 
 from league.tournaments import services as ts
 from league.tournaments.csv_import import parse_participants

@@ -6,7 +6,7 @@ import io
 
 import pytest
 from django.urls import reverse
-from openpyxl import load_workbook
+from openpyxl import load_workbook  # type: ignore[import-untyped]
 
 from league.clubs.models import Player
 from league.lists.models import ScoreLine
@@ -20,7 +20,7 @@ def expected(as_of):
     """The pure rules fed with every rated, closed tournament's per-round points."""
     results = []
     for t in Tournament.objects.filter(rated=True, closed_at__isnull=False):
-        per_player = {}
+        per_player: dict[str, dict[int, int]] = {}
         for line in ScoreLine.objects.filter(
             spielliste__round_table__tournament_round__tournament=t
         ).values("player_id", "points", "spielliste__round_table__tournament_round__number"):

@@ -103,7 +103,7 @@ CLUBS_32 = {p: f"club{i % 8}" for i, p in enumerate(NAMES[:32])}  # 8 clubs of 4
 
 
 def _history(players, rounds, seed):
-    tables = []
+    tables: list[tuple[str, ...]] = []
     for r in range(rounds):
         tables += draw_round(players, seed=seed + r, met=meetings_of(tables)).tables
     return meetings_of(tables)
@@ -185,7 +185,7 @@ def test_unavoidable_clubmates_reach_the_least_possible():
 def test_dem_size_round_eight_keeps_clubs_apart_without_repeats():
     players = NAMES[:168]
     clubs = {p: f"club{i % 40}" for i, p in enumerate(players)}
-    tables = []
+    tables: list[tuple[str, ...]] = []
     for r in range(1, 9):
         draw = draw_round(players, seed=r, met=meetings_of(tables), clubs=clubs)
         assert (draw.repeat_meetings, draw.same_club_pairs) == (0, 0)

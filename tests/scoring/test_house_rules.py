@@ -16,6 +16,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scoring import GameRecordError, score_game
+from scoring.errors import RulesError
 from scoring.game import _score_house, bock_triggers
 from scoring.interchange import (
     quick_from_dict,
@@ -28,7 +29,7 @@ from scoring.interchange import (
 from scoring.quick import QuickGame
 from scoring.records import REDEAL
 from scoring.round import RoundError, replay_round
-from scoring.rules import PRESETS, TSR, RuleProfile, RulesError, preset
+from scoring.rules import PRESETS, TSR, RuleProfile, preset
 from scoring.simulate import random_round
 
 from .helpers import ann, record

@@ -132,7 +132,6 @@ def test_error_to_dict_shapes():
         "message": "Das Feld „re“ fehlt.",
     }
     assert ix.error_to_dict(err, translator("en"))["message"] == "The field “re” is missing."
-    assert err.as_dict() == ix.error_to_dict(err)
     seats = RoundError("invalid_seats", field="seats")
     assert ix.error_to_dict(seats) == {
         "code": "invalid_seats",
@@ -203,8 +202,8 @@ def test_check_seats_refuses(names, code, variant):
 
 
 def test_check_seats_accepts_four_or_five_distinct_names():
-    assert check_seats(SEATS) is None
-    assert check_seats([*SEATS, "Erika"]) is None
+    check_seats(SEATS)  # accepted: no error
+    check_seats([*SEATS, "Erika"])
     with pytest.raises(RoundError) as exc:
         check_seats(["Anna", "B", "C", "ANNA"])
     assert exc.value.message == (

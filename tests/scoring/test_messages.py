@@ -9,13 +9,14 @@ import shutil
 import string
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from scoring import messages
 from scoring.draw import FIVE_PLAYER_TABLES
 from scoring.errors import GameRecordError, ScoringError
-from scoring.interchange import LEVEL_CODES, PENALTY_KINDS
+from scoring.interchange import LEVEL_CODES, PENALTY_KINDS, error_to_dict
 from scoring.messages import LABEL_GROUPS, MESSAGES, choices, label, render, translator
 from scoring.records import Kind, Party, SoloType
 from scoring.results import ITEM_TSR
@@ -60,11 +61,12 @@ def _default_locale_dir(monkeypatch):
 def _raise_sites() -> tuple[set[str], set[tuple[str, str]], set[str], set[str]]:
     """From the source: codes raised, (code, literal variant) pairs, codes raised with a
     computed variant, and context keys."""
-    codes: set[str] = set()
-    variants: set[tuple[str, str]] = set()
-    dynamic: set[str] = set()
-    contexts: set[str] = set()
-    for path in SCORING.glob("*.py"):
+    # The constants' values, as the source holds them (str there; Any to the AST's types).
+    codes: set[Any] = set()
+    variants: set[tuple[Any, Any]] = set()
+    dynamic: set[Any] = set()
+    contexts: set[Any] = set()
+    for path in SCORING.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -129,7 +131,7 @@ def test_every_code_raised_anywhere_has_a_table_entry():
 def test_no_german_text_outside_the_table():
     """Strings with umlauts or German quotes live in messages.py only (docstrings aside)."""
     german = set("äöüÄÖÜß„“")
-    for path in SCORING.glob("*.py"):
+    for path in SCORING.rglob("*.py"):
         if path.name == "messages.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -292,7 +294,7 @@ def test_error_renders_lazily_in_any_language():
     assert err.message == "„X“ ist kein Mitspieler dieses Spiels."
     assert str(err) == err.message
     assert err.render(translator("en")) == "“X” is not a player in this game."
-    assert err.as_dict("en") == {
+    assert error_to_dict(err, translator("en")) == {
         "code": "re_not_subset",
         "field": "re",
         "message": "“X” is not a player in this game.",

@@ -179,7 +179,7 @@ def test_properties(results, offset):
     as_of = D(2024, 1, 1) + dt.timedelta(days=offset)
     out = compute_rangliste(results, as_of=as_of)
     inside = [r for r in results if in_window(r.date, as_of)]
-    rounds = {}
+    rounds: dict[str, int] = {}
     for r in inside:
         rounds[r.player] = rounds.get(r.player, 0) + len(r.rounds)
     # every player of the window is in exactly one of the two lists
@@ -196,9 +196,9 @@ def test_properties(results, offset):
             assert row.average < out.rangliste[i - 1].average
             assert row.rank == i + 1
     # Bundesländerwertung: positive sums, at most one counted per Bundesland
-    for row in out.bundeslaender:
-        assert row.points > 0
-        lands = [c.bundesland for c in row.counted]
+    for land_row in out.bundeslaender:
+        assert land_row.points > 0
+        lands = [c.bundesland for c in land_row.counted]
         assert len(lands) == len(set(lands))
-        assert row.points == sum(c.points for c in row.counted)
-        assert [c.date for c in row.counted] == sorted(c.date for c in row.counted)
+        assert land_row.points == sum(c.points for c in land_row.counted)
+        assert [c.date for c in land_row.counted] == sorted(c.date for c in land_row.counted)

@@ -2,6 +2,7 @@
 is called, and a serious penalty in the last game started before time-up."""
 
 import json
+from typing import Any
 
 import pytest
 
@@ -340,7 +341,7 @@ def cli_game(players=("A", "B", "C", "D")):
 
 
 def test_cli_game_in_progress_key():
-    data = {"seats": SEATS, "games": [cli_game()] * 5, "time_up_after": 6}
+    data: dict[str, Any] = {"seats": SEATS, "games": [cli_game()] * 5, "time_up_after": 6}
     proc = run("round", stdin=json.dumps(data))
     assert proc.returncode == 0
     out = json.loads(proc.stdout)

@@ -243,7 +243,7 @@ def test_two_devices_registering_at_once_give_one_participant_and_a_clear_refusa
     t = make_tournament(0)
     for attempt in range(8):
         barrier = threading.Barrier(2)
-        outcomes = []
+        outcomes: list[str] = []
 
         def register(attempt=attempt, barrier=barrier, outcomes=outcomes):
             try:
