@@ -77,7 +77,14 @@ TOURNAMENT_ACTIONS = [
     ("tournament-rating", "post"),
 ]
 CLUB_ACTIONS = [
-    ("club-detail", "post"),
+    # The club managers' actions on the club's page, one URL each.
+    ("club-manager-add", "post"),
+    ("club-manager-remove", "post"),
+    ("club-manager-invite", "post"),
+    ("club-member-invite", "post"),
+    ("club-visibility", "post"),
+    ("club-claim-decide", "post"),
+    ("club-rules", "post"),
     ("club-season", "post"),  # the season's settings
     ("club-evening-create", "get"),
     ("club-evening-create", "post"),
@@ -101,6 +108,7 @@ PUBLIC_READS = {
     "table-code-open",
     "tournament-index",
     "club-index",
+    "club-detail",  # the club's page (its actions are CLUB_ACTIONS)
     "tournament-detail",
     "round-board",
     "draw-pdf",
@@ -261,10 +269,10 @@ def test_club_evening_write(world):
     """Adding a table to a club evening: its club's managers and staff only."""
     import datetime as dt
 
-    from league.clubs import services as club_services
+    from league.evenings import services as evening_services
 
     club = world["free"].club
-    evening = club_services.club_evening_create(club=club, date=dt.date(2026, 11, 20))
+    evening = evening_services.club_evening_create(club=club, date=dt.date(2026, 11, 20))
     url = reverse("club-evening", args=[club.pk, evening.pk])
     outcomes = []
     for role in ROLES:

@@ -256,7 +256,7 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     )
     assert rated  # the demo's Ranglistenturniere
     from league.clubs.models import Club as ClubModel
-    from league.clubs.selectors import club_season
+    from league.evenings.selectors import club_season
 
     demo_club = ClubModel.objects.get(name=CLUB)
     season_before = club_season(club=demo_club).table

@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from league.clubs import services
-from league.clubs.models import Club, ClubEvening, Player
-from league.clubs.selectors import club_season, member_season_lists, season_bounds
+from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from league.demo.ranking_demo import zero_sum_totals
+from league.evenings import services
+from league.evenings.models import ClubEvening
+from league.evenings.selectors import club_season, member_season_lists, season_bounds
 from league.lists import services as ls
 from league.lists.models import Spielliste
 
