@@ -148,7 +148,10 @@ class EveningForm(forms.Form):
     """A new club evening: the date, who is here (members ticked, none in advance), guests
     by name; the tables are formed in this order (4 each, 5 where the count needs it)."""
 
-    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input reads ISO dates only: the German "25.11.2026" would show an empty field.
+    date = forms.DateField(
+        label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     note = forms.CharField(label=_("Notiz"), max_length=120, required=False)
     present = forms.TypedMultipleChoiceField(
         label=_("Anwesende Mitglieder"),

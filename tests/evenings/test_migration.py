@@ -39,9 +39,13 @@ def test_a_database_with_evenings_migrates_back_and_forward():
     try:
         executor.migrate(BEFORE)
         # Before the move: the same rows, read through clubs' models of that state.
-        old = MigrationExecutor(connection).loader.project_state(
-            [n for n in _latest(executor) if n[0] not in ("clubs", "evenings")] + BEFORE[:1]
-        ).apps
+        old = (
+            MigrationExecutor(connection)
+            .loader.project_state(
+                [n for n in _latest(executor) if n[0] not in ("clubs", "evenings")] + BEFORE[:1]
+            )
+            .apps
+        )
         assert old.get_model("clubs", "ClubEvening").objects.get().date == dt.date(2026, 3, 12)
         assert old.get_model("clubs", "EveningTable").objects.get().spielliste_id == liste_id
         assert old.get_model("clubs", "SeasonSettings").objects.get().mode == "schnitt_spiel"

@@ -10,6 +10,7 @@ import pytest
 from django.db.models import Sum
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from league.clubs import services as club_services
 from league.clubs.models import Club, Player
@@ -256,6 +257,7 @@ def test_the_evening_form_ticks_nobody_and_offers_all_and_none(client, club, man
     page = client.get(reverse("club-evening-create", args=[club.pk])).content.decode()
     assert page.count('name="present"') == len(MEMBERS)
     assert "checked" not in page
+    assert f'name="date" value="{timezone.localdate().isoformat()}"' in page  # ISO: shown
     assert 'data-check-all="input[name=present]" data-check-value="1"' in page
     assert 'data-check-all="input[name=present]" data-check-value="0"' in page
     ids = list(club.members.order_by("name").values_list("pk", flat=True))

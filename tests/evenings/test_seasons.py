@@ -166,7 +166,7 @@ def test_only_managers_write(client, club, django_user_model):
     club.managers.add(manager)
     client.force_login(manager)
     page = client.get(url)
-    assert page.content.decode().count('name="present"') == len(MEMBERS)  # suggested
+    assert page.content.decode().count('name="present"') == len(MEMBERS)  # offered
     ids = list(club.members.order_by("name").values_list("pk", flat=True))
     response = client.post(
         url, {"date": "2026-04-02", "present": ids[:7], "guest_1": "Olga Neu"}, follow=True
