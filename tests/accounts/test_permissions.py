@@ -34,6 +34,10 @@ FREE_LIST = (LOGIN, DENIED, OK, OK, DENIED, DENIED, DENIED, OK, OK)
 # neither the table's code nor the free list's creating account suffices.
 TOURNAMENT_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, OK, DENIED, DENIED, OK)
 FREE_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, DENIED, DENIED, OK, OK)
+# A club evening's list: its club's managers keep it through the evening (its owner); the
+# account that happened to create it gains nothing from that.
+EVENING_LIST = (LOGIN, DENIED, DENIED, OK, DENIED, DENIED, DENIED, OK, OK)
+EVENING_LIST_MANAGED = FREE_LIST_MANAGED
 TOURNAMENT = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, DENIED, DENIED, OK)
 CLUB = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, OK, OK)
 
@@ -227,6 +231,34 @@ def test_managed_list_writes(world, name, method, target, expected):
         response = getattr(client, method)(reverse(name, args=[liste.pk]), {"version": "999"})
         outcomes.append(_outcome(response))
     assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+    liste.refresh_from_db()
+    assert not liste.ended_early
+    assert not liste.substitutions.exists()
+
+
+def test_evening_list_writes(world):
+    """Every list write on a club evening's list, for every role (one world for all)."""
+    import datetime as dt
+
+    from league.evenings import services as evening_services
+
+    evening = evening_services.club_evening_create(
+        club=world["club"],
+        date=dt.date(2026, 11, 20),
+        tables=[["A", "B", "C", "D"]],
+        user=world["users"]["listenfuehrer"],
+    )
+    liste = evening.tables.get().spielliste
+    _prepare(liste)
+    rows = [(n, m, EVENING_LIST) for n, m in LIST_WRITES]
+    rows += [(n, m, EVENING_LIST_MANAGED) for n, m in MANAGED_LIST_WRITES]
+    for name, method, expected in rows:
+        outcomes = []
+        for role in ROLES:
+            client = _client(world, role, liste, world["l1"])
+            response = getattr(client, method)(_list_url(name, liste), {"version": "999"})
+            outcomes.append(_outcome(response))
+        assert tuple(outcomes) == expected, (name, dict(zip(ROLES, outcomes, strict=True)))
     liste.refresh_from_db()
     assert not liste.ended_early
     assert not liste.substitutions.exists()
