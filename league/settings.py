@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "league.tournaments",
     "league.rankings",
     "league.leagues",
+    "league.evenings",
     "league.api",
     "league.privacy",
     "league.backup",

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("league.tournaments.urls")),
     path("", include("league.leagues.urls")),
     path("", include("league.clubs.urls")),
+    path("", include("league.evenings.urls")),
     path("", include("league.rankings.urls")),
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),

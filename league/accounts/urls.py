@@ -2,13 +2,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from league.accounts.invitation_views import invitation
-from league.accounts.views import LoginView, PasswordResetConfirmView, privacy
+from league.accounts.views import LoginView, PasswordResetConfirmView
 
 urlpatterns = [
     path("konto/anmelden/", LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("konto/einladung/<str:token>/", invitation, name="invitation"),
-    path("konto/privatsphaere/", privacy, name="privacy"),
     # Password reset by e-mail link; the names are the ones Django's views reverse.
     path(
         "konto/passwort-vergessen/",

@@ -1,6 +1,6 @@
 """API reads of the ranking domain: the Rangliste on a Stichtag and a club's season table.
 Thin like the pages: the figures come from ``league.rankings.selectors`` and
-``league.clubs.selectors``; a garbled parameter is a 400 with the one error object."""
+``league.evenings.selectors``; a garbled parameter is a 400 with the one error object."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ from rest_framework.response import Response
 from league.api import schema
 from league.api.permissions import club_reader
 from league.api.views import ApiView
-from league.clubs import selectors as club_selectors
 from league.clubs.access import can_manage_club
 from league.clubs.models import Club
 from league.core.errors import ServiceError
 from league.core.params import int_param
+from league.evenings import selectors as evening_selectors
 from league.rankings import selectors
 from league.rankings.presenters import average_number
 
@@ -198,8 +198,8 @@ class SaisonView(ApiView):
                 raise ServiceError(
                     "invalid_value", {"name": "jahr", "detail": "1900 … 2999"}, field="jahr"
                 )
-        season = club_selectors.club_season(club=club, year=year)
         reveal = can_manage_club(request.user, club)
+        season = evening_selectors.club_season(club=club, year=year, reveal=reveal)
         body = {
             "club_id": club.pk,
             "season": season.year,

@@ -33,10 +33,11 @@ from django.db.models.functions import ExtractYear
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
-from league.clubs.models import Club, ClubEvening, EveningTable, Player, SeasonSettings
+from league.clubs.models import Club, Player
 from league.core.audit import Actor, audit_record
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
+from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.leagues import services as league_services
 from league.leagues.models import (
     Group,
@@ -89,7 +90,7 @@ _TARGETS = {
     "player": "clubs.player",
     "list": "lists.spielliste",
     "tournament": "tournaments.tournament",
-    "evening": "clubs.clubevening",
+    "evening": "evenings.clubevening",
     "league": "leagues.league",
     "team": "leagues.team",
     "spieltag": "leagues.spieltag",

@@ -10,9 +10,8 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Vereine und Spieler")
 
     def ready(self) -> None:
-        from league.accounts.invitations import register
-        from league.accounts.models import Invitation
-        from league.clubs.invitations import manager_invitation, member_invitation
+        # The invitations import the models: here, not at module level (Django's app
+        # loading imports apps.py before any models are ready).
+        from league.clubs.invitations import register
 
-        register(Invitation.Kind.CLUB_MANAGER, manager_invitation)
-        register(Invitation.Kind.MEMBER, member_invitation)
+        register()

@@ -1,4 +1,4 @@
-"""Club forms: input for the services, no rules."""
+"""Club forms: input for the club managers' actions (services decide), no rules."""
 
 from __future__ import annotations
 
@@ -19,191 +19,20 @@ class MemberInviteForm(forms.Form):
         field.choices = players
 
 
-CUSTOM = "eigene"
+# Record ids typed into a form: more digits than any id has are refused, never a query.
+ID_MAX = 2**31 - 1
 
 
-class RulesForm(forms.Form):
-    """A club's house rules: a preset, or option by option (``preset`` = "eigene").
-    The options' check is the engine's (``scoring.interchange.rules_from_dict``)."""
-
-    preset = forms.ChoiceField(label=_("Regelprofil"), choices=())
-    announcements = forms.ChoiceField(
-        label=_("Re/Kontra"),
-        choices=[("additive", _("je +2 Punkte (TSR)")), ("doubling", _("verdoppeln"))],
-        required=False,
-    )
-    solo_bonus = forms.TypedChoiceField(
-        label=_("Solo-Zuschlag"), coerce=int, choices=[(0, "0"), (1, "+1")], required=False
-    )
-    specials_in_solo = forms.BooleanField(label=_("Sonderpunkte auch im Solo"), required=False)
-    karlchen_gefangen = forms.BooleanField(label=_("Karlchen gefangen +1"), required=False)
-    herzstich = forms.BooleanField(label=_("Herzstich +1"), required=False)
-    no_winner_specials = forms.BooleanField(
-        label=_("Ohne Sieger zählen Sonderpunkte und erreichte Stufen (TSR)"),
-        required=False,
-        initial=True,
-    )
-    pflichtsolo = forms.ChoiceField(
-        label=_("Pflichtsolo"),
-        choices=[("required", _("ja (TSR)")), ("none", _("nein"))],
-        required=False,
-    )
-    repeat_deal_after = forms.ChoiceField(
-        label=_("Derselbe Geber gibt noch einmal"),
-        choices=[
-            ("pflichtsolo", _("nach einem Pflichtsolo (TSR)")),
-            ("every_solo", _("nach jedem Solo")),
-            ("never", _("nie")),
-        ],
-        required=False,
-    )
-    games = forms.ChoiceField(
-        label=_("Spielzahl"),
-        choices=[("24", _("24 (30 am Fünfertisch)")), ("open", _("offen"))],
-        required=False,
-    )
-    bock_triggers = forms.MultipleChoiceField(
-        label=_("Bockrunden nach"),
-        choices=[
-            ("lost_announcement", _("verlorenem Re/Kontra")),
-            ("zero_game", _("0-Punkte-Spiel")),
-            ("split", _("120 : 120")),
-        ],
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-    bock_stacking = forms.ChoiceField(
-        label=_("Mehrere Bockrunden"),
-        choices=[("append", _("hinten anhängen")), ("multiply", _("multiplizieren"))],
-        required=False,
-    )
-    armut = forms.BooleanField(label=_("Armut"), required=False)
-    schmeissen = forms.BooleanField(label=_("Schmeißen (neu geben)"), required=False)
-    ohne_neunen = forms.BooleanField(label=_("ohne Neunen"), required=False)
-
-    OPTION_FIELDS = (
-        "announcements",
-        "solo_bonus",
-        "specials_in_solo",
-        "karlchen_gefangen",
-        "herzstich",
-        "no_winner_specials",
-        "pflichtsolo",
-        "repeat_deal_after",
-        "games",
-        "armut",
-        "schmeissen",
-        "ohne_neunen",
-    )
-
-    def __init__(
-        self, *args: Any, presets: list[tuple[str, str]], current: dict[str, Any], **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        preset = self.fields["preset"]
-        assert isinstance(preset, forms.ChoiceField)
-        preset.choices = [*presets, (CUSTOM, _("eigene Hausregeln (Option für Option)"))]
-        for name in self.OPTION_FIELDS:
-            if name in current:
-                self.initial[name] = str(current[name]) if name == "games" else current[name]
-        bock = current.get("bock")
-        if isinstance(bock, dict):
-            self.initial["bock_triggers"] = bock.get("triggers", [])
-            self.initial["bock_stacking"] = bock.get("stacking", "append")
-
-    def options(self) -> dict[str, Any]:
-        """The options as ``scoring.interchange.rules_from_dict`` reads them."""
-        cd = self.cleaned_data
-        out: dict[str, Any] = {}
-        for name in self.OPTION_FIELDS:
-            value = cd.get(name)
-            if value in ("", None):
-                continue
-            out[name] = 24 if name == "games" and value == "24" else value
-        triggers = cd.get("bock_triggers") or []
-        if triggers:
-            out["bock"] = {
-                "triggers": list(triggers),
-                "stacking": cd.get("bock_stacking") or "append",
-            }
-        return out
+class ManagerRemoveForm(forms.Form):
+    account = forms.IntegerField(min_value=1, max_value=ID_MAX)
 
 
-class SeasonSettingsForm(forms.Form):
-    """How the club ranks its season (checked by the service)."""
+class ClaimDecisionForm(forms.Form):
+    """ "Das bin ich" decided: ``accept`` "1" links the account, "0" refuses."""
 
-    mode = forms.ChoiceField(label=_("Wertung"))
-    minimum = forms.IntegerField(
-        label=_("Mindestanzahl"),
-        min_value=1,
-        max_value=9999,
-        help_text=_("Listen (Schnitt je Liste) bzw. Spiele (Schnitt je Spiel)."),
-    )
-    best_n = forms.IntegerField(label=_("N (beste Listen)"), min_value=1, max_value=999)
-    start_month = forms.IntegerField(
-        label=_("Saisonbeginn (Monat)"), min_value=1, max_value=12, help_text=_("1 = Kalenderjahr.")
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        from league.clubs.models import SeasonSettings
-
-        super().__init__(*args, **kwargs)
-        field = self.fields["mode"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = SeasonSettings.Mode.choices
+    claim = forms.IntegerField(min_value=1, max_value=ID_MAX)
+    accept = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
 
 
-GUEST_FIELDS = 8
-
-
-class EveningForm(forms.Form):
-    """A new club evening: the date, who is here (the members suggested), guests by name;
-    the tables are formed in this order (4 each, 5 where the count needs it)."""
-
-    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
-    note = forms.CharField(label=_("Notiz"), max_length=120, required=False)
-    present = forms.TypedMultipleChoiceField(
-        label=_("Anwesende Mitglieder"),
-        coerce=int,
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-    def __init__(self, *args: Any, members: list[tuple[int, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["present"]
-        assert isinstance(field, forms.ChoiceField)
-        field.choices = members
-        self.member_names = dict(members)
-        for i in range(1, GUEST_FIELDS + 1):
-            self.fields[f"guest_{i}"] = forms.CharField(
-                label=_("Gast %(n)s") % {"n": i}, max_length=80, required=False
-            )
-
-    def guest_fields(self) -> list[forms.BoundField]:
-        return [self[f"guest_{i}"] for i in range(1, GUEST_FIELDS + 1)]
-
-    def names(self) -> list[str]:
-        """Everybody present, members first (in the order ticked), then the guests."""
-        present = [self.member_names[pk] for pk in self.cleaned_data.get("present", [])]
-        guests = [
-            self.cleaned_data.get(f"guest_{i}", "").strip() for i in range(1, GUEST_FIELDS + 1)
-        ]
-        return present + [g for g in guests if g]
-
-
-class TableForm(forms.Form):
-    """One more table at an evening: 4 or 5 names in seat order."""
-
-    seat_1 = forms.CharField(label=_("Platz 1"), max_length=80)
-    seat_2 = forms.CharField(label=_("Platz 2"), max_length=80)
-    seat_3 = forms.CharField(label=_("Platz 3"), max_length=80)
-    seat_4 = forms.CharField(label=_("Platz 4"), max_length=80)
-    seat_5 = forms.CharField(label=_("Platz 5 (Fünfertisch)"), max_length=80, required=False)
-
-    def names(self) -> list[str]:
-        return [
-            self.cleaned_data[f"seat_{i}"].strip()
-            for i in range(1, 6)
-            if self.cleaned_data.get(f"seat_{i}", "").strip()
-        ]
+class VisibilityForm(forms.Form):
+    members_only = forms.BooleanField(required=False)

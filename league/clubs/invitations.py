@@ -7,6 +7,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from league.accounts.invitations import InvitationKind
+from league.accounts.invitations import register as register_kind
+from league.accounts.models import Invitation
 from league.clubs import services
 from league.clubs.models import Club, Player
 from league.core.audit import Actor
@@ -49,3 +51,9 @@ member_invitation = InvitationKind(
     describe=lambda club_id, _p: _("Mitglied von %(club)s") % {"club": _name(club_id)},
     accept=_accept_member,
 )
+
+
+def register() -> None:
+    """The club's invitation kinds with the accounts app (``ClubsConfig.ready``)."""
+    register_kind(Invitation.Kind.CLUB_MANAGER, manager_invitation)
+    register_kind(Invitation.Kind.MEMBER, member_invitation)

@@ -2,37 +2,24 @@
 
 from __future__ import annotations
 
-import datetime
-from collections.abc import Sequence
-
 from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
 
 from league.accounts.membership import member_add, member_remove
-from league.clubs.models import (
-    Club,
-    ClubEvening,
-    EveningTable,
-    Player,
-    PlayerClaim,
-    SeasonSettings,
-)
+from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
-from scoring.draw import table_sizes
-from scoring.errors import ScoringError
 from scoring.interchange import rules_to_dict
 from scoring.rules import RuleProfile
-from scoring.season import season_settings
 
 
-def _clean(name: str) -> str:
+def clean_name(name: str) -> str:
+    """A typed name or note as stored: runs of white space made one, none at the ends."""
     return " ".join(name.split())
 
 
-def _fits(value: str, model: type[models.Model], field: str) -> None:
+def check_fits(value: str, model: type[models.Model], field: str) -> None:
     """A value longer than its column is a clear refusal on every database (PostgreSQL
     would raise a DataError, SQLite would store it)."""
     limit = getattr(model._meta.get_field(field), "max_length", None)
@@ -43,10 +30,10 @@ def _fits(value: str, model: type[models.Model], field: str) -> None:
 @transaction.atomic
 def club_get_or_create(*, name: str, user: User = None) -> Club | None:
     """The club of that name, created on first mention; None for an empty name."""
-    clean = _clean(name)
+    clean = clean_name(name)
     if not clean:
         return None
-    _fits(clean, Club, "name")
+    check_fits(clean, Club, "name")
     club, created = Club.objects.get_or_create(name=clean)
     if created:
         audit_record(user=user, action="create", target=club, after={"name": clean})
@@ -73,15 +60,15 @@ def club_set_members_only(*, club: Club, members_only: bool, user: User = None) 
 
 @transaction.atomic
 def club_update(*, club: Club, name: str, city: str = "", user: User = None) -> Club:
-    clean = _clean(name)
+    clean = clean_name(name)
     if not clean:
         raise ServiceError("club_name_missing", field="name")
-    _fits(clean, Club, "name")
-    _fits(_clean(city), Club, "city")
+    check_fits(clean, Club, "name")
+    check_fits(clean_name(city), Club, "city")
     if Club.objects.filter(name=clean).exclude(pk=club.pk).exists():
         raise ServiceError("club_name_taken", {"name": clean}, field="name")
     before = {"name": club.name, "city": club.city}
-    club.name, club.city = clean, _clean(city)
+    club.name, club.city = clean, clean_name(city)
     club.save(update_fields=["name", "city"])
     audit_record(
         user=user,
@@ -98,12 +85,12 @@ def player_get_or_create(
     *, name: str, club: Club | None = None, ddv_number: str = "", user: User = None
 ) -> Player:
     """The player with this DDV number, else with this name in this club; created if new."""
-    clean = _clean(name)
+    clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
     number = ddv_number.strip()
-    _fits(clean, Player, "name")
-    _fits(number, Player, "ddv_number")
+    check_fits(clean, Player, "name")
+    check_fits(number, Player, "ddv_number")
     if number:
         player = Player.objects.filter(ddv_number=number).first()
         if player is not None:
@@ -133,12 +120,12 @@ def player_update(
     user: User = None,
 ) -> Player:
     """Rename or move a player. Lists keep the name he played under (``Seat.name``)."""
-    clean = _clean(name)
+    clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
     number = ddv_number.strip()
-    _fits(clean, Player, "name")
-    _fits(number, Player, "ddv_number")
+    check_fits(clean, Player, "name")
+    check_fits(number, Player, "ddv_number")
     if number and Player.objects.filter(ddv_number=number).exclude(pk=player.pk).exists():
         raise ServiceError("ddv_number_taken", {"number": number}, field="ddv_number")
     locked = Player.objects.select_for_update().get(pk=player.pk)
@@ -268,134 +255,3 @@ def club_set_rules(*, club: Club, profile: RuleProfile, user: User = None) -> Cl
     audit_record(user=user, action="rules", target=locked, before=before, after=locked.rules)
     club.rules = locked.rules
     return locked
-
-
-# --- club seasons: settings and evenings (competitions.md "Clubs") -------------------------
-
-
-@transaction.atomic
-def season_settings_update(
-    *,
-    club: Club,
-    mode: str,
-    minimum: int = 1,
-    best_n: int = 10,
-    start_month: int = 1,
-    user: User = None,
-) -> SeasonSettings:
-    """Set how the club ranks its season (checked by ``scoring.season``)."""
-    try:
-        checked = season_settings(mode, minimum=minimum, best_n=best_n)
-    except ScoringError as err:
-        raise ServiceError.from_scoring(err) from None
-    if isinstance(start_month, bool) or not 1 <= start_month <= 12:
-        raise ServiceError("season_invalid_month", field="start_month")
-    settings_row, _created = SeasonSettings.objects.select_for_update().get_or_create(club=club)
-    before = {
-        "mode": settings_row.mode,
-        "minimum": settings_row.minimum,
-        "best_n": settings_row.best_n,
-        "start_month": settings_row.start_month,
-    }
-    settings_row.mode = checked.mode.value
-    settings_row.minimum = checked.minimum
-    settings_row.best_n = checked.best_n
-    settings_row.start_month = start_month
-    settings_row.save()
-    after = {"mode": checked.mode.value, "minimum": checked.minimum, "best_n": checked.best_n}
-    audit_record(
-        user=user,
-        action="season_settings",
-        target=club,
-        before=before,
-        after={**after, "start_month": start_month},
-    )
-    return settings_row
-
-
-def _seat_player(*, name: str, club: Club, user: User) -> Player:
-    """The player a typed seat name means: a member of the club of that name (any case),
-    else the only player of that exact name anywhere, else a new member of the club."""
-    clean = _clean(name)
-    if not clean:
-        raise ServiceError("player_name_missing", field="tables")
-    member = club.members.filter(name__iexact=clean).order_by("pk").first()
-    if member is not None:
-        return member
-    others = list(Player.objects.filter(name=clean).order_by("pk")[:2])
-    if len(others) == 1:
-        return others[0]
-    return player_get_or_create(name=clean, club=club, user=user)
-
-
-def _add_tables(
-    *, evening: ClubEvening, tables: Sequence[Sequence[str]], first: int, user: User
-) -> list[EveningTable]:
-    from league.lists.services import spielliste_create
-
-    created = []
-    for number, names in enumerate(tables, start=first):
-        if not 4 <= len(names) <= 5:
-            raise ServiceError("evening_table_size", {"number": number}, field="tables")
-        players = [_seat_player(name=n, club=evening.club, user=user) for n in names]
-        liste = spielliste_create(
-            title=f"{evening.club.name} · {evening.date:%d.%m.%Y} · {gettext('Tisch')} {number}",
-            players=players,
-            club=evening.club,
-            user=user,
-        )
-        created.append(
-            EveningTable.objects.create(evening=evening, number=number, spielliste=liste)
-        )
-    return created
-
-
-@transaction.atomic
-def club_evening_create(
-    *,
-    club: Club,
-    date: datetime.date,
-    tables: Sequence[Sequence[str]] = (),
-    note: str = "",
-    user: User = None,
-) -> ClubEvening:
-    """A club evening on ``date`` with its tables (seat names in seat order, 4 or 5 each):
-    each table is an ordinary Spielliste of the club, with its table code."""
-    _fits(_clean(note), ClubEvening, "note")
-    evening = ClubEvening.objects.create(club=club, date=date, note=_clean(note))
-    audit_record(
-        user=user,
-        action="create",
-        target=evening,
-        after={"date": date.isoformat(), "tables": [list(t) for t in tables]},
-    )
-    _add_tables(evening=evening, tables=tables, first=1, user=user)
-    return evening
-
-
-@transaction.atomic
-def club_evening_add_table(
-    *, evening: ClubEvening, names: Sequence[str], user: User = None
-) -> EveningTable:
-    """One more table at an evening (a late group); numbered after the last."""
-    locked = ClubEvening.objects.select_for_update().get(pk=evening.pk)
-    last = locked.tables.order_by("-number").values_list("number", flat=True).first() or 0
-    audit_record(user=user, action="add_table", target=locked, after={"seats": list(names)})
-    return _add_tables(evening=locked, tables=[names], first=last + 1, user=user)[0]
-
-
-def seat_tables(names: Sequence[str]) -> list[list[str]]:
-    """Players present, in order, cut into tables of 4 with as few 5-player tables as the
-    count needs (10.1); refused when that cannot be done (6, 7 or 11 players)."""
-    clean = [_clean(n) for n in names if _clean(n)]
-    if len({n.casefold() for n in clean}) != len(clean):
-        raise ServiceError("seat_taken_twice", field="players")
-    try:
-        sizes = table_sizes(len(clean))
-    except ScoringError as err:
-        raise ServiceError.from_scoring(err) from None
-    out, start = [], 0
-    for size in sizes:
-        out.append(clean[start : start + size])
-        start += size
-    return out

@@ -17,6 +17,7 @@ from django.utils import timezone
 from league.clubs import services as club_services
 from league.clubs.models import Club, Player
 from league.core.audit import User
+from league.evenings import services as evening_services
 from league.lists import services as list_services
 from league.rankings.services import player_merge
 from league.tournaments import services as ts
@@ -138,14 +139,14 @@ def load_ranking_demo(club: Club, members: Sequence[Player], rng: random.Random)
 def _club_season(
     club: Club, members: Sequence[Player], rng: random.Random, today: dt.date, user: User
 ) -> None:
-    club_services.season_settings_update(club=club, mode="schnitt_liste", minimum=4, user=user)
+    evening_services.season_settings_update(club=club, mode="schnitt_liste", minimum=4, user=user)
     first = dt.date(today.year, 1, 8)
     evenings = [first + dt.timedelta(weeks=w) for w in range(0, 52, 4)]
     for day in [d for d in evenings if d < today][-10:]:
         present = [m.name for m in members if rng.random() < 0.85]
         present = present[: len(present) - len(present) % 4] or [m.name for m in members[:8]]
-        evening = club_services.club_evening_create(
-            club=club, date=day, tables=club_services.seat_tables(present), user=user
+        evening = evening_services.club_evening_create(
+            club=club, date=day, tables=evening_services.seat_tables(present), user=user
         )
         for table in evening.tables.select_related("spielliste"):
             liste = table.spielliste

@@ -104,7 +104,7 @@ def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:
         if visitor.staff:
             role = Role.STAFF
         elif owner is not None and user.pk in owner.manager_ids:
-            role = Role.ORGANISER
+            role = owner.manager_role
         elif (
             # Club lists only: a tournament's lists are its organisers', even when the
             # host club is set on them.

@@ -1,8 +1,10 @@
-"""Where a list belongs (a tournament round today; league Spieltage and club evenings next).
+"""Where a list belongs: a tournament round, a league Spieltag or a club evening.
 
-The lists app knows none of its owners: an owning app registers a resolver in its
-``AppConfig.ready`` and list pages ask ``owner_of`` for the link back and the reason a
-frozen list is frozen.
+The lists app knows none of its owners: an owning app (``tournaments``, ``leagues``,
+``evenings``) registers a resolver in its ``AppConfig.ready`` and list pages ask
+``owner_of`` for the link back, who manages the list (``lists.access``) and the reason a
+frozen list is frozen; a filter for the list index and, for members-only owners, which
+lists a reader may not see.
 """
 
 from __future__ import annotations
@@ -26,6 +28,12 @@ class ListOwner:
     frozen_note: str  # why a frozen list is frozen and who can reopen it
     table_label: str  # how a code holder is named in history: "Tisch 3"
     manager_ids: frozenset[int]  # accounts that manage the list through its owner (organisers)
+    # The role those managers write in (an AuditEntry.Role value): a tournament's or
+    # league's organisers; a club evening's club managers ("club_manager").
+    manager_role: str = "organiser"
+    # A club evening plays its club's house rules and takes quick rows like a free list;
+    # tournaments and leagues play the TSR and enter every game in full.
+    own_rules: bool = False
     # The round clock: when the owner started it and this table's playing time (8.5.1).
     clock_start: datetime | None = None
     minutes: int = 0

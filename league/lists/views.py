@@ -56,7 +56,7 @@ from league.lists.forms import (
 )
 from league.lists.history import change_lines
 from league.lists.models import Game, PenaltyRow, Seat, Spielliste
-from league.lists.owners import owner_filters, owner_of
+from league.lists.owners import ListOwner, owner_filters, owner_of
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.presenters import (
     list_chart,
@@ -312,7 +312,7 @@ def _render_detail(
         "rules_summary": rules_summary(snap.rules),
         "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
         "form": form or _entry_form(snap),
-        "quick_form": quick_form or (_quick_form(snap) if access.owner is None else None),
+        "quick_form": quick_form or (_quick_form(snap) if _quick_rows(access.owner) else None),
         "penalty_form": penalty_form or _penalty_form(snap),
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
         if snap.seats
@@ -472,12 +472,17 @@ def _versioned_post(request: HttpRequest) -> int:
     return int_param(request.POST.get("version"), -1)
 
 
+def _quick_rows(owner: ListOwner | None) -> bool:
+    """Quick rows on a free list or a club evening's; tournaments and leagues enter every
+    game in full."""
+    return owner is None or owner.own_rules
+
+
 @require_POST
 @list_writer
 def quick_add(request: HttpRequest, snap: ListeSnapshot, actor: Actor) -> HttpResponse:
     """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
-    # Tournaments and leagues enter every game in full (their lists have an owner).
-    form = None if owner_of(snap.liste) is not None else _quick_form(snap, request.POST)
+    form = _quick_form(snap, request.POST) if _quick_rows(owner_of(snap.liste)) else None
     if form is None:
         messages.error(request, _("Die Runde ist vollständig: kein weiteres Spiel."))
         return redirect(snap.liste)

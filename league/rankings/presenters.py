@@ -1,19 +1,6 @@
-"""How ranking figures read: an exact average rounded half away from zero, 2 places."""
+"""How ranking figures read: the averages' presenters live in ``league.core.averages``
+(club seasons, below the rankings, show them too); re-exported for the callers here."""
 
-from __future__ import annotations
+from league.core.averages import average_number, average_text
 
-from fractions import Fraction
-
-from django.utils.formats import number_format
-
-from scoring.rangliste import round_half_away
-
-
-def average_text(value: Fraction) -> str:
-    """An average as shown: 2 decimals in the active locale ("10,00", "-4,11")."""
-    return number_format(round_half_away(value), 2)
-
-
-def average_number(value: Fraction) -> float:
-    """The API's and the exports' number: rounded half away from zero to 2 places."""
-    return float(round_half_away(value))
+__all__ = ["average_number", "average_text"]

@@ -224,7 +224,8 @@ _PLAYER_LISTS = (
 
 
 def _tables() -> dict[str, str]:
-    from league.clubs.models import Club, ClubEvening, EveningTable
+    from league.clubs.models import Club
+    from league.evenings.models import ClubEvening, EveningTable
     from league.lists.models import Spielliste
     from league.tournaments.models import RoundTable, TournamentRound
 

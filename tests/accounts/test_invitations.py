@@ -68,8 +68,8 @@ def test_club_manager_invites_a_member_whose_account_is_linked_to_his_player(mai
     player = Player.objects.create(name="Inge", club=club)
     manager = Client()
     manager.force_login(cm)
-    url = reverse("club-detail", args=[club.pk])
-    response = manager.post(url, {"do": "member", "player": player.pk, "email": "i@example.org"})
+    url = reverse("club-member-invite", args=[club.pk])
+    response = manager.post(url, {"player": player.pk, "email": "i@example.org"})
     assert response.status_code == 302
     inge = User.objects.create_user("inge", password="pw")
     member = Client()
@@ -78,7 +78,7 @@ def test_club_manager_invites_a_member_whose_account_is_linked_to_his_player(mai
     player.refresh_from_db()
     assert player.account == inge
     # And a club manager invitation, accepted by an existing account.
-    manager.post(url, {"do": "invite", "email": "z@example.org"})
+    manager.post(reverse("club-manager-invite", args=[club.pk]), {"email": "z@example.org"})
     zweite = User.objects.create_user("zweite", password="pw")
     other = Client()
     other.force_login(zweite)

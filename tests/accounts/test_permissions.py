@@ -34,6 +34,10 @@ FREE_LIST = (LOGIN, DENIED, OK, OK, DENIED, DENIED, DENIED, OK, OK)
 # neither the table's code nor the free list's creating account suffices.
 TOURNAMENT_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, OK, DENIED, DENIED, OK)
 FREE_LIST_MANAGED = (LOGIN, DENIED, DENIED, DENIED, DENIED, DENIED, DENIED, OK, OK)
+# A club evening's list: its club's managers keep it through the evening (its owner); the
+# account that happened to create it gains nothing from that.
+EVENING_LIST = (LOGIN, DENIED, DENIED, OK, DENIED, DENIED, DENIED, OK, OK)
+EVENING_LIST_MANAGED = FREE_LIST_MANAGED
 TOURNAMENT = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, OK, DENIED, DENIED, OK)
 CLUB = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, OK, OK)
 
@@ -77,7 +81,14 @@ TOURNAMENT_ACTIONS = [
     ("tournament-rating", "post"),
 ]
 CLUB_ACTIONS = [
-    ("club-detail", "post"),
+    # The club managers' actions on the club's page, one URL each.
+    ("club-manager-add", "post"),
+    ("club-manager-remove", "post"),
+    ("club-manager-invite", "post"),
+    ("club-member-invite", "post"),
+    ("club-visibility", "post"),
+    ("club-claim-decide", "post"),
+    ("club-rules", "post"),
     ("club-season", "post"),  # the season's settings
     ("club-evening-create", "get"),
     ("club-evening-create", "post"),
@@ -101,6 +112,7 @@ PUBLIC_READS = {
     "table-code-open",
     "tournament-index",
     "club-index",
+    "club-detail",  # the club's page (its actions are CLUB_ACTIONS)
     "tournament-detail",
     "round-board",
     "draw-pdf",
@@ -224,6 +236,34 @@ def test_managed_list_writes(world, name, method, target, expected):
     assert not liste.substitutions.exists()
 
 
+def test_evening_list_writes(world):
+    """Every list write on a club evening's list, for every role (one world for all)."""
+    import datetime as dt
+
+    from league.evenings import services as evening_services
+
+    evening = evening_services.club_evening_create(
+        club=world["club"],
+        date=dt.date(2026, 11, 20),
+        tables=[["A", "B", "C", "D"]],
+        user=world["users"]["listenfuehrer"],
+    )
+    liste = evening.tables.get().spielliste
+    _prepare(liste)
+    rows = [(n, m, EVENING_LIST) for n, m in LIST_WRITES]
+    rows += [(n, m, EVENING_LIST_MANAGED) for n, m in MANAGED_LIST_WRITES]
+    for name, method, expected in rows:
+        outcomes = []
+        for role in ROLES:
+            client = _client(world, role, liste, world["l1"])
+            response = getattr(client, method)(_list_url(name, liste), {"version": "999"})
+            outcomes.append(_outcome(response))
+        assert tuple(outcomes) == expected, (name, dict(zip(ROLES, outcomes, strict=True)))
+    liste.refresh_from_db()
+    assert not liste.ended_early
+    assert not liste.substitutions.exists()
+
+
 @pytest.mark.parametrize(("name", "method"), TOURNAMENT_ACTIONS)
 def test_tournament_actions(world, name, method):
     t, rnd = world["tournament"], world["round"]
@@ -261,10 +301,10 @@ def test_club_evening_write(world):
     """Adding a table to a club evening: its club's managers and staff only."""
     import datetime as dt
 
-    from league.clubs import services as club_services
+    from league.evenings import services as evening_services
 
     club = world["free"].club
-    evening = club_services.club_evening_create(club=club, date=dt.date(2026, 11, 20))
+    evening = evening_services.club_evening_create(club=club, date=dt.date(2026, 11, 20))
     url = reverse("club-evening", args=[club.pk, evening.pk])
     outcomes = []
     for role in ROLES:

@@ -51,7 +51,7 @@ def _club_season_and_rangliste():
     from django.utils import timezone
 
     from league.clubs.models import Club
-    from league.clubs.selectors import club_season
+    from league.evenings.selectors import club_season
     from league.rankings.selectors import rangliste
 
     view = rangliste(as_of=timezone.localdate())

@@ -166,8 +166,8 @@ SITE_POST = [
     ("/turniere/{t}/leitung/", {"remove": "²"}, (200, 302)),
     ("/turniere/{t}/leitung/", {"remove": HUGE}, (200, 302)),
     ("/turniere/{t}/teilnehmer/{p}/abmelden/", {}, (200, 302)),  # 200: it asks first
-    ("/vereine/{club_id}/", {"do": "claim", "claim": "²", "accept": "1"}, (200, 302, 404)),
-    ("/vereine/{club_id}/", {"do": "remove", "remove": HUGE}, (200, 302)),
+    ("/vereine/{club_id}/anfragen/", {"claim": "²", "accept": "1"}, (200, 302, 404)),
+    ("/vereine/{club_id}/verwaltung/entfernen/", {"account": HUGE}, (200, 302)),
     ("/turniere/{t}/auslosen/", {"seed": HUGE, "seeded": "²"}, (200, 302)),
 ]
 

@@ -181,9 +181,8 @@ def test_entry_form_saves_a_house_game_with_karlchen_gefangen(lf_client, evening
 
 
 def test_club_manager_sets_rules_option_by_option(lf_client, club):
-    url = reverse("club-detail", args=[club.pk])
+    url = reverse("club-rules", args=[club.pk])
     data = {
-        "do": "rules",
         "preset": "eigene",
         "announcements": "doubling",
         "solo_bonus": "1",
@@ -198,7 +197,7 @@ def test_club_manager_sets_rules_option_by_option(lf_client, club):
     club.refresh_from_db()
     assert club.rules["bock"] == {"triggers": ["split"], "stacking": "multiply"}
     assert club.profile.games_open
-    page = lf_client.get(url).content.decode()
+    page = lf_client.get(reverse("club-detail", args=[club.pk])).content.decode()
     assert "Bock bei 120 : 120" in page
     # Contradictory: open games with a Pflichtsolo: refused, nothing written.
     bad = dict(data, pflichtsolo="required")
@@ -213,7 +212,7 @@ def test_club_manager_sets_rules_option_by_option(lf_client, club):
 def test_a_stranger_cannot_set_club_rules(client, club, django_user_model):
     other = django_user_model.objects.create_user("other", password="pw-secret-123")
     client.force_login(other)
-    response = client.post(reverse("club-detail", args=[club.pk]), {"do": "rules", "preset": "tsr"})
+    response = client.post(reverse("club-rules", args=[club.pk]), {"preset": "tsr"})
     assert response.status_code == 403
 
 
@@ -253,8 +252,9 @@ def test_list_page_queries_do_not_grow_with_house_rules(
     lf_client, evening, games, django_assert_max_num_queries
 ):
     services.games_import(spielliste=evening, records=[rec(evening)] * games)
-    # the same at 4 and 16 games (one owner query per owner kind: tournaments, leagues)
-    with django_assert_max_num_queries(10):
+    # the same at 4 and 16 games (one owner query per owner kind: tournaments, leagues,
+    # and for a club's list, club evenings)
+    with django_assert_max_num_queries(11):
         assert lf_client.get(evening.get_absolute_url()).status_code == 200
 
 

@@ -191,16 +191,17 @@ def test_a_members_only_club_reads_only_for_its_members(world, who, status):
 def test_only_a_manager_switches_members_only(world):
     club = world["club"]
     url = reverse("club-detail", args=[club.pk])
-    refused = _client(world, "member").post(url, {"do": "visibility"})
+    action = reverse("club-visibility", args=[club.pk])
+    refused = _client(world, "member").post(action, {})
     assert refused.status_code == 403
     club.refresh_from_db()
     assert club.members_only
-    done = _client(world, "manager").post(url, {"do": "visibility"})
+    done = _client(world, "manager").post(action, {})
     assert done.status_code == 302
     club.refresh_from_db()
     assert not club.members_only
     assert Client().get(url).status_code == 200
-    _client(world, "manager").post(url, {"do": "visibility", "members_only": "1"})
+    _client(world, "manager").post(action, {"members_only": "1"})
     club.refresh_from_db()
     assert club.members_only
     assert AuditEntry.objects.filter(target="clubs.club", target_id=club.pk).count() >= 2

@@ -47,7 +47,8 @@ def test_club_manager_adds_a_manager(client, django_user_model):
     client.force_login(cm)
     url = reverse("club-detail", args=[club.pk])
     assert "Vereinsverwaltung hinzufügen" in client.get(url).content.decode()
-    assert client.post(url, {"account": "zweite"}).status_code == 302
+    add = reverse("club-manager-add", args=[club.pk])
+    assert client.post(add, {"account": "zweite"}).status_code == 302
     assert set(club.managers.all()) == {cm, other}
     client.logout()
     public = client.get(url).content.decode()

@@ -5,11 +5,12 @@ import random
 
 import pytest
 
-from league.clubs import services
-from league.clubs.models import Club, ClubEvening, Player
-from league.clubs.selectors import club_season, member_season_lists, season_bounds
+from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from league.demo.ranking_demo import zero_sum_totals
+from league.evenings import services
+from league.evenings.models import ClubEvening
+from league.evenings.selectors import club_season, member_season_lists, season_bounds
 from league.lists import services as ls
 from league.lists.models import Spielliste
 
@@ -165,7 +166,7 @@ def test_only_managers_write(client, club, django_user_model):
     club.managers.add(manager)
     client.force_login(manager)
     page = client.get(url)
-    assert page.content.decode().count('name="present"') == len(MEMBERS)  # suggested
+    assert page.content.decode().count('name="present"') == len(MEMBERS)  # offered
     ids = list(club.members.order_by("name").values_list("pk", flat=True))
     response = client.post(
         url, {"date": "2026-04-02", "present": ids[:7], "guest_1": "Olga Neu"}, follow=True

@@ -1,4 +1,5 @@
-"""Club season pages: the season table, a member's lists, the evenings (thin views)."""
+"""Club evening and season pages: the season table, a member's lists, the evenings, and
+the club's house rules on the club's page (thin views; one per action)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,29 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from league.clubs import selectors, services
-from league.clubs.access import can_manage_club, club_reader_required
-from league.clubs.forms import EveningForm, SeasonSettingsForm, TableForm
-from league.clubs.models import Club, ClubEvening, Player
-from league.clubs.selectors import player_name_choices
-from league.core.audit import Actor
+from league.clubs import services as club_services
+from league.clubs.access import (
+    can_manage_club,
+    club_actor,
+    club_manager_required,
+    club_reader_required,
+)
+from league.clubs.models import Club, Player
+from league.clubs.page import render_club_page
+from league.clubs.selectors import member_choices, player_name_choices
+from league.core.averages import average_text
 from league.core.errors import ServiceError
-from league.core.models import AuditEntry
+from league.core.forms import form_error_from_service
 from league.core.params import int_param
-from league.rankings.presenters import average_text
-
-
-def _actor(request: HttpRequest) -> Actor:
-    return Actor(request.user, role=AuditEntry.Role.CLUB_MANAGER)
+from league.evenings import selectors, services
+from league.evenings.club_page import rules_form
+from league.evenings.forms import CUSTOM, EveningForm, SeasonSettingsForm, TableForm
+from league.evenings.models import ClubEvening
+from scoring.errors import RulesError
+from scoring.interchange import rules_from_dict
+from scoring.rules import preset
 
 
 def _guard(request: HttpRequest, club: Club) -> HttpResponse | None:
@@ -43,7 +52,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
     year: int | None = int_param(request.GET.get("jahr"), digits=4)
     if year is not None and not 1900 <= year <= 2999:
         year = None  # unreadable or absurd: the current season
-    season = selectors.club_season(club=club, year=year)
+    season = selectors.club_season(club=club, year=year, reveal=manager)
     form = None
     if manager:
         current = season.settings
@@ -64,28 +73,27 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_valid():
             try:
                 services.season_settings_update(
-                    club=club, user=_actor(request), **form.cleaned_data
+                    club=club, user=club_actor(request), **form.cleaned_data
                 )
             except ServiceError as err:
-                form.add_error(err.field if err.field in form.fields else None, err.message)
+                form_error_from_service(form, err)
             else:
                 messages.success(request, _("Saisonwertung gespeichert."))
                 return redirect("club-season", pk)
     averaged = season.settings.mode.value.startswith("schnitt")
-    rows = []
-    for r in season.table.rows:
-        rows.append(
-            {
-                "rank": r.rank,
-                "player_id": int(r.player),
-                "name": season.shown_name(r.player, r.name, reveal=manager),
-                "lists": r.lists,
-                "games": r.games,
-                "points": r.points,
-                "value": (average_text(r.value) if averaged else str(r.value.numerator)),
-                "evenings": r.evenings,
-            }
-        )
+    rows = [
+        {
+            "rank": r.rank,
+            "player_id": int(r.player),
+            "name": r.name,
+            "lists": r.lists,
+            "games": r.games,
+            "points": r.points,
+            "value": (average_text(r.value) if averaged else str(r.value.numerator)),
+            "evenings": r.evenings,
+        }
+        for r in season.table.rows
+    ]
     member = None
     member_lists: list[selectors.MemberListRow] = []
     member_id = int_param(request.GET.get("spieler"))
@@ -94,7 +102,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
         member_lists = selectors.member_season_lists(club=club, player=member, year=season.year)
     return render(
         request,
-        "clubs/season.html",
+        "evenings/season.html",
         {
             "club": club,
             "manager": manager,
@@ -120,11 +128,11 @@ def evening_create(request: HttpRequest, pk: int) -> HttpResponse:
     refused = _guard(request, club)
     if refused is not None:
         return refused
-    members = selectors.member_choices(club=club)
+    # Nobody is ticked in advance: who is here is chosen ("alle" ticks every member).
     form = EveningForm(
         request.POST or None,
-        members=members,
-        initial={"date": timezone.localdate(), "present": [pk for pk, _name in members]},
+        members=member_choices(club=club),
+        initial={"date": timezone.localdate()},
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -134,16 +142,16 @@ def evening_create(request: HttpRequest, pk: int) -> HttpResponse:
                 date=form.cleaned_data["date"],
                 note=form.cleaned_data["note"],
                 tables=tables,
-                user=_actor(request),
+                user=club_actor(request),
             )
         except ServiceError as err:
-            form.add_error(None, err.message)
+            form_error_from_service(form, err)
         else:
             messages.success(request, _("Vereinsabend angelegt: jeder Tisch hat seine Liste."))
             return redirect(evening)
     return render(
         request,
-        "clubs/evening_create.html",
+        "evenings/evening_create.html",
         {"club": club, "form": form, "player_names": player_name_choices()},
     )
 
@@ -162,10 +170,10 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
         if form.is_valid():
             try:
                 services.club_evening_add_table(
-                    evening=evening, names=form.names(), user=_actor(request)
+                    evening=evening, names=form.names(), user=club_actor(request)
                 )
             except ServiceError as err:
-                form.add_error(None, err.message)
+                form_error_from_service(form, err)
             else:
                 messages.success(request, _("Tisch hinzugefügt."))
                 return redirect(evening)
@@ -174,7 +182,7 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
     )
     return render(
         request,
-        "clubs/evening.html",
+        "evenings/evening.html",
         {
             "club": club,
             "evening": evening,
@@ -184,3 +192,23 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
             "player_names": player_name_choices() if manager else [],
         },
     )
+
+
+@require_POST
+@club_manager_required
+def club_rules(request: HttpRequest, club: Club) -> HttpResponse:
+    """The club's house rules (a preset or option by option): its evenings' and its new
+    lists' rules from now on."""
+    form = rules_form(club, request.POST)
+    if form.is_valid():
+        chosen = form.cleaned_data["preset"]
+        try:
+            profile = rules_from_dict(form.options()) if chosen == CUSTOM else preset(chosen)
+        except RulesError as err:
+            field = err.field.replace(".", "_") if err.field else None
+            form_error_from_service(form, ServiceError.from_scoring(err), field)
+        else:
+            club_services.club_set_rules(club=club, profile=profile, user=club_actor(request))
+            messages.success(request, _("Hausregeln gespeichert."))
+            return redirect("club-detail", club.pk)
+    return render_club_page(request, club, bound={"rules_form": form})

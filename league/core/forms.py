@@ -1,0 +1,17 @@
+"""Shared form steps: a service's refusal shown on the form that asked for the write."""
+
+from __future__ import annotations
+
+from django import forms
+
+from league.core.errors import ServiceError
+
+
+def form_error_from_service(
+    form: forms.BaseForm, error: ServiceError, field: str | None = None
+) -> None:
+    """Show a service's refusal on the form: on ``field`` (or the error's own field if the form has it), else as a non-field error."""  # noqa: E501
+    target = field if field and field in form.fields else None
+    if target is None and error.field and error.field in form.fields:
+        target = error.field
+    form.add_error(target, error.message)

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class EveningsConfig(AppConfig):
+    """Club evenings (Vereinsabende) and club seasons: the evenings own their tables'
+    lists as tournaments and leagues own theirs."""
+
+    name = "league.evenings"
+    label = "evenings"
+    verbose_name = _("Vereinsabende")
+
+    def ready(self) -> None:
+        # The registry imports the models: here, not at module level (Django's app
+        # loading imports apps.py before any models are ready).
+        from league.evenings.registry import register
+
+        register()

@@ -1,0 +1,44 @@
+"""What the evenings add to the club's page (``league.clubs.page`` sections): the house
+rules the club's evenings and lists start with, the way to the season and the evenings,
+and the club's lists dated by the evening they were played at."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.http import HttpRequest
+
+from league.clubs.models import Club
+from league.clubs.page import Bound, ClubSection
+from league.evenings.forms import CUSTOM, RulesForm
+from league.evenings.selectors import club_lists
+from league.lists.rules import preset_choices, profile_label, rules_summary
+from scoring.rules import preset_name
+
+
+def rules_form(club: Club, data: Any = None) -> RulesForm:
+    return RulesForm(
+        data,
+        presets=preset_choices(),
+        current=club.rules,
+        initial={"preset": preset_name(club.profile) or CUSTOM},
+    )
+
+
+def _top(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mapping[str, Any]:
+    return {
+        "rules_label": profile_label(club.profile),
+        "rules_summary": rules_summary(club.profile),
+        "rules_form": (bound.get("rules_form") or rules_form(club)) if manager else None,
+    }
+
+
+def _lists(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mapping[str, Any]:
+    return {"lists": club_lists(club=club, reader=request.user)}
+
+
+SECTIONS = (
+    ClubSection(slot="top", template="evenings/club_top.html", context=_top),
+    ClubSection(slot="main", template="evenings/club_lists.html", context=_lists),
+)
