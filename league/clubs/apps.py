@@ -10,8 +10,8 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Vereine und Spieler")
 
     def ready(self) -> None:
-        # The invitations import the models: here, not at module level (Django's app
-        # loading imports apps.py before any models are ready).
+        # The invitations import the models: here, not at module level, because
+        # of an app-loading cycle (Django imports apps.py before any models are ready).
         from league.clubs.invitations import register
 
         register()

