@@ -1,5 +1,5 @@
 """Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``, ``liga``,
-``schedule``).
+``schedule``; ``stats`` and ``kasse`` in ``scoring.stats_cli``).
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
@@ -211,6 +211,11 @@ def load_rules(value: str, translate: Translate = identity) -> RuleProfile:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] in ("stats", "kasse"):  # statistics.md: their own module
+        from scoring.stats_cli import main as stats_main
+
+        return stats_main(words, stdin)
     parser = argparse.ArgumentParser(
         prog="python -m scoring",
         description="Score Doppelkopf games and Spiellisten by the DDV Turnierspielregeln.",
@@ -221,6 +226,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     rangliste = sub.add_parser("rangliste", help="the ranking list (Rangliste) on a reference date")
     liga = sub.add_parser("liga", help="league table from Spieltage (Siegpunkte 4/3/2/1)")
     schedule = sub.add_parser("schedule", help="league schedule: groups per round")
+    sub.add_parser("stats", help="player statistics over lists (see: stats --help)")
+    sub.add_parser("kasse", help="a list's Kasse: balances and payments (kasse --help)")
     schedule.add_argument("--teams", required=True, metavar="N", help="number of teams")
     schedule.add_argument("--group-size", default="4", metavar="G", help="teams per group")
     schedule.add_argument("--rounds", default=None, metavar="R", help="number of group rounds")

@@ -41,6 +41,8 @@ ERROR_CLASSES = {
     "RulesError",
     "RanglisteError",
     "SeasonError",
+    "StatsError",  # scoring.stats_json
+    "KasseError",  # scoring.kasse
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {
