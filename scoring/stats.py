@@ -11,7 +11,8 @@ dealer sitting out plays no row, 10.1.1): full records and quick rows. Not count
 (``geschmissen``), penalty rows (section 9), paper totals (a list entered from its totals has
 no rows).
 
-    list_statistics(state)      one replayed list: a ``PlayerStats`` per seat
+    list_statistics(state)      one replayed list: a ``PlayerStats`` per seat (and per
+                                substitute, ``Substitute``: the site's seat changes)
     combine(stats)              the sums of several players' or lists' figures, by player
     player_statistics(states)   every list at once, players by name (the ``stats`` CLI)
 
@@ -20,7 +21,8 @@ Decisions where statistics.md is silent (each also at the code that implements i
 - **Decision** (who counts): every seated player of every list has a row, also with no
   game (``games`` 0, ``average`` None): a list of an evening he sat at but did not play yet
   still names him. Players are known by name across lists (scoring.md's identity Decision:
-  the caller gives one person one name in every list).
+  the caller gives one person one name in every list). A substitute (``Substitute``, the
+  site's seat change) is credited with the rows he played, the seat's player with the rest.
 - **Decision** (order): players and partners by name in code-point order — the order the
   spec states for the Kasse's ties, so both CLIs sort names alike.
 - **Decision** (quick rows): a quick row counts for ``games``, ``won``/``lost`` and
@@ -201,14 +203,15 @@ def _solo_key(record: GameRecord) -> str:
     return record.kind.value
 
 
-def _count_record(row: Row, record: GameRecord, counters: Mapping[str, _Counter]) -> None:
+def _count_record(row: Row, record: GameRecord, who: Mapping[str, _Counter]) -> None:
+    """A full record's figures; ``who``: each of its players' counter (by seat name)."""
     result = row.result
     # Decision (module docstring): a voided solo (9.4.4) has no winner.
     winner = None if row.voided or result is None else result.winner
     re = record.re
     announcements = record.announcements
     for name in record.players:
-        c = counters[name]
+        c = who[name]
         party = Party.RE if name in re else Party.KONTRA
         won = winner is party
         if winner is not None:
@@ -226,7 +229,7 @@ def _count_record(row: Row, record: GameRecord, counters: Mapping[str, _Counter]
             c.announced += 1
             c.announced_won += won
     if len(re) == 1:
-        c = counters[re[0]]
+        c = who[re[0]]
         tally = c.solos.setdefault(_solo_key(record), [0, 0])
         tally[0] += 1
         tally[1] += winner is Party.RE
@@ -234,42 +237,73 @@ def _count_record(row: Row, record: GameRecord, counters: Mapping[str, _Counter]
             c.pflicht += 1
         return
     # Two parties of two (normal game, Hochzeit with a partner, Armut): partners.
-    kontra = record.kontra
-    for party, members in ((Party.RE, re), (Party.KONTRA, kontra)):
-        if len(members) != 2:  # pragma: no cover - a record of 4 with 2 Re has 2 Kontra
-            continue
-        a, b = members
+    for party, members in ((Party.RE, re), (Party.KONTRA, record.kontra)):
+        a, b = who[members[0]], who[members[1]]
         won = winner is party
         for me, partner in ((a, b), (b, a)):
-            tally = counters[me].partners.setdefault(partner, [0, 0])
+            tally = me.partners.setdefault(partner.player, [0, 0])
             tally[0] += 1
             tally[1] += won
 
 
-def list_statistics(state: RoundState) -> tuple[PlayerStats, ...]:
-    """Every seat's figures in one replayed list, in seat order (statistics.md)."""
+@dataclass(frozen=True, slots=True)
+class Substitute:
+    """From game ``from_game`` on, ``player`` plays the seat named ``seat`` (the site's
+    substitution: the seat keeps its name, deal and Pflichtsolo in the list)."""
+
+    seat: str
+    from_game: int
+    player: str
+
+
+def list_statistics(
+    state: RoundState, substitutes: Iterable[Substitute] = ()
+) -> tuple[PlayerStats, ...]:
+    """Every seat's figures in one replayed list, in seat order (statistics.md), then the
+    ``substitutes``' in the order given.
+
+    **Decision** (substitutes; the round input knows only seats): each person is credited
+    with the rows he played — a seat's rows before a substitute's ``from_game`` count for
+    the seat's player, from it on for the substitute (the latest that applies, when a seat
+    changes hands twice); his partners are the people who sat beside him then. A
+    substitute is no other seat's player at the same table. The CLI has no substitutes.
+    """
     counters = {name: _Counter(name) for name in state.seats}
+    changes: dict[str, list[tuple[int, str]]] = {}
+    for sub in substitutes:
+        counters.setdefault(sub.player, _Counter(sub.player))
+        changes.setdefault(sub.seat, []).append((sub.from_game, sub.player))
+    for seat_changes in changes.values():
+        seat_changes.sort()
+
+    def person(seat: str, game: int) -> _Counter:
+        name = seat
+        for start, player in changes.get(seat, ()):
+            if start <= game:
+                name = player
+        return counters[name]
+
     for row in state.rows:
         if not row.is_game:  # penalty rows and redeals are no game rows
             continue
-        for name in row.players:
-            c = counters[name]
+        who = {seat: person(seat, row.game) for seat in row.players}
+        for seat, c in who.items():
             c.games += 1
-            c.points += row.points[name]
+            c.points += row.points[seat]
         quick = row.quick
         if quick is not None:
             winners = quick.winners
             if winners:  # a quick row worth 0 may name nobody: no winner
-                for name in row.players:
-                    if name in winners:
-                        counters[name].won += 1
+                for seat, c in who.items():
+                    if seat in winners:
+                        c.won += 1
                     else:
-                        counters[name].lost += 1
+                        c.lost += 1
             continue
         record = row.record
         if record is None:  # pragma: no cover - a game row is a record or a quick row
             continue
-        _count_record(row, record, counters)
+        _count_record(row, record, who)
     return tuple(c.freeze() for c in counters.values())
 
 
