@@ -30,7 +30,7 @@ from scoring.stats_json import (
     kasse_to_dict,
     list_error_to_dict,
     list_from_dict,
-    statistics_to_dict,
+    statistics_to_json,
     stats_input_from_dict,
 )
 
@@ -51,8 +51,7 @@ def stats_command(data: Any, translate: Translate = identity) -> tuple[str, int]
         states = stats_input_from_dict(data)
     except StatsError as err:
         return _error(err, translate)
-    out = statistics_to_dict(player_statistics(states))
-    return json.dumps(out, ensure_ascii=False), EXIT_OK
+    return statistics_to_json(player_statistics(states)), EXIT_OK
 
 
 def kasse_command(data: Any, cent: int, translate: Translate = identity) -> tuple[str, int]:

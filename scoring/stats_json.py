@@ -5,7 +5,8 @@ round input itself is read by ``interchange.round_from_dict``.
 
     list_from_dict              one list: the ``round`` input, optional ``"rules"``, replayed
     stats_input_from_dict       ``{"lists": [<round input>, ...]}``, every list replayed
-    statistics_to_dict          ``{"players": [...]}`` (the ``stats`` CLI's output)
+    statistics_to_dict          ``{"players": [...]}`` (the ``stats`` CLI's output; as text
+                                with two-decimal averages: ``statistics_to_json``)
     kasse_to_dict               ``{"balances", "pot", "payments"}`` (the ``kasse`` CLI's)
     list_error_to_dict          the error object of an invalid list: code, field, message
 
@@ -28,6 +29,7 @@ round input itself is read by ``interchange.round_from_dict``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -169,6 +171,23 @@ def player_stats_to_dict(stats: PlayerStats) -> dict[str, Any]:
 def statistics_to_dict(players: Sequence[PlayerStats]) -> dict[str, Any]:
     """``{"players": [...]}`` in the order given (``player_statistics``: by name)."""
     return {"players": [player_stats_to_dict(ps) for ps in players]}
+
+
+def statistics_to_json(players: Sequence[PlayerStats]) -> str:
+    """``json.dumps(statistics_to_dict(players))``, but ``average`` written with exactly
+    two decimals (statistics.md: "a number with two decimals": ``0.50``, ``-2.00``)."""
+    rows = []
+    for stats in players:
+        average = stats.average
+        parts = []
+        for key, value in player_stats_to_dict(stats).items():
+            if key == "average":
+                text = "null" if average is None else str(average)
+            else:
+                text = json.dumps(value, ensure_ascii=False)
+            parts.append(f"{json.dumps(key)}: {text}")
+        rows.append("{" + ", ".join(parts) + "}")
+    return '{"players": [' + ", ".join(rows) + "]}"
 
 
 def kasse_to_dict(kasse: Kasse) -> dict[str, Any]:

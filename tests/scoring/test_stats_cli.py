@@ -41,6 +41,18 @@ def test_stats_output_and_exit_0():
     }
 
 
+def test_averages_are_written_with_two_decimals():
+    proc = run("stats", stdin=json.dumps({"lists": [VEREIN_LIST, {"seats": ["Zoe", *SEATS[1:]]}]}))
+    text = proc.stdout.decode()
+    # Anna −8 / 4, Bernd 32 / 4; Zoe played nothing.
+    assert (
+        '"player": "Anna", "games": 4, "won": 1, "lost": 3, "points": -8, "average": -2.00,' in text
+    )
+    assert '"average": 8.00,' in text
+    assert '"player": "Zoe", "games": 0, "won": 0, "lost": 0, "points": 0, "average": null,' in text
+    assert json.loads(text)["players"][0]["average"] == -2.0
+
+
 def test_stats_of_no_lists():
     proc = run("stats", "-", stdin='{"lists": []}')
     assert (proc.returncode, json.loads(proc.stdout)) == (0, {"players": []})
