@@ -21,7 +21,7 @@ from typing import Any, NoReturn, TextIO
 
 from scoring import interchange
 from scoring.cli import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE, UnreadableInput, _read
-from scoring.errors import RoundError
+from scoring.errors import RoundError, ScoringError
 from scoring.kasse import KasseError, check_rate, kasse
 from scoring.messages import Translate, identity, translator
 from scoring.stats import player_statistics
@@ -38,7 +38,7 @@ COMMANDS = ("stats", "kasse")
 _DIGITS = re.compile(r"[0-9]+")
 
 
-def _error(err: Any, translate: Translate) -> tuple[str, int]:
+def _error(err: ScoringError, translate: Translate) -> tuple[str, int]:
     out = {"error": list_error_to_dict(err, translate)}
     return json.dumps(out, ensure_ascii=False), EXIT_INVALID
 
