@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from scoring import liga_cli, rangliste_cli, round_cli, score_cli
+from scoring import liga_cli, rangliste_cli, round_cli, score_cli, stats_cli
 from scoring.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -64,6 +65,8 @@ COMMANDS: tuple[Command, ...] = (
     rangliste_cli.COMMAND,
     liga_cli.LIGA,
     liga_cli.SCHEDULE,
+    stats_cli.STATS,
+    stats_cli.KASSE,
 )
 
 
@@ -128,7 +131,11 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_UNREADABLE
-    sys.stdout.buffer.write(encoded)
-    sys.stdout.buffer.write(b"\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.buffer.write(encoded)
+        sys.stdout.buffer.write(b"\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader is gone (``… | head``): nothing more to say, and nothing at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status

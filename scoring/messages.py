@@ -361,6 +361,17 @@ MESSAGES: Mapping[str, str] = {
     "invalid_tie_breaks": gettext_noop(
         "Wertungsreihenfolge aus {allowed} (jeder Schlüssel höchstens einmal)."
     ),
+    # --- statistics and the Kasse (scoring.stats, scoring.kasse, statistics.md) -----------
+    "stats_invalid_lists": gettext_noop(
+        "Die Eingabe ist ein JSON-Objekt mit „lists“: einer Liste von Spiellisten."
+    ),
+    "stats_invalid_list": gettext_noop(
+        "Liste {list}: Eine Spielliste ist ein JSON-Objekt mit seats und games."
+    ),
+    "wrap.list": gettext_noop("Liste {list}: {message}"),
+    "kasse_invalid_rate": gettext_noop(
+        "Der Satz ist eine ganze Zahl von Cent je Punkt, mindestens 1."
+    ),
     # --- breakdown items (TSR 7.2; keys of scoring.results.ITEM_TSR) --------------------
     "item.won": gettext_noop("Gewonnen"),
     "item.under_90": gettext_noop("Unter 90 gespielt"),

@@ -42,6 +42,8 @@ ERROR_CLASSES = {
     "RulesError",
     "RanglisteError",
     "SeasonError",
+    "StatsError",  # scoring.interchange.stats
+    "KasseError",  # scoring.kasse
 }
 # Raise sites whose variant is computed: the values it takes.
 DYNAMIC_VARIANTS = {
