@@ -15,16 +15,16 @@ paper), ``confirm``. Every public name is importable from ``league.lists.service
 
 from league.core.errors import ConflictError, ServiceError
 from league.lists.services.clock import (
-    ADDED_MINUTES_MAX,
     spielliste_add_time,
     spielliste_call_time,
     spielliste_no_game_dealt,
     spielliste_resume_time,
 )
 from league.lists.services.confirm import spielliste_confirm
-from league.lists.services.context import writer_key
+from league.lists.services.context import NextRecord, writer_key
 from league.lists.services.games import (
     game_correct,
+    game_delete,
     game_delete_last,
     game_record,
     games_import,
@@ -42,14 +42,19 @@ from league.lists.services.lifecycle import (
 )
 from league.lists.services.paper import paper_entry_save, paper_result_clear
 from league.lists.services.penalties import penalty_add, penalty_delete
+from league.lists.services.results import Written
 from league.lists.services.seats import seat_substitute
+from scoring.round import ADDED_MINUTES_MAX  # the rule lives in the engine; kept here for callers
 
 __all__ = [
     "ADDED_MINUTES_MAX",
     "ConflictError",
+    "NextRecord",
     "ServiceError",
+    "Written",
     "default_title",
     "game_correct",
+    "game_delete",
     "game_delete_last",
     "game_record",
     "games_import",

@@ -9,6 +9,8 @@ from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import Spielliste
 from league.lists.services.context import Context, check_open, lock
+from league.lists.services.results import Written
+from scoring.round import ADDED_MINUTES_MAX
 
 
 @transaction.atomic
@@ -18,7 +20,7 @@ def spielliste_call_time(
     game_in_progress: bool = True,
     user: User = None,
     expected_version: int | None = None,
-) -> Spielliste:
+) -> Written[None]:
     """Time is up (8.5.1, round.md Decision): the games dealt so far are played out — the
     games entered, plus the one in progress — then only owed Pflichtsoli follow."""
     ctx = Context.load(spielliste, expected_version, user)
@@ -28,7 +30,7 @@ def spielliste_call_time(
         raise ServiceError("list_complete")
     dealt = len(ctx.games) + (1 if game_in_progress else 0)
     ctx.liste.time_up_after = dealt
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user,
         action="time_up",
@@ -36,20 +38,20 @@ def spielliste_call_time(
         item=len(ctx.games),
         after={"time_up_after": dealt, "game_in_progress": game_in_progress},
     )
-    return ctx.liste
+    return Written(None, snapshot)
 
 
 @transaction.atomic
 def spielliste_no_game_dealt(
     *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
-) -> Spielliste:
+) -> Written[None]:
     """Time was called for the whole round assuming a game in progress; this table says no
     game had been dealt (round.md): time is up after the last game entered."""
     ctx = Context.load(spielliste, expected_version, user)
     if ctx.liste.time_up_after != len(ctx.games) + 1:
         raise ServiceError("no_game_in_progress")
     ctx.liste.time_up_after = len(ctx.games)
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user,
         action="time_no_game",
@@ -58,11 +60,7 @@ def spielliste_no_game_dealt(
         before={"time_up_after": len(ctx.games) + 1},
         after={"time_up_after": len(ctx.games)},
     )
-    return ctx.liste
-
-
-# A referee adds minutes for a table that lost time (8.5.1); more than an hour is a typo.
-ADDED_MINUTES_MAX = 60
+    return Written(None, snapshot)
 
 
 @transaction.atomic
@@ -103,13 +101,13 @@ def spielliste_add_time(
 @transaction.atomic
 def spielliste_resume_time(
     *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
-) -> Spielliste:
+) -> Written[None]:
     """Undo a mistaken time call (the referee granted added time, 8.5.1)."""
     ctx = Context.load(spielliste, expected_version, user)
     before = ctx.liste.time_up_after
     ctx.liste.time_up_after = None
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user, action="time_resumed", target=ctx.liste, before={"time_up_after": before}
     )
-    return ctx.liste
+    return Written(None, snapshot)

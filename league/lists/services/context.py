@@ -4,18 +4,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
 from league.lists.models import Game, PenaltyRow, ScoreLine, Spielliste, WriteKey
-from league.lists.selectors import replay_stored
+from league.lists.selectors import ListeSnapshot, replay_stored
 from scoring import GameRecord
 from scoring.errors import RulesError
 from scoring.penalties import PenaltyError
 from scoring.quick import QuickGame
-from scoring.round import RoundError, RoundState
+from scoring.round import NextGame, RoundError, RoundState
+
+# The record of the next game, built once the replay knows who plays it (an entry form
+# that names the players by their place in that game).
+NextRecord = Callable[[NextGame], GameRecord | QuickGame]
 
 
 def lock(spielliste: Spielliste) -> Spielliste:
@@ -81,16 +85,15 @@ class Context:
                 return game
         raise ServiceError("no_such_game", {"number": number})
 
-    def append(self, records: Sequence[GameRecord | QuickGame]) -> list[Game]:
-        """Add games at the end, replay, store."""
+    def append(self, records: Sequence[GameRecord | QuickGame]) -> tuple[list[Game], ListeSnapshot]:
+        """Add games at the end, replay, store: the new games and the list so replayed."""
         added = []
         for record in records:
             game = Game(spielliste=self.liste, number=len(self.games) + 1)
             self.set_facts(game, record)
             self.games.append(game)
             added.append(game)
-        self.replay_and_store()
-        return added
+        return added, self.replay_and_store()
 
     def set_facts(self, game: Game, record: GameRecord | QuickGame) -> None:
         strangers = [n for n in record.players if n not in self.positions]
@@ -111,16 +114,60 @@ class Context:
             return sub.player_id
         return self.player_ids[name]
 
-    def replay(self) -> tuple[RoundState, dict[int, PenaltyRow]]:
+    def append_next(self, build: NextRecord) -> tuple[Game, GameRecord | QuickGame, ListeSnapshot]:
+        """Add the next game, its record built by ``build`` once the replay knows who plays
+        it (``NextGame``); replay once, store. The game, its record and the list so
+        replayed."""
+        game = Game(spielliste=self.liste, number=len(self.games) + 1)
+        built: list[GameRecord | QuickGame] = []
+
+        def then(upcoming: NextGame) -> GameRecord | QuickGame:
+            record = build(upcoming)
+            self.set_facts(game, record)
+            built.append(record)
+            return record
+
+        state, penalty_of = self.replay(then)
+        self.games.append(game)
+        return game, built[0], self.store(state, penalty_of)
+
+    def replay(self, then: NextRecord | None = None) -> tuple[RoundState, dict[int, PenaltyRow]]:
         try:
             return replay_stored(
-                self.seats, self.games, self.penalties, self.liste.time_up_after, liste=self.liste
+                self.seats,
+                self.games,
+                self.penalties,
+                self.liste.time_up_after,
+                liste=self.liste,
+                then=then,
             )
         except (RoundError, PenaltyError, RulesError) as err:
             raise ServiceError.from_scoring(err) from None
 
-    def replay_and_store(self) -> RoundState:
-        state, penalty_of = self.replay()
+    def snapshot(self, state: RoundState, penalty_of: dict[int, PenaltyRow]) -> ListeSnapshot:
+        """The list as in memory now, with the state its replay gave."""
+        return ListeSnapshot(
+            self.liste,
+            tuple(self.seats),
+            tuple(self.games),
+            tuple(self.penalties),
+            state,
+            penalty_of=penalty_of,
+        )
+
+    def as_stored(self) -> ListeSnapshot:
+        """The list replayed as it is stored, nothing written: the answer to a write that
+        has nothing to do (a retried write, a list already closed)."""
+        return self.snapshot(*self.replay())
+
+    def replay_and_store(self) -> ListeSnapshot:
+        """Replay the list as changed in memory and store what the replay derived; the
+        list (new version) with that replay, for the write's answer."""
+        return self.store(*self.replay())
+
+    def store(self, state: RoundState, penalty_of: dict[int, PenaltyRow]) -> ListeSnapshot:
+        """Store what a replay of the list in memory derived (dealers, Bock, values, score
+        lines) and save the list with a new version."""
         positions = self.positions
         by_number = {g.number: g for g in self.games}
         for row in state.rows:
@@ -134,7 +181,7 @@ class Context:
                 result = row.result
                 if row.quick is not None:  # a quick row: the value the table counted
                     game.winner = ""
-                    game.value = 0 if row.voided else row.quick.value * row.bock
+                    game.value = 0 if row.voided else row.quick.value_with_bock(row.bock)
                     continue
                 assert result is not None  # full game rows always carry their result
                 game.winner = result.winner.value if result.winner and not row.voided else ""
@@ -174,7 +221,7 @@ class Context:
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
         touch(self.liste, self.user)
-        return state
+        return self.snapshot(state, penalty_of)
 
 
 _GAME_FIELDS = [

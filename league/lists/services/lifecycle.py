@@ -17,6 +17,7 @@ from league.core.errors import ServiceError
 from league.lists.codes import new_code
 from league.lists.models import Seat, Spielliste
 from league.lists.services.context import Context, lock
+from league.lists.services.results import Written
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, check_seats
 from scoring.rules import TSR, RuleProfile
 
@@ -135,14 +136,14 @@ def spielliste_close(
     closed: bool = True,
     user: User = None,
     expected_version: int | None = None,
-) -> Spielliste:
+) -> Written[None]:
     """ "Runde beenden" (``games: open``): the list ends; allowed only when every player
     has dealt equally often (the engine checks). ``closed`` False reopens it."""
     ctx = Context.load(spielliste, expected_version, user)
     if ctx.liste.closed == closed:
-        return ctx.liste
+        return Written(None, ctx.as_stored())
     ctx.liste.closed = closed
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user,
         action="close" if closed else "reopen",
@@ -150,7 +151,7 @@ def spielliste_close(
         item=len(ctx.games),
         after={"closed": closed},
     )
-    return ctx.liste
+    return Written(None, snapshot)
 
 
 @transaction.atomic

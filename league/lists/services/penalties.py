@@ -9,6 +9,7 @@ from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import PenaltyRow, Spielliste
 from league.lists.services.context import Context
+from league.lists.services.results import Written
 from scoring.interchange import PENALTY_KINDS, penalty_to_dict
 from scoring.penalties import Penalty, PenaltyError, PenaltyKind
 
@@ -26,7 +27,7 @@ def penalty_add(
     points: int = 0,
     user: User = None,
     expected_version: int | None = None,
-) -> PenaltyRow:
+) -> Written[PenaltyRow]:
     ctx = Context.load(spielliste, expected_version, user)
     if not referee.strip():
         raise ServiceError("referee_missing", field="referee")
@@ -67,7 +68,7 @@ def penalty_add(
         # round.md Decision: a serious breach in the game in progress at time-up voids it
         # without a repeat; it is the penalty after game k with time up after k.
         ctx.liste.time_up_after = after_game
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user,
         action="penalty",
@@ -75,17 +76,17 @@ def penalty_add(
         item=after_game,
         after=penalty_to_dict(penalty) | {"referee": referee},
     )
-    return row
+    return Written(row, snapshot)
 
 
 @transaction.atomic
 def penalty_delete(
     *, penalty_row: PenaltyRow, user: User = None, expected_version: int | None = None
-) -> None:
+) -> Written[PenaltyRow]:
     ctx = Context.load(penalty_row.spielliste, expected_version, user)
     before = penalty_to_dict(penalty_row.to_penalty(ctx.player_names))
     ctx.penalties = [p for p in ctx.penalties if p.pk != penalty_row.pk]
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     PenaltyRow.objects.filter(pk=penalty_row.pk).delete()
     audit_record(
         user=user,
@@ -94,3 +95,4 @@ def penalty_delete(
         item=penalty_row.after_game,
         before=before,
     )
+    return Written(penalty_row, snapshot)

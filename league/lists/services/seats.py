@@ -9,6 +9,7 @@ from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import Spielliste, Substitution
 from league.lists.services.context import Context
+from league.lists.services.results import Written
 
 
 @transaction.atomic
@@ -20,7 +21,7 @@ def seat_substitute(
     from_game: int | None = None,
     user: User = None,
     expected_version: int | None = None,
-) -> Substitution:
+) -> Written[Substitution]:
     """A substitute plays seat ``position`` from game ``from_game`` (default: the next game)
     to the end. The seat keeps its dealing turn and its Pflichtsolo; the points of every row
     from that game on are credited to the substitute."""
@@ -41,7 +42,7 @@ def seat_substitute(
         spielliste=liste, position=position, from_game=start, player=player
     )
     ctx.substitutions[position] = sub
-    ctx.replay_and_store()
+    snapshot = ctx.replay_and_store()
     audit_record(
         user=user,
         action="substitute",
@@ -49,4 +50,4 @@ def seat_substitute(
         item=start,
         after={"seat": position, "from_game": start, "name": player.name},
     )
-    return sub
+    return Written(sub, snapshot)
