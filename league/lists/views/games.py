@@ -9,6 +9,8 @@ refused entry replays the list again, to show it with the form.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
@@ -28,6 +30,7 @@ from league.lists.models import Game, Spielliste
 from league.lists.owners import owner_of
 from league.lists.presenters import result_summary
 from league.lists.selectors import ListeSnapshot, list_rules, spielliste_changes
+from league.lists.services import Written
 from league.lists.views.detail import entry_form_for, quick_form_for, render_detail
 from league.lists.views.reading import (
     Writer,
@@ -53,29 +56,14 @@ _NO_GAME = ("round_closed", "game_beyond_round")
 @list_writer
 def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     rules = list_rules(writer.liste)
-    checked = VersionedGameForm(request.POST, players=_ANY_PLAYERS, rules=rules)
-    if not checked.is_valid():
-        return _entry_refused(request, writer, None)
-    asked: list[VersionedGameForm] = []
-
-    def record_for(upcoming: NextGame) -> GameRecord:
-        form = VersionedGameForm(request.POST, players=list(upcoming.players), rules=rules)
-        asked.append(form)
-        if not form.is_valid():
-            raise ServiceError("request_invalid")
-        record: GameRecord = form.cleaned_data["record"]
-        return record
-
-    try:
-        written = services.game_record(
-            spielliste=writer.liste,
-            record=record_for,
-            user=writer.actor,
-            expected_version=checked.cleaned_data["version"],
-            key=checked.cleaned_data.get("key") or "",
-        )
-    except ServiceError as err:
-        return _entry_refused(request, writer, err, replayed=bool(asked))
+    written = _enter(
+        request,
+        writer,
+        lambda players: VersionedGameForm(request.POST, players=players, rules=rules),
+        "record",
+    )
+    if isinstance(written, HttpResponse):
+        return written
     number = written.item.number
     row = written.game_row(number)
     result = row.result if row is not None else None
@@ -98,21 +86,48 @@ def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     if owner_of(writer.liste) is not None:
         return _no_game(request, writer.liste)
     rules = list_rules(writer.liste)
-    checked = QuickForm(request.POST, players=_ANY_PLAYERS, rules=rules)
-    if not checked.is_valid():
-        return _entry_refused(request, writer, None, quick=True)
-    asked: list[QuickForm] = []
+    written = _enter(
+        request,
+        writer,
+        lambda players: QuickForm(request.POST, players=players, rules=rules),
+        "quick",
+    )
+    if isinstance(written, HttpResponse):
+        return written
+    messages.success(
+        request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
+    )
+    return redirect(writer.liste)
 
-    def record_for(upcoming: NextGame) -> QuickGame:
-        form = QuickForm(request.POST, players=list(upcoming.players), rules=rules)
+
+EntryForm = VersionedGameForm | QuickForm
+
+
+def _enter(
+    request: HttpRequest,
+    writer: Writer,
+    form_for: Callable[[list[str]], EntryForm],
+    field: str,
+) -> Written[Game] | HttpResponse:
+    """The next game from the posted entry form (its ``field`` holds the record), or the
+    answer to a refusal. The form is checked first with any names; the write's replay then
+    reads it with the players of the next game."""
+    quick = field == "quick"
+    checked = form_for(_ANY_PLAYERS)
+    if not checked.is_valid():
+        return _entry_refused(request, writer, None, quick=quick)
+    asked: list[EntryForm] = []
+
+    def record_for(upcoming: NextGame) -> GameRecord | QuickGame:
+        form = form_for(list(upcoming.players))
         asked.append(form)
-        if not form.is_valid():
+        if not form.is_valid():  # cannot differ from the check with any names
             raise ServiceError("request_invalid")
-        quick: QuickGame = form.cleaned_data["quick"]
-        return quick
+        record: GameRecord | QuickGame = form.cleaned_data[field]
+        return record
 
     try:
-        written = services.game_record(
+        return services.game_record(
             spielliste=writer.liste,
             record=record_for,
             user=writer.actor,
@@ -120,11 +135,7 @@ def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
             key=checked.cleaned_data.get("key") or "",
         )
     except ServiceError as err:
-        return _entry_refused(request, writer, err, replayed=bool(asked), quick=True)
-    messages.success(
-        request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
-    )
-    return redirect(writer.liste)
+        return _entry_refused(request, writer, err, replayed=bool(asked), quick=quick)
 
 
 def _no_game(request: HttpRequest, liste: Spielliste) -> HttpResponse:
