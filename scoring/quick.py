@@ -81,9 +81,14 @@ class QuickGame:
     def is_solo(self) -> bool:
         return self.soloist is not None
 
+    def value_with_bock(self, bock: int = 1) -> int:
+        """The row's value with the Bock factor ``bock``: ``value`` is before Bock (the
+        Decision above), so the list's value column multiplies it."""
+        return self.value * bock
+
     def points(self, bock: int = 1) -> dict[str, int]:
         """Each player's points with the Bock factor ``bock`` (zero sum by construction)."""
-        value = self.value * bock
+        value = self.value_with_bock(bock)
         soloist = self.soloist
         if soloist is None:
             return {p: (value if p in self.winners else -value) for p in self.players}

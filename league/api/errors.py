@@ -119,6 +119,11 @@ def with_field(err: ServiceError, field: str | None) -> ServiceError:
     )
 
 
+# The largest body the API reads (league.api.parsers). A game is about half a kilobyte; a
+# list write never comes near this. Larger bodies are refused with 413 before they are parsed.
+MAX_BODY_BYTES = 64 * 1024
+
+
 class TooLarge(exceptions.APIException):
     """A body above the API's limit (league.api.parsers)."""
 
@@ -138,8 +143,6 @@ def as_service_error(exc: Exception, context: Mapping[str, Any]) -> tuple[Servic
     if isinstance(exc, DjangoPermissionDenied):
         return ServiceError("permission_denied"), 403
     if isinstance(exc, RequestDataTooBig):
-        from league.api.parsers import MAX_BODY_BYTES
-
         return ServiceError("body_too_large", {"kb": MAX_BODY_BYTES // 1024}), 413
     if not isinstance(exc, exceptions.APIException):
         return None

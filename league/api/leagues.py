@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.views import ApiListView, ApiView
+from league.api.views.base import ApiListView, ApiView
 from league.core.errors import ServiceError
 from league.leagues.access import league_access
 from league.leagues.models import League, Spieltag

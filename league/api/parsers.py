@@ -11,11 +11,9 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 
-from league.api.errors import TooLarge
+from league.api.errors import MAX_BODY_BYTES, TooLarge
 
-# The largest body the API reads. A game is about half a kilobyte; a list write never
-# comes near this. Larger bodies are refused with 413 before they are parsed.
-MAX_BODY_BYTES = 64 * 1024
+__all__ = ["MAX_BODY_BYTES", "JSONOnly", "JSONParser", "encodable"]
 
 
 class JSONParser(parsers.JSONParser):

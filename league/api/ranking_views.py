@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -14,7 +15,7 @@ from rest_framework.response import Response
 
 from league.api import schema
 from league.api.permissions import club_reader
-from league.api.views import ApiView
+from league.api.views.base import ApiView
 from league.clubs.access import can_manage_club
 from league.clubs.models import Club
 from league.core.errors import ServiceError
@@ -98,8 +99,6 @@ class SeasonSerializer(serializers.Serializer[Any]):
 def _stichtag(request: Request) -> datetime.date:
     raw = request.query_params.get("stichtag")
     if raw is None or raw == "":
-        from django.utils import timezone
-
         return timezone.localdate()
     try:
         day = datetime.date.fromisoformat(raw)

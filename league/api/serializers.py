@@ -21,9 +21,9 @@ from scoring.interchange import (
     record_from_dict,
 )
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION, Penalty, PenaltyError
-from scoring.round import GAMES_PER_ROUND
+from scoring.records import TOTAL_AUGEN
 from scoring.rules import PRESETS, TSR
-from scoring.totals import TOTALS_PARITY, TOTALS_UNUSUAL
+from scoring.totals import TABLE_SIZES, TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
 MAX_INT = 2**31 - 1
@@ -54,7 +54,7 @@ class GameRecordSerializer(serializers.Serializer[Any]):
     pflicht = serializers.BooleanField(default=False)
     players = serializers.ListField(child=serializers.CharField(), min_length=4, max_length=4)
     re = serializers.ListField(child=serializers.CharField(), min_length=1, max_length=2)
-    re_augen = serializers.IntegerField(min_value=0, max_value=240)
+    re_augen = serializers.IntegerField(min_value=0, max_value=TOTAL_AUGEN)
     schwarz = serializers.ChoiceField(choices=PARTY, allow_null=True, required=False)
     announcements = AnnouncementsSerializer(required=False)
     specials = SpecialsSerializer(required=False)
@@ -402,7 +402,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
     seat = serializers.IntegerField(
         allow_null=True,
         min_value=1,
-        max_value=max(GAMES_PER_ROUND),  # the largest table (5 players)
+        max_value=max(TABLE_SIZES),
         help_text="the confirming player's position; null: a manager confirms a signed paper list",
     )
 

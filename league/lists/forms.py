@@ -17,8 +17,10 @@ from league.core.messages import choices
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
-from scoring.quick import QuickGame
+from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION
+from scoring.quick import MAX_BOCK_TRIGGERS, QuickGame
 from scoring.records import TOTAL_AUGEN
+from scoring.round import ADDED_MINUTES_MAX, GAMES_PER_ROUND
 from scoring.rules import TSR, RuleProfile
 
 # Choices and labels come from the engine's vocabularies (scoring.messages), never retyped.
@@ -86,7 +88,7 @@ class GameForm(forms.Form):
     )
     re_augen = forms.IntegerField(
         label=_("Augen"),
-        widget=forms.NumberInput(attrs={"min": 0, "max": 240, "inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"min": 0, "max": TOTAL_AUGEN, "inputmode": "numeric"}),
     )
     schwarz = forms.ChoiceField(
         label=_("Schwarz (ohne Stich)"), choices=PARTY_CHOICES, required=False
@@ -273,7 +275,7 @@ class QuickForm(forms.Form):
     bock_triggers = forms.TypedChoiceField(
         label=_("Bock-Auslöser in diesem Spiel"),
         coerce=int,
-        choices=[(0, "0"), (1, "1"), (2, "2"), (3, "3")],
+        choices=[(n, str(n)) for n in range(MAX_BOCK_TRIGGERS + 1)],
         initial=0,
         required=False,
     )
@@ -396,14 +398,14 @@ class PenaltyForm(forms.Form):
     absagen = forms.IntegerField(
         label=_("Absagen der Gegenseite / des Solospielers"),
         min_value=0,
-        max_value=4,
+        max_value=MAX_ABSAGEN,
         initial=0,
         required=False,
     )
     points = forms.IntegerField(
         label=_("Punktabzug (1–12, nur unsportlich)"),
         min_value=0,
-        max_value=12,
+        max_value=MAX_DEDUCTION,
         initial=0,
         required=False,
     )
@@ -422,7 +424,7 @@ class AddTimeForm(forms.Form):
     """Added playing time for one table, granted by a referee (8.5.1)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
-    minutes = forms.IntegerField(label=_("Minuten"), min_value=1, max_value=60)
+    minutes = forms.IntegerField(label=_("Minuten"), min_value=1, max_value=ADDED_MINUTES_MAX)
     referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
 
 
@@ -432,7 +434,9 @@ class SubstituteForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     position = forms.TypedChoiceField(label=_("Für"), coerce=int)
     name = forms.CharField(label=_("Ersatzspieler"), max_length=80)
-    from_game = forms.IntegerField(label=_("ab Spiel"), min_value=1, max_value=30)
+    from_game = forms.IntegerField(
+        label=_("ab Spiel"), min_value=1, max_value=max(GAMES_PER_ROUND.values())
+    )
 
     def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

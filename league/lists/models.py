@@ -1,4 +1,4 @@
-"""Spiellisten. Rules live in scoring/; writes go through league/lists/services.py.
+"""Spiellisten. Rules live in scoring/; writes go through league.lists.services.
 
 A Spielliste stores each game's facts (who played, Re, Augen, announcements,
 Sonderpunkte) and, derived by the round state machine, each row's dealer and per-player

@@ -110,3 +110,9 @@ def register_filter(owner_filter: OwnerFilter) -> None:
 
 def owner_filters() -> list[OwnerFilter]:
     return list(_filters)
+
+
+def quick_rows_allowed(owner: ListOwner | None) -> bool:
+    """Quick rows on a free list or a club evening's; tournaments and leagues enter every
+    game in full (their lists play the TSR)."""
+    return owner is None or owner.own_rules

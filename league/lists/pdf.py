@@ -67,7 +67,7 @@ def _points(value: int | None) -> str:
 
 
 def _games(snap: ListeSnapshot) -> int:
-    return GAMES_PER_ROUND.get(snap.liste.table_size, 24)
+    return GAMES_PER_ROUND[snap.liste.table_size]
 
 
 # --- header ---------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Q, QuerySet
@@ -18,7 +18,7 @@ from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.quick import QuickGame
 from scoring.records import REDEAL
-from scoring.round import Entry, RoundState, replay_round
+from scoring.round import Entry, NextGame, RoundState, replay_round
 from scoring.rules import TSR, RuleProfile
 
 
@@ -58,10 +58,7 @@ class ListeSnapshot:
         """The list's house rules (the TSR if its stored profile no longer reads)."""
         if self.state is not None:
             return self.state.rules
-        try:
-            return self.liste.profile
-        except ScoringError:
-            return TSR
+        return list_rules(self.liste)
 
     @property
     def checks_ok(self) -> bool:
@@ -78,6 +75,15 @@ class ListeSnapshot:
     @property
     def player_names(self) -> dict[int, str]:
         return {s.player_id: s.name for s in self.seats}
+
+
+def list_rules(liste: Spielliste) -> RuleProfile:
+    """The house rules a list is played by, without replaying it (the TSR if its stored
+    profile no longer reads: a replay then reports the list as invalid)."""
+    try:
+        return liste.profile
+    except ScoringError:
+        return TSR
 
 
 def spielliste_snapshot(*, pk: int, reveal: bool = False) -> ListeSnapshot:
@@ -118,13 +124,16 @@ def replay_stored(
     *,
     records: Sequence[GameRecord | QuickGame] | None = None,
     liste: Spielliste | None = None,
+    then: Callable[[NextGame], GameRecord | QuickGame] | None = None,
 ) -> tuple[RoundState, dict[int, PenaltyRow]]:
     """Run the round state machine over a stored list (seats in position order).
 
     ``records`` replaces the stored games' facts (a preview of a new or corrected game).
     ``liste`` brings the list's house rules: its profile, redeals and ``closed`` (without
-    it: the TSR). Returns the state and, keyed by ``id()`` of each row's Penalty, the
-    penalty row it came from. Raises the engine's ScoringError when a row breaks the rules.
+    it: the TSR). ``then`` adds one more game, built once the machine knows who plays it
+    (``scoring.round.replay_round``). Returns the state and, keyed by ``id()`` of each
+    row's Penalty, the penalty row it came from. Raises the engine's ScoringError when a
+    row breaks the rules.
     """
     names = {s.position: s.name for s in seats}
     player_names = {s.player_id: s.name for s in seats}
@@ -142,6 +151,7 @@ def replay_stored(
         time_up_after,
         rules=rules,
         closed=closed,
+        then=then,
     )
     return state, {id(p): row for p, row in zip(penalties, penalty_rows, strict=True)}
 

@@ -25,6 +25,8 @@ urlpatterns = [
         name="penalty-delete",
     ),
     path("listen/<int:pk>/zeit/", views.time_call, name="time-call"),
+    path("listen/<int:pk>/zeit/zuruecknehmen/", views.time_resume, name="time-resume"),
+    path("listen/<int:pk>/zeit/kein-spiel/", views.time_no_game, name="time-no-game"),
     path("listen/<int:pk>/zeitzugabe/", views.time_add, name="time-add"),
     path("listen/<int:pk>/ersatz/", views.seat_substitute, name="seat-substitute"),
     path("listen/<int:pk>/beenden/", views.liste_end_early, name="liste-end-early"),

@@ -49,6 +49,8 @@ LIST_WRITES = [
     ("penalty-add", "post"),
     ("penalty-delete", "post"),
     ("time-call", "post"),
+    ("time-resume", "post"),
+    ("time-no-game", "post"),
     ("time-add", "post"),
     ("liste-confirm", "post"),
     # House rules (house-rules.md): the same writers as a game.

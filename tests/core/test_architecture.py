@@ -65,24 +65,17 @@ NOT_FOR_SCORING = ("league", "django", "rest_framework", "drf_spectacular")
 
 # (a) imports up or sideways, (importer, imported module).
 KNOWN_UPWARD: set[tuple[str, str]] = {
-    # being fixed by `evenings` (club evenings and seasons leave clubs for their own app)
     # being fixed by `events` (the PDF grid and the tables move to core)
     ("league.leagues.pdf", "league.tournaments.pdf"),
     ("league.leagues.views", "league.tournaments.tables"),
 }
 
 # (b) circles of files.
-KNOWN_CIRCLES: set[frozenset[str]] = {
-    # being fixed by `listsapi` (api/errors <-> api/parsers)
-    frozenset({"league.api.errors", "league.api.parsers"}),
-}
+KNOWN_CIRCLES: set[frozenset[str]] = set()
 
 # (c) modules over MAX_LINES lines.
 KNOWN_LONG: set[str] = {
     "league/backup/services.py",  # being fixed by `sections` (backup in sections)
-    "league/lists/services.py",  # being fixed by `listsapi` (a package by sub-domain)
-    "league/lists/views.py",  # being fixed by `listsapi`
-    "league/api/views.py",  # being fixed by `listsapi` (api by resource)
     "league/tournaments/services.py",  # being fixed by `events`
     "league/tournaments/selectors.py",  # being fixed by `events`
     "league/tournaments/views.py",  # being fixed by `events`
@@ -91,16 +84,11 @@ KNOWN_LONG: set[str] = {
 # (d) sentences typed into a raise, per file: how many.
 KNOWN_RAISE_SENTENCES: dict[str, int] = {
     "league/backup/services.py": 53,  # being fixed by `sections` (codes in the tables)
-    "league/lists/views.py": 2,  # being fixed by `listsapi` (Http404 texts)
     "league/tournaments/services.py": 1,  # being fixed by `events` (IntegrityError text)
 }
 
 # (e) imports inside functions without a comment naming their cycle, (file, module).
 KNOWN_UNCOMMENTED: set[tuple[str, str]] = {
-    # being fixed by `evenings`
-    # being fixed by `listsapi`
-    ("league/api/errors.py", "league.api.parsers"),
-    ("league/api/ranking_views.py", "django.utils"),
     # being fixed by `events`
     ("league/leagues/apps.py", "league.leagues.selectors"),
     ("league/leagues/apps.py", "league.lists"),

@@ -144,7 +144,7 @@ def test_two_writers_on_one_list_one_wins_the_other_conflicts_on_postgresql():
             services.game_record, spielliste=liste, record=record, expected_version=version
         )
         outcomes = _in_threads([write, write])
-        games = [o for o in outcomes if isinstance(o, Game)]
+        games = [o for o in outcomes if isinstance(o, services.Written)]
         errors = [o for o in outcomes if isinstance(o, ServiceError)]
         assert len(games) == 1, outcomes
         assert [e.code for e in errors] == ["conflict"], outcomes

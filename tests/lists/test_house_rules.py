@@ -65,7 +65,7 @@ def test_summary_in_plain_german():
 def test_replay_with_the_lists_profile_stores_bock_and_points(evening):
     lost_re = rec(evening, re_augen=110, announcements={"re": "ansage", "kontra": "none"})
     services.game_record(spielliste=evening, record=lost_re)
-    game2 = services.game_record(spielliste=evening, record=rec(evening))
+    game2 = services.game_record(spielliste=evening, record=rec(evening)).item
     game2.refresh_from_db()
     assert game2.bock == 2
     assert game2.value == 2  # won 1, × 2 Bock

@@ -178,7 +178,7 @@ def test_penalty_and_time_buttons(lf_client, liste, players):
     html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "Spiel 2 läuft noch" in html
     assert "data-no-game" in html
-    lf_client.post(reverse("time-call", args=[liste.pk]), {"version": "3", "no_game": "1"})
+    lf_client.post(reverse("time-no-game", args=[liste.pk]), {"version": "3"})
     html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "es wurde kein Spiel mehr gegeben" in html
     assert "Vorführung für" in html

@@ -1,0 +1,255 @@
+"""The write path every change to a list takes: lock the list row, check ``frozen`` and
+``version`` on the locked row, replay the whole list through the round state machine
+(``scoring.round``), and store what the replay derived (dealer, Bock, points per player)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from league.core.audit import Actor, User, audit_record
+from league.core.errors import ConflictError, ServiceError
+from league.lists.models import Game, PenaltyRow, ScoreLine, Spielliste, WriteKey
+from league.lists.selectors import ListeSnapshot, replay_stored
+from scoring import GameRecord
+from scoring.errors import RulesError
+from scoring.penalties import PenaltyError
+from scoring.quick import QuickGame
+from scoring.round import NextGame, RoundError, RoundState
+
+# The record of the next game, built once the replay knows who plays it (an entry form
+# that names the players by their place in that game).
+NextRecord = Callable[[NextGame], GameRecord | QuickGame]
+
+
+def lock(spielliste: Spielliste) -> Spielliste:
+    return Spielliste.objects.select_for_update().get(pk=spielliste.pk)
+
+
+def check_open(liste: Spielliste, expected_version: int | None) -> None:
+    if liste.frozen:
+        raise ServiceError("round_closed")
+    if expected_version is not None and liste.version != expected_version:
+        raise ConflictError("conflict", {"version": liste.version})
+
+
+def earlier_write(liste: Spielliste, key: str) -> WriteKey | None:
+    """The write this idempotency key already made on this (locked) list, if any."""
+    if not key:
+        return None
+    return WriteKey.objects.filter(spielliste=liste, key=key[:64]).first()
+
+
+def remember_write(liste: Spielliste, key: str, action: str, item: int) -> None:
+    if key:
+        WriteKey.objects.create(
+            spielliste=liste, key=key[:64], action=action, item=item, version=liste.version
+        )
+
+
+class Context:
+    """A list locked for writing, with its seats, games and penalty rows in memory."""
+
+    def __init__(self, liste: Spielliste, user: User) -> None:
+        self.liste = liste
+        self.user = user
+        seats = list(liste.seats.all())
+        self.seats = seats
+        self.names = {s.position: s.name for s in seats}  # position -> name at the table
+        self.positions = {s.name: s.position for s in seats}
+        self.player_names = {s.player_id: s.name for s in seats}
+        self.player_ids = {s.name: s.player_id for s in seats}
+        self.games = list(liste.games.all())
+        self.penalties = list(liste.penalty_rows.all())
+        self.substitutions = {s.position: s for s in liste.substitutions.all()}
+        # What each stored game looked like, so that only changed games are written.
+        self.stored = {g.pk: _game_values(g) for g in self.games}
+
+    @classmethod
+    def load(cls, spielliste: Spielliste, expected_version: int | None, user: User) -> Context:
+        return cls.checked(lock(spielliste), expected_version, user)
+
+    @classmethod
+    def checked(cls, liste: Spielliste, expected_version: int | None, user: User) -> Context:
+        """A locked list that takes games: open, not from paper, not ended early."""
+        check_open(liste, expected_version)
+        if liste.totals_only:
+            raise ServiceError("list_totals_only")
+        if liste.ended_early:
+            raise ServiceError("list_ended_early")
+        return cls(liste, user)
+
+    def game(self, number: int) -> Game:
+        for game in self.games:
+            if game.number == number:
+                return game
+        raise ServiceError("no_such_game", {"number": number})
+
+    def append(self, records: Sequence[GameRecord | QuickGame]) -> tuple[list[Game], ListeSnapshot]:
+        """Add games at the end, replay, store: the new games and the list so replayed."""
+        added = []
+        for record in records:
+            game = Game(spielliste=self.liste, number=len(self.games) + 1)
+            self.set_facts(game, record)
+            self.games.append(game)
+            added.append(game)
+        return added, self.replay_and_store()
+
+    def set_facts(self, game: Game, record: GameRecord | QuickGame) -> None:
+        strangers = [n for n in record.players if n not in self.positions]
+        if strangers:
+            raise ServiceError(
+                "not_at_table", {"name": strangers[0]}, field="players", game=game.number
+            )
+        if isinstance(record, QuickGame):
+            game.set_quick(record, self.positions)
+        else:
+            game.set_facts(record, self.positions)
+
+    def credited(self, name: str, game: int) -> int:
+        """The player credited with a seat's points in a row of game ``game``: the seat's
+        player, or from the substitution's first game on the substitute."""
+        sub = self.substitutions.get(self.positions[name])
+        if sub is not None and game >= sub.from_game:
+            return sub.player_id
+        return self.player_ids[name]
+
+    def append_next(self, build: NextRecord) -> tuple[Game, GameRecord | QuickGame, ListeSnapshot]:
+        """Add the next game, its record built by ``build`` once the replay knows who plays
+        it (``NextGame``); replay once, store. The game, its record and the list so
+        replayed."""
+        game = Game(spielliste=self.liste, number=len(self.games) + 1)
+        built: list[GameRecord | QuickGame] = []
+
+        def then(upcoming: NextGame) -> GameRecord | QuickGame:
+            record = build(upcoming)
+            self.set_facts(game, record)
+            built.append(record)
+            return record
+
+        state, penalty_of = self.replay(then)
+        self.games.append(game)
+        return game, built[0], self.store(state, penalty_of)
+
+    def replay(self, then: NextRecord | None = None) -> tuple[RoundState, dict[int, PenaltyRow]]:
+        try:
+            return replay_stored(
+                self.seats,
+                self.games,
+                self.penalties,
+                self.liste.time_up_after,
+                liste=self.liste,
+                then=then,
+            )
+        except (RoundError, PenaltyError, RulesError) as err:
+            raise ServiceError.from_scoring(err) from None
+
+    def snapshot(self, state: RoundState, penalty_of: dict[int, PenaltyRow]) -> ListeSnapshot:
+        """The list as in memory now, with the state its replay gave."""
+        return ListeSnapshot(
+            self.liste,
+            tuple(self.seats),
+            tuple(self.games),
+            tuple(self.penalties),
+            state,
+            penalty_of=penalty_of,
+        )
+
+    def as_stored(self) -> ListeSnapshot:
+        """The list replayed as it is stored, nothing written: the answer to a write that
+        has nothing to do (a retried write, a list already closed)."""
+        return self.snapshot(*self.replay())
+
+    def replay_and_store(self) -> ListeSnapshot:
+        """Replay the list as changed in memory and store what the replay derived; the
+        list (new version) with that replay, for the write's answer."""
+        return self.store(*self.replay())
+
+    def store(self, state: RoundState, penalty_of: dict[int, PenaltyRow]) -> ListeSnapshot:
+        """Store what a replay of the list in memory derived (dealers, Bock, values, score
+        lines) and save the list with a new version."""
+        positions = self.positions
+        by_number = {g.number: g for g in self.games}
+        for row in state.rows:
+            if row.is_game:
+                game = by_number[row.game]
+                game.bock = row.bock
+                game.dealer_position = positions[row.dealer]
+                game.sitting_out_position = positions[row.sitting_out] if row.sitting_out else None
+                game.vorfuehrung = row.vorfuehrung
+                game.bock_triggers = row.bock_triggers
+                result = row.result
+                if row.quick is not None:  # a quick row: the value the table counted
+                    game.winner = ""
+                    game.value = 0 if row.voided else row.quick.value_with_bock(row.bock)
+                    continue
+                assert result is not None  # full game rows always carry their result
+                game.winner = result.winner.value if result.winner and not row.voided else ""
+                game.value = 0 if row.voided else result.value
+        new = [g for g in self.games if g.pk is None]
+        changed = [
+            g for g in self.games if g.pk is not None and _game_values(g) != self.stored[g.pk]
+        ]
+        Game.objects.bulk_create(new)
+        if changed:
+            Game.objects.bulk_update(changed, _GAME_FIELDS)
+        for penalty_row in self.penalties:
+            if penalty_row.pk is None:
+                penalty_row.save()
+        lines: list[ScoreLine] = []
+        for row in state.rows:
+            if row.redeal:
+                continue  # "neu gegeben": no points, no row of its own in the table
+            # A row belongs to its game or to the penalty row it was replayed from.
+            owner: dict[str, Any] = (
+                {"game": by_number[row.game]}
+                if row.penalty is None
+                else {"penalty": penalty_of[id(row.penalty)]}
+            )
+            lines.extend(
+                ScoreLine(
+                    spielliste=self.liste,
+                    player_id=self.credited(name, row.game),
+                    points=pts,
+                    **owner,
+                )
+                for name, pts in row.points.items()
+                if pts or name in row.players
+            )
+        ScoreLine.objects.filter(spielliste=self.liste).delete()
+        ScoreLine.objects.bulk_create(lines)
+        self.liste.games_played = state.games_played
+        self.liste.complete = state.complete
+        touch(self.liste, self.user)
+        return self.snapshot(state, penalty_of)
+
+
+_GAME_FIELDS = [
+    f.name for f in Game._meta.concrete_fields if f.name not in ("id", "spielliste", "number")
+]
+
+
+def _game_values(game: Game) -> tuple[Any, ...]:
+    return tuple(getattr(game, name) for name in _GAME_FIELDS)
+
+
+def touch(liste: Spielliste, user: User) -> None:
+    """Save a changed list: new version, last writer, and any confirmation removed."""
+    liste.last_writer = writer_key(user)
+    if liste.confirmed_at is not None:  # any change removes the confirmation
+        audit_record(
+            user=user, action="unconfirm", target=liste, before={"seat": liste.confirmed_seat}
+        )
+        liste.confirmed_at = liste.confirmed_seat = None
+    liste.version += 1
+    liste.save()
+
+
+def writer_key(user: User) -> str:
+    """Who wrote, for "confirmed from another session": a code session or an account."""
+    actor = user if isinstance(user, Actor) else Actor(user)
+    if actor.session:
+        return f"code:{actor.session}"
+    if actor.user is not None and actor.user.is_authenticated:
+        return f"user:{actor.user.pk}"
+    return ""

@@ -1,0 +1,60 @@
+"""Ending a list: "Runde beenden" under ``games: open`` (or reopening it), and the
+confirmation of a complete list by a table player or a manager."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.core.errors import ServiceError
+from league.core.params import int_param
+from league.lists import services
+from league.lists.views.reading import Writer, list_writer, versioned_post
+
+
+@require_POST
+@list_writer
+def liste_close(request: HttpRequest, writer: Writer) -> HttpResponse:
+    """ "Runde beenden" (house rules, ``games: open``), or reopen a closed list."""
+    reopen = request.POST.get("reopen") == "1"
+    try:
+        services.spielliste_close(
+            spielliste=writer.liste,
+            closed=not reopen,
+            user=writer.actor,
+            expected_version=versioned_post(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(
+            request, _("Liste wieder geöffnet.") if reopen else _("Runde beendet. Gut Blatt!")
+        )
+    return redirect(writer.liste)
+
+
+@require_POST
+@list_writer
+def liste_confirm(request: HttpRequest, writer: Writer) -> HttpResponse:
+    """A table player confirms with his seat; a manager confirms a signed paper list."""
+    raw = int_param(request.POST.get("seat"), -1, digits=2)
+    seat = None if raw < 0 else raw
+    try:
+        services.spielliste_confirm(
+            spielliste=writer.liste,
+            seat=seat,
+            user=writer.actor,
+            expected_version=versioned_post(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Liste bestätigt."))
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
+    return redirect(writer.liste)

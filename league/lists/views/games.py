@@ -1,0 +1,337 @@
+"""Games on a list's page: the next game (in full or quick), its live preview, a
+correction, deleting the last game, and the house rules' "neu gegeben".
+
+Entering a game replays the list once, in its service: the entry form names the players
+by their place in the next game, so it is read inside that replay (``record=`` a function
+of the ``NextGame``), and the answer is built from what the service replayed. Only a
+refused entry replays the list again, to show it with the form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.core.confirm import ask_first
+from league.core.errors import ServiceError
+from league.core.forms import form_error_from_service
+from league.core.messages import render as render_message
+from league.lists import services
+from league.lists.access import ListAccess
+from league.lists.forms import DEFAULT_NAMES, QuickForm, VersionedGameForm
+from league.lists.history import change_lines
+from league.lists.models import Game, Spielliste
+from league.lists.owners import owner_of, quick_rows_allowed
+from league.lists.presenters import result_summary
+from league.lists.selectors import ListeSnapshot, list_rules, spielliste_changes
+from league.lists.services import Written
+from league.lists.views.detail import entry_form_for, quick_form_for, render_detail
+from league.lists.views.reading import (
+    Writer,
+    aliases,
+    list_writer,
+    read_snapshot,
+    versioned_post,
+)
+from scoring import GameRecord, score_game
+from scoring.errors import ScoringError
+from scoring.quick import QuickGame
+from scoring.round import NextGame
+from scoring.rules import RuleProfile
+
+# The entry forms name players by their place in the next game: any four names read the
+# fields alike, so a form is checked with these before the write's replay names the players.
+_ANY_PLAYERS = list(DEFAULT_NAMES)
+# Refusals that mean the list takes no game now (frozen, complete): the page says so.
+_NO_GAME = ("round_closed", "game_beyond_round")
+
+
+@require_POST
+@list_writer
+def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
+    rules = list_rules(writer.liste)
+    written = _enter(
+        request,
+        writer,
+        lambda players: VersionedGameForm(request.POST, players=players, rules=rules),
+        "record",
+    )
+    if isinstance(written, HttpResponse):
+        return written
+    number = written.item.number
+    row = written.game_row(number)
+    result = row.result if row is not None else None
+    points = ", ".join(
+        f"{name} {pts:+d}" if pts else f"{name} 0"
+        for name, pts in (result.points.items() if result is not None else ())
+    )
+    messages.success(
+        request, _("Spiel %(n)d eingetragen: %(points)s.") % {"n": number, "points": points}
+    )
+    # Back to the top: the next game's form and the "next" box come first.
+    return redirect(writer.liste)
+
+
+@require_POST
+@list_writer
+def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
+    """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
+    if not quick_rows_allowed(owner_of(writer.liste)):
+        return _no_game(request, writer.liste)
+    rules = list_rules(writer.liste)
+    written = _enter(
+        request,
+        writer,
+        lambda players: QuickForm(request.POST, players=players, rules=rules),
+        "quick",
+    )
+    if isinstance(written, HttpResponse):
+        return written
+    messages.success(
+        request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
+    )
+    return redirect(writer.liste)
+
+
+EntryForm = VersionedGameForm | QuickForm
+
+
+def _enter(
+    request: HttpRequest,
+    writer: Writer,
+    form_for: Callable[[list[str]], EntryForm],
+    field: str,
+) -> Written[Game] | HttpResponse:
+    """The next game from the posted entry form (its ``field`` holds the record), or the
+    answer to a refusal. The form is checked first with any names; the write's replay then
+    reads it with the players of the next game."""
+    quick = field == "quick"
+    checked = form_for(_ANY_PLAYERS)
+    if not checked.is_valid():
+        return _entry_refused(request, writer, None, quick=quick)
+    asked: list[EntryForm] = []
+
+    def record_for(upcoming: NextGame) -> GameRecord | QuickGame:
+        form = form_for(list(upcoming.players))
+        asked.append(form)
+        if not form.is_valid():  # cannot differ from the check with any names
+            raise ServiceError("request_invalid")
+        record: GameRecord | QuickGame = form.cleaned_data[field]
+        return record
+
+    try:
+        return services.game_record(
+            spielliste=writer.liste,
+            record=record_for,
+            user=writer.actor,
+            expected_version=checked.cleaned_data["version"],
+            key=checked.cleaned_data.get("key") or "",
+        )
+    except ServiceError as err:
+        return _entry_refused(request, writer, err, replayed=bool(asked), quick=quick)
+
+
+def _no_game(request: HttpRequest, liste: Spielliste) -> HttpResponse:
+    messages.error(request, _("Die Runde ist vollständig: kein weiteres Spiel."))
+    return redirect(liste)
+
+
+def _entry_refused(
+    request: HttpRequest,
+    writer: Writer,
+    err: ServiceError | None,
+    *,
+    replayed: bool = True,
+    quick: bool = False,
+) -> HttpResponse:
+    """A refused entry: the list again with the bound form and the refusal (422); a list
+    that takes no game now (frozen, complete, or no longer passing the rules) says so
+    instead."""
+    if err is not None and (
+        err.code in _NO_GAME or (not replayed and err.cause is not None)  # the list itself
+    ):
+        return _no_game(request, writer.liste)
+    snap = writer.snapshot()
+    form: VersionedGameForm | QuickForm | None = (
+        quick_form_for(snap, request.POST) if quick else entry_form_for(snap, request.POST)
+    )
+    if form is None:
+        return _no_game(request, writer.liste)
+    if form.is_valid() and err is not None:
+        # A refusal of the round (it may name another game's field): above the form.
+        form_error_from_service(form, err, NON_FIELD_ERRORS)
+    if isinstance(form, QuickForm):
+        return render_detail(request, snap, writer.access, quick_form=form, status=422)
+    return render_detail(request, snap, writer.access, form=form, status=422)
+
+
+def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> HttpResponse:
+    """Live preview (HTMX): the game's points and whether the procedure allows it."""
+    state = snap.state
+    if number is None:
+        form = entry_form_for(snap, request.POST)
+    else:
+        game = _game(snap.games, number)
+        players = [snap.names[p] for p in game.players]
+        form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
+    summary, procedure_error = None, None
+    if form is not None and form.is_valid() and state is not None:
+        record = form.cleaned_data["record"]
+        target = number or state.games_played + 1
+        try:
+            preview = snap.replay_with(record, number)
+        except ScoringError as err:
+            procedure_error = ServiceError.from_scoring(err).message
+            summary = result_summary(record, score_game(record, snap.rules))
+        else:  # the row as the list would score it: with its Bock factor
+            row = next(r for r in preview.rows if r.is_game and r.game == target)
+            summary = result_summary(record, row.result)
+    return render(
+        request,
+        "lists/_preview.html",
+        {"form": form, "summary": summary, "procedure_error": procedure_error},
+    )
+
+
+@require_POST
+def game_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    return _preview(request, read_snapshot(request, pk)[0], None)
+
+
+@require_POST
+def game_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    return _preview(request, read_snapshot(request, pk)[0], number)
+
+
+def _game(games: tuple[Game, ...] | list[Game], number: int) -> Game:
+    for game in games:
+        if game.number == number and not game.is_quick:  # a quick row: delete, re-enter
+            return game
+    raise Http404(render_message("not_found"))
+
+
+def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A stored game's page with its correction form; POST corrects it."""
+    if request.method == "POST":
+        return game_correct(request, pk, number)
+    snap, access = read_snapshot(request, pk)
+    game = _game(snap.games, number)
+    form = VersionedGameForm(
+        players=[snap.names[p] for p in game.players],
+        rules=snap.rules,
+        initial={"version": snap.liste.version},
+    )
+    form.initial_from_record(game.to_record(snap.names))
+    return _render_edit(request, snap.liste, access, game, snap.names, snap.rules, form)
+
+
+@list_writer
+def game_correct(request: HttpRequest, writer: Writer, number: int) -> HttpResponse:
+    liste = writer.liste
+    game = _game(list(liste.games.filter(number=number)), number)
+    names = dict(liste.seats.values_list("position", "name"))
+    rules = list_rules(liste)
+    form = VersionedGameForm(request.POST, players=[names[p] for p in game.players], rules=rules)
+    if form.is_valid():
+        try:
+            services.game_correct(
+                spielliste=liste,
+                number=number,
+                record=form.cleaned_data["record"],
+                user=writer.actor,
+                expected_version=form.cleaned_data["version"],
+                key=form.cleaned_data.get("key") or "",
+            )
+        except ServiceError as err:
+            # A refusal of the round (it may name a later game's field): above the form.
+            form_error_from_service(form, err, NON_FIELD_ERRORS)
+        else:
+            messages.success(request, _("Spiel %(n)d berichtigt.") % {"n": number})
+            return redirect(f"{liste.get_absolute_url()}#spiel-{number}")
+    return _render_edit(request, liste, writer.access, game, names, rules, form)
+
+
+def _render_edit(
+    request: HttpRequest,
+    liste: Spielliste,
+    access: ListAccess,
+    game: Game,
+    names: dict[int, str],
+    rules: RuleProfile,
+    form: VersionedGameForm,
+) -> HttpResponse:
+    number = game.number
+    stored = game.to_record(names)
+    return render(
+        request,
+        "lists/game_edit.html",
+        {
+            "liste": liste,
+            "number": number,
+            "form": form,
+            "summary": result_summary(stored, score_game(stored, rules, bock=game.bock)),
+            "changes": change_lines(
+                spielliste_changes(liste=liste, game_number=number), aliases(liste, access)
+            ),
+            "writable": access.writes and not liste.frozen,
+            "sees_accounts": access.sees_accounts,
+        },
+        status=422 if form.errors else 200,
+    )
+
+
+@require_POST
+@list_writer
+def game_delete_last(request: HttpRequest, writer: Writer) -> HttpResponse:
+    liste = writer.liste
+    asking = ask_first(
+        request,
+        question=_("Spiel %(n)d löschen?") % {"n": liste.games_played},
+        detail=_("Das Spiel und seine Strafzeilen werden aus der Liste entfernt."),
+        yes=_("Ja, löschen"),
+        back=liste.get_absolute_url(),
+    )
+    if asking is not None:
+        return asking
+    try:
+        written = services.game_delete(
+            spielliste=liste, user=writer.actor, expected_version=versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Spiel %(n)d gelöscht.") % {"n": written.item})
+    return redirect(liste)
+
+
+@require_POST
+@list_writer
+def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
+    """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
+    try:
+        services.redeal_record(
+            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Neu gegeben: derselbe Geber gibt noch einmal."))
+    return redirect(writer.liste)
+
+
+@require_POST
+@list_writer
+def redeal_undo(request: HttpRequest, writer: Writer) -> HttpResponse:
+    try:
+        services.redeal_undo(
+            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect(writer.liste)

@@ -1,0 +1,114 @@
+"""Who reads and who writes a list's pages (``league.lists.access``), and the steps every
+list page shares: the list as this visitor may see it, the writer of a POST."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+
+from league.clubs.models import public_alias
+from league.core.audit import Actor
+from league.core.messages import render as render_message
+from league.core.middleware import LoginRequired
+from league.core.params import int_param
+from league.lists.access import (
+    MANAGING,
+    ListAccess,
+    Visitor,
+    actor_for,
+    list_access,
+    visitor_of,
+)
+from league.lists.models import Seat, Spielliste
+from league.lists.selectors import ListeSnapshot, snapshots_of
+
+
+def read_list(
+    request: HttpRequest, pk: int, visitor: Visitor | None = None
+) -> tuple[Spielliste, ListAccess]:
+    """The list and what this visitor may do with it, not yet replayed; nobody without
+    the right to read it → the login page (raised, so that every reading view gets it),
+    anybody else → 403."""
+    liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
+    if liste is None:
+        raise Http404(render_message("not_found"))
+    visitor = visitor or visitor_of(request)
+    access = list_access(visitor, liste)
+    if not access.reads:
+        # A members-only tournament's or club's list (api.md).
+        if not request.user.is_authenticated and visitor.code is None:
+            raise LoginRequired
+        raise PermissionDenied
+    return liste, access
+
+
+def snapshot_for(liste: Spielliste, access: ListAccess) -> ListeSnapshot:
+    """The list replayed as this visitor may see it: names hidden from the public stay
+    hidden unless he writes to the list (sits at it or manages it)."""
+    return snapshots_of([liste], reveal=access.writes)[0]
+
+
+def read_snapshot(request: HttpRequest, pk: int) -> tuple[ListeSnapshot, ListAccess]:
+    liste, access = read_list(request, pk)
+    return snapshot_for(liste, access), access
+
+
+@dataclass(frozen=True)
+class Writer:
+    """A POST to a list by who may write it: the list (not replayed: the write replays it
+    once, in its service), his access and the audit actor services record."""
+
+    liste: Spielliste
+    access: ListAccess
+    actor: Actor
+
+    def snapshot(self) -> ListeSnapshot:
+        """The list replayed, to show it again with a refusal."""
+        return snapshot_for(self.liste, self.access)
+
+
+WriteView = Callable[..., HttpResponse]
+
+
+def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
+    """Only for who may write this list (league.lists.access): the view gets a ``Writer``;
+    nobody → the login page, anybody else without the right → 403."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        visitor = visitor_of(request)
+        liste, access = read_list(request, pk, visitor)
+        if not access.writes:
+            if not request.user.is_authenticated and visitor.code is None:
+                return redirect_to_login(request.get_full_path())
+            raise PermissionDenied
+        return view(request, Writer(liste, access, actor_for(visitor, access)), *args, **kwargs)
+
+    return wrapped
+
+
+def managing(writer: Writer) -> None:
+    """Organisers, club managers and staff only (a table's own code does not suffice)."""
+    if writer.actor.role not in MANAGING:
+        raise PermissionDenied
+
+
+def versioned_post(request: HttpRequest) -> int:
+    """The list version the form was based on; a missing or garbled one never matches
+    (-1), so the write is refused as a conflict instead of skipping the check."""
+    return int_param(request.POST.get("version"), -1)
+
+
+def aliases(liste: Spielliste, access: ListAccess) -> dict[str, str]:
+    """Names at the table → what this reader may see (hidden players' aliases); the
+    history's data holds the names as they were written."""
+    if access.writes:
+        return {}
+    hidden = Seat.objects.filter(spielliste=liste, player__hide_name=True)
+    return {name: public_alias(player) for name, player in hidden.values_list("name", "player")}
