@@ -21,6 +21,7 @@ from league.core.errors import ServiceError
 from league.core.messages import render as render_message
 from league.core.params import int_param
 from league.core.pdf import pdf_response
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.leagues import pdf as league_pdf
 from league.leagues import services as ls
 from league.leagues.access import actor_of, league_access, organiser_required
@@ -43,8 +44,8 @@ from league.leagues.selectors import (
     spieltag_view,
     team_results,
 )
-from league.lists.views import code_url
-from league.tournaments.tables import EXPORT_FORMATS, to_csv, to_ods, to_xlsx
+from league.lists.codes import code_url
+from scoring.liga import number
 
 
 def league_index(request: HttpRequest) -> HttpResponse:
@@ -125,23 +126,13 @@ def _export(league: League, provisional: bool, fmt: str) -> HttpResponse:
     values: list[list[Any]] = [
         [_("Platz"), _("Mannschaft"), _("Siegpunkte"), _("Spielpunkte"), _("Spieltage")]
     ]
-    for row in rows:
-        sieg = row["siegpunkte_value"]
-        number = sieg.numerator if sieg.denominator == 1 else float(sieg)
-        values.append([row["rank"], row["team"], number, row["spielpunkte"], row["spieltage"]])
-    title = _("Tabelle")
-    if fmt in ("csv", "csv-excel"):
-        data = to_csv(values, excel=fmt == "csv-excel")
-    elif fmt == "xlsx":
-        data = to_xlsx(values, title)
-    else:
-        data = to_ods(values, title)
-    content_type, extension = EXPORT_FORMATS[fmt]
-    suffix = "-excel" if fmt == "csv-excel" else ""
-    response = HttpResponse(data, content_type=content_type)
-    name = f"tabelle-liga-{league.pk}{suffix}.{extension}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    values += [
+        [r["rank"], r["team"], number(r["siegpunkte_value"]), r["spielpunkte"], r["spieltage"]]
+        for r in rows
+    ]
+    return spreadsheet_response(
+        values, fmt, title=_("Tabelle"), filename=f"tabelle-liga-{league.pk}"
+    )
 
 
 def league_table_pdf(request: HttpRequest, pk: int) -> HttpResponse:

@@ -49,8 +49,8 @@ from league.tournaments.access import (
     tournaments_closed_to,
 )
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
+from scoring import clock
 from scoring.draw import meetings_of, repeat_pairs
-from scoring.round import ROUND_MINUTES
 from scoring.standings import DEFAULT_ORDER, rank
 
 CLOSED = TournamentRound.Status.CLOSED
@@ -498,11 +498,9 @@ def tournament_lists_closed_to(user: User | AnonymousUser) -> Q:
 
 
 def round_minutes(tournament: Tournament, table_size: int) -> int:
-    """A table's playing time: the TSR's (100 minutes, 125 at 5 players: 8.5.1, 10.1.5) or
-    an unofficial event's own, lengthened by a quarter at a 5-player table like the TSR's."""
-    if tournament.round_minutes is None:
-        return ROUND_MINUTES[table_size]
-    return tournament.round_minutes * ROUND_MINUTES[table_size] // ROUND_MINUTES[4]
+    """A table's playing time at this tournament (``scoring.clock.round_minutes``: the
+    TSR's, or an unofficial event's own, a quarter more at a 5-player table)."""
+    return clock.round_minutes(table_size, tournament.round_minutes)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from league.tournaments.models import (
     TournamentRound,
 )
 from league.tournaments.selectors import next_round_problem, standings
+from scoring.clock import OWN_ROUND_MINUTES, own_minutes_allowed
 from scoring.draw import DrawError, draw_round, meetings_of
 from scoring.errors import ScoringError
 from scoring.standings import DEFAULT_ORDER, check_order
@@ -174,16 +175,15 @@ def _set_values(
     t.venue, t.tie_breaks = venue.strip(), list(order)
 
 
-# A round's playing time an unofficial event may set (TSR: 100, 125 at 5 players).
-ROUND_MINUTES_RANGE = (30, 240)
+# A round's playing time an unofficial event may set (scoring.clock).
+ROUND_MINUTES_RANGE = OWN_ROUND_MINUTES
 
 
 def _set_minutes(t: Tournament, minutes: int | None) -> None:
     if minutes is not None:
         if t.official:
             raise ServiceError("round_minutes_official", field="round_minutes")
-        low, high = ROUND_MINUTES_RANGE
-        if not low <= minutes <= high:
+        if not own_minutes_allowed(minutes):
             raise ServiceError("round_minutes_range", field="round_minutes")
     t.round_minutes = minutes
 

@@ -38,9 +38,9 @@ from league.core.pdf import pdf_response
 from league.core.text import name_matches
 from league.lists import services as list_services
 from league.lists.chart import Series, running_totals_svg
+from league.lists.codes import code_url
 from league.lists.presenters import initials
 from league.lists.selectors import PAPER_ACCEPTED, PAPER_DIFFERS, PAPER_WAITING
-from league.lists.views import code_url
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments import services as ts
 from league.tournaments.access import (
@@ -79,6 +79,7 @@ from league.tournaments.selectors import (
 )
 from league.tournaments.services import PaperSaved, PaperTable
 from league.tournaments.tables import EXPORT_FORMATS, StandingsTable, standings_export
+from scoring.totals import TABLE_SIZES
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
@@ -505,7 +506,7 @@ def round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     form.data.get(f"p{i}", "") if form.errors else "",
                     form.data.get(f"d{i}", "") if form.errors else "",
                 )
-                for i in range(1, 6)
+                for i in range(1, max(TABLE_SIZES) + 1)
             ],
         },
         status=422 if form.errors else 200,
