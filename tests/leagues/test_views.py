@@ -37,22 +37,35 @@ def test_create_league_and_teams_through_the_pages(client, organiser):
     )
     assert response.status_code == 302
     league = organiser.organised_leagues.get()
-    manage = reverse("league-manage", args=[league.pk])
+    add_team = reverse("league-team-create", args=[league.pk])
     for n in range(1, 5):
-        assert client.post(manage, {"action": "team", "name": f"Team {n}"}).status_code == 302
+        assert client.post(add_team, {"name": f"Team {n}"}).status_code == 302
     team = league.teams.get(number=1)
-    response = client.post(manage, {"action": "player", "team": team.pk, "name": "Anna"})
+    response = client.post(reverse("team-player-add", args=[league.pk, team.pk]), {"name": "Anna"})
     assert response.status_code == 302
     assert team.roster.get().name == "Anna"
-    response = client.post(manage, {"action": "captain", "team": team.pk, "account": "liga"})
+    response = client.post(
+        reverse("team-captain-add", args=[league.pk, team.pk]), {"account": "liga"}
+    )
     assert team.captains.get() == organiser
-    response = client.post(manage, {"action": "schedule"}, follow=True)
+    response = client.post(reverse("league-schedule", args=[league.pk]), follow=True)
     assert "Spielplan mit 1 Gruppenrunden erstellt." in response.content.decode()
     assert Spieltag.objects.filter(group__group_round__league=league).count() == 2
-    # a refusal is a message, nothing written
-    response = client.post(manage, {"action": "team", "name": "Team 5"}, follow=True)
+    # a refusal is a message on the page, nothing written
+    response = client.post(add_team, {"name": "Team 5"})
+    assert response.status_code == 200
     assert "Der Spielplan steht schon" in response.content.decode()
     assert league.teams.count() == 4
+    # an empty name is a form error (422), nothing written
+    response = client.post(reverse("team-player-add", args=[league.pk, team.pk]), {"name": ""})
+    assert response.status_code == 422
+    assert "Bitte einen Namen angeben." in response.content.decode()
+    assert team.roster.count() == 1
+    anna = team.roster.get()
+    remove = reverse("team-player-remove", args=[league.pk, team.pk, anna.pk])
+    response = client.post(remove, follow=True)
+    assert "Anna aus dem Kader genommen." in response.content.decode()
+    assert not team.roster.exists()
 
 
 def test_bad_league_form_is_a_form_error(client, organiser):
@@ -67,7 +80,9 @@ def test_manage_is_for_organisers_only(client, organiser, captain):
     assert client.get(url).status_code == 302
     client.force_login(captain)
     assert client.get(url).status_code == 403
-    assert client.post(url, {"action": "team", "name": "Hack"}).status_code == 403
+    add_team = reverse("league-team-create", args=[league.pk])
+    assert client.post(add_team, {"name": "Hack"}).status_code == 403
+    assert not league.teams.filter(name="Hack").exists()
 
 
 def test_public_pages(client, organiser):
@@ -103,12 +118,12 @@ def test_captain_picks_lineup_organiser_starts_codes_only_for_organisers(
     assert response.status_code == 302
     assert [e.player for e in Lineup.objects.get().entries.all()] == roster[1:5]
     # a captain cannot start the day
-    action = reverse("spieltag-action", args=[league.pk, spieltag.pk])
-    assert client.post(action, {"action": "start"}).status_code == 403
+    start = reverse("spieltag-start", args=[league.pk, spieltag.pk])
+    assert client.post(start).status_code == 403
     for team in teams[1:]:
         ls.lineup_set(spieltag=spieltag, team=team, players=list(team.roster.all())[:4])
     client.force_login(organiser)
-    response = client.post(action, {"action": "start"}, follow=True)
+    response = client.post(start, follow=True)
     assert "4 Spiellisten angelegt" in response.content.decode()
     liste = Spielliste.objects.first()
     page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk])).content.decode()
@@ -124,17 +139,13 @@ def test_no_show_through_the_page(client, organiser):
     spieltag = first_spieltag(league)
     team = spieltag.group.teams.order_by("number").last()
     client.force_login(organiser)
-    action = reverse("spieltag-action", args=[league.pk, spieltag.pk])
-    response = client.post(
-        action, {"action": "absent", "team": team.pk, "substitutes": "E1\nE2\n\nE3\nE4"}
-    )
+    absent = reverse("spieltag-absent", args=[league.pk, spieltag.pk, team.pk])
+    response = client.post(absent, {"substitutes": "E1\nE2\n\nE3\nE4"})
     assert response.status_code == 302
     lineup = Lineup.objects.get(team=team)
     assert lineup.absent
     assert [e.player.name for e in lineup.entries.all()] == ["E1", "E2", "E3", "E4"]
-    response = client.post(
-        action, {"action": "absent", "team": team.pk, "substitutes": "E5"}, follow=True
-    )
+    response = client.post(absent, {"substitutes": "E5"}, follow=True)
     assert "genau 4 Spieler" in response.content.decode()
 
 

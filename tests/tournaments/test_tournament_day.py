@@ -71,8 +71,8 @@ def test_unofficial_events_set_their_own_time_official_ones_cannot():
 def test_the_clock_shows_on_board_list_and_projector(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
-    url = reverse("round-action", args=[t.pk, rnd.number])
-    assert client.post(url, {"action": "start"}).status_code == 302
+    url = reverse("round-start", args=[t.pk, rnd.number])
+    assert client.post(url).status_code == 302
     board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
     assert "data-round-clock" in board
     assert "data-deadline" in board
@@ -86,16 +86,24 @@ def test_the_clock_shows_on_board_list_and_projector(client, organiser):
 def test_round_wide_actions_ask_first_and_act_only_when_confirmed(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
-    url = reverse("round-action", args=[t.pk, rnd.number])
     play_round(rnd)
-    for action in ("close", "redraw", "time"):
-        response = client.post(url, {"action": action})
+    before = (rnd.seed, rnd.status, rnd.time_called, list(rnd.lists.values_list("pk", "version")))
+    for name in ("round-close", "round-redraw", "round-time"):
+        url = reverse(name, args=[t.pk, rnd.number])
+        response = client.post(url)
         assert response.status_code == 200
         assert b"data-confirm-step" in response.content
-        assert f'name="action" value="{action}"'.encode() in response.content
+        assert f'action="{url}"'.encode() in response.content  # "Ja" posts to the action
+        assert b'name="confirmed" value="1"' in response.content
     rnd.refresh_from_db()
-    assert not rnd.closed
-    assert client.post(url, {"action": "close", "confirmed": "1"}).status_code == 302
+    after = (rnd.seed, rnd.status, rnd.time_called, list(rnd.lists.values_list("pk", "version")))
+    assert after == before  # asking wrote nothing
+    close = reverse("round-close", args=[t.pk, rnd.number])
+    assert client.post(close, {"confirmed": "1"}).status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.closed
+    reopen = reverse("round-reopen", args=[t.pk, rnd.number])
+    assert b"data-confirm-step" in client.post(reopen).content
     rnd.refresh_from_db()
     assert rnd.closed
 

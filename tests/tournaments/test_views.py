@@ -146,19 +146,27 @@ def test_round_board_and_actions(organiser):
     board = reverse("round-board", args=[t.pk, 1])
     html = organiser.get(board).content.decode()
     assert "0 von 2 Tischen fertig" in html
-    action = reverse("round-action", args=[t.pk, 1])
-    organiser.post(action, {"action": "redraw", "confirmed": "1"})
+
+    def act(name):
+        return organiser.post(reverse(name, args=[t.pk, 1]), {"confirmed": "1"}, follow=True)
+
     rnd = TournamentRound.objects.get()
+    seed = rnd.seed
+    assert "Runde neu ausgelost" in act("round-redraw").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.seed != seed
     play_round(rnd, stop=2)
-    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
-    assert "Noch nicht fertig" in response.content.decode()
-    response = organiser.post(action, {"action": "time", "confirmed": "1"}, follow=True)
-    assert "Zeit abgelaufen an 2 Tischen" in response.content.decode()
+    assert "Noch nicht fertig" in act("round-close").content.decode()
+    rnd.refresh_from_db()
+    assert not rnd.closed
+    assert "Zeit abgelaufen an 2 Tischen" in act("round-time").content.decode()
     play_round(rnd)
-    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
-    assert "Runde abgeschlossen" in response.content.decode()
-    response = organiser.post(action, {"action": "reopen", "confirmed": "1"}, follow=True)
-    assert "wieder geöffnet" in response.content.decode()
+    assert "Runde abgeschlossen" in act("round-close").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.closed
+    assert "wieder geöffnet" in act("round-reopen").content.decode()
+    rnd.refresh_from_db()
+    assert not rnd.closed
 
 
 @pytest.mark.django_db
