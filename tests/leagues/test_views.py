@@ -1,12 +1,19 @@
 """League pages: who may see and do what, refusals shown clearly, exports, PDFs, and query
 budgets at two sizes."""
 
+import csv as csvlib
+import io
+
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
+from league.core.spreadsheets import neutralise
 from league.leagues import services as ls
 from league.leagues.models import Lineup, Spieltag, Team
+from league.leagues.selectors import league_standings
 from league.lists.models import Spielliste
+from scoring.liga import number
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
@@ -147,6 +154,8 @@ def test_no_show_through_the_page(client, organiser):
     assert [e.player.name for e in lineup.entries.all()] == ["E1", "E2", "E3", "E4"]
     response = client.post(absent, {"substitutes": "E5"}, follow=True)
     assert "genau 4 Spieler" in response.content.decode()
+    lineup.refresh_from_db()  # the refusal changed nothing
+    assert [e.player.name for e in lineup.entries.all()] == ["E1", "E2", "E3", "E4"]
 
 
 def test_paper_results_page_and_table_exports(client, organiser):
@@ -171,7 +180,20 @@ def test_paper_results_page_and_table_exports(client, organiser):
     text = csv.content.decode()
     assert text.splitlines()[0] == "Platz,Mannschaft,Siegpunkte,Spielpunkte,Spieltage"
     assert "'=HYPERLINK(1)" in text
-    assert client.get(detail, {"_export": "xlsx"}).status_code == 200
+    table = league_standings(league=league, provisional=False)
+    expected = [
+        [r.rank, neutralise(r.team), number(r.siegpunkte), r.spielpunkte, r.spieltage]
+        for r in table.rows
+    ]
+    assert [row for row in csvlib.reader(io.StringIO(text))][1:] == [
+        [str(v) for v in row] for row in expected
+    ]
+    xlsx = client.get(detail, {"_export": "xlsx"})
+    assert xlsx["Content-Disposition"] == f'attachment; filename="tabelle-liga-{league.pk}.xlsx"'
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    assert [list(row) for row in sheet.iter_rows(min_row=2, values_only=True)] == [
+        [rank, team.removeprefix("'"), *rest] for rank, team, *rest in expected
+    ]
     assert client.get(detail, {"_export": "nope"}).status_code == 404
     for name in ("spieltag-seating-pdf", "spieltag-lists-pdf"):
         pdf = client.get(reverse(name, args=[league.pk, spieltag.pk]))

@@ -1,5 +1,6 @@
 import csv
 import io
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -9,6 +10,7 @@ from pypdf import PdfReader
 
 from league.tournaments import services as ts
 from league.tournaments.models import Participant, TournamentRound
+from league.tournaments.selectors import standings
 from tests.tournaments.helpers import make_tournament, play_round
 
 
@@ -210,9 +212,22 @@ def test_create_tournament_and_register(organiser):
 def test_sorting_by_any_column_even_with_missed_rounds(client):
     t = played(8, 1)
     ts.participant_add(tournament=t, name="Zu Spät")  # no result in round 1
+    rows = {r.name: r for r in standings(tournament=t).rows}
+    value = {
+        "r1": lambda r: r.per_round[0],
+        "name": lambda r: r.name,
+        "total": lambda r: r.total,
+        "club": lambda r: r.club,
+        "rounds_played": lambda r: r.rounds_played,
+    }
     for key in ["r1", "-r1", "name", "-total", "club", "rounds_played"]:
         response = client.get(reverse("standings", args=[t.pk]), {"sort": key})
         assert response.status_code == 200, key
+        shown = re.findall(r'<tr data-player="([^"]+)"', response.content.decode())
+        assert sorted(shown) == sorted(rows), key  # everybody, once
+        values = [value[key.lstrip("-")](rows[name]) for name in shown]
+        present = [v for v in values if v is not None]
+        assert present == sorted(present, reverse=key.startswith("-")), key
     html = client.get(reverse("standings", args=[t.pk]), {"sort": "-r1"}).content.decode()
     assert html.rindex("Zu Spät") > html.index("Spieler")  # the missing round sorts last
 
