@@ -32,13 +32,7 @@ from league.leagues.models import (
 )
 from league.lists.models import ScoreLine, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner
-from scoring.liga import (
-    TableRow,
-    TeamDay,
-    league_table,
-    spieltag_result,
-    table_with_all,
-)
+from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table_with_all
 from scoring.liga import siegpunkte_text as liga_siegpunkte_text
 
 

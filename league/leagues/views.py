@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.clubs.services import player_get_or_create
@@ -177,7 +177,7 @@ def _manage_page(
 
 
 @organiser_required
-@require_GET
+@require_safe
 def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser's page: teams, rosters, captains, organisers, the schedule; each of its
     forms posts to its own action below."""

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.core.audit import Actor
@@ -206,7 +206,7 @@ def _rating_form(tournament: Tournament, data: QueryDict | None = None) -> Ratin
 
 
 @organiser_required
-@require_GET
+@require_safe
 def tournament_rating(request: HttpRequest, pk: int) -> HttpResponse:
     """Closing the tournament and the Rangliste: its rating, the close, reopening."""
     tournament = get_object_or_404(Tournament, pk=pk)

@@ -4,9 +4,7 @@ the link back, visibility and the list index's filter."""
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import (
-    Q,
-)
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import (
-    Q,
-)
+from django.db.models import Q
 
 from league.lists.models import Substitution
 from league.lists.presenters import kind_word

@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import (
-    Exists,
-    OuterRef,
-    Prefetch,
-)
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils.translation import gettext
 
 from league.core.errors import ServiceError

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import (
-    Sum,
-)
+from django.db.models import Sum
 
 from league.clubs.models import public_alias
 from league.core.conditional import cached

@@ -17,19 +17,11 @@ from league.core.messages import render as render_message
 from league.core.params import int_param
 from league.lists.selectors import PAPER_ACCEPTED, PAPER_DIFFERS, PAPER_WAITING
 from league.tournaments import services as ts
-from league.tournaments.access import (
-    organiser_actor,
-    organiser_required,
-)
-from league.tournaments.forms import (
-    PaperCsvForm,
-    PaperTotalsForm,
-)
+from league.tournaments.access import organiser_actor, organiser_required
+from league.tournaments.forms import PaperCsvForm, PaperTotalsForm
 from league.tournaments.models import Tournament
 from league.tournaments.paper_csv import parse_paper_csv
-from league.tournaments.selectors import (
-    paper_board,
-)
+from league.tournaments.selectors import paper_board
 from league.tournaments.services import PaperSaved, PaperTable
 from league.tournaments.views.common import round_of
 from scoring.totals import TABLE_SIZES

@@ -19,19 +19,11 @@ from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.text import name_matches
 from league.tournaments import services as ts
-from league.tournaments.access import (
-    organiser_actor,
-    organiser_required,
-)
+from league.tournaments.access import organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
-from league.tournaments.forms import (
-    CsvUploadForm,
-    ParticipantForm,
-)
+from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
-from league.tournaments.selectors import (
-    current_seat,
-)
+from league.tournaments.selectors import current_seat
 
 
 @organiser_required

@@ -10,15 +10,9 @@ from django.shortcuts import get_object_or_404
 from league.core.pdf import pdf_response
 from league.lists.codes import code_url
 from league.tournaments import pdf as tournament_pdf
-from league.tournaments.access import (
-    can_organise,
-    organiser_required,
-    reader_required,
-)
+from league.tournaments.access import can_organise, organiser_required, reader_required
 from league.tournaments.models import Tournament
-from league.tournaments.selectors import (
-    standings,
-)
+from league.tournaments.selectors import standings
 from league.tournaments.views.common import round_of
 
 

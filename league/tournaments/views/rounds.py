@@ -25,16 +25,9 @@ from league.tournaments.access import (
     organiser_required,
     reader_required,
 )
-from league.tournaments.forms import (
-    DrawForm,
-)
+from league.tournaments.forms import DrawForm
 from league.tournaments.models import Tournament, TournamentRound
-from league.tournaments.selectors import (
-    round_board,
-    round_clock,
-    round_phase_label,
-    round_repeats,
-)
+from league.tournaments.selectors import round_board, round_clock, round_phase_label, round_repeats
 from league.tournaments.views.common import Question, round_of
 
 

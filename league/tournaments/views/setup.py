@@ -28,15 +28,9 @@ from league.tournaments.access import (
     reader_required,
     tournaments_closed_to,
 )
-from league.tournaments.forms import (
-    DrawForm,
-    TournamentForm,
-)
+from league.tournaments.forms import DrawForm, TournamentForm
 from league.tournaments.models import Tournament
-from league.tournaments.selectors import (
-    next_round_problem,
-    tournament_rounds,
-)
+from league.tournaments.selectors import next_round_problem, tournament_rounds
 from league.tournaments.views.common import Question
 
 

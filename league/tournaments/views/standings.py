@@ -19,11 +19,7 @@ from league.core import conditional
 from league.core.text import name_matches
 from league.lists.chart import Series, running_totals_svg
 from league.lists.presenters import initials
-from league.tournaments.access import (
-    can_organise,
-    read_or_refuse,
-    reader_required,
-)
+from league.tournaments.access import can_organise, read_or_refuse, reader_required
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import (
     current_draw,
