@@ -194,3 +194,18 @@ def spieltag_seating(lineups: Sequence[Sequence[str]], rounds: int) -> Seating:
 def number(value: Fraction) -> int | float:
     """A Siegpunkte sum as a JSON number: an int when whole, else its (exact) halves."""
     return value.numerator if value.denominator == 1 else float(value)
+
+
+def siegpunkte_text(value: Fraction, *, decimal_mark: str = ",") -> str:
+    """Siegpunkte as shown: whole numbers without decimals ("4"), a shared place's half
+    with one decimal ("3,5"; ``decimal_mark`` of the reader's language, "." in English).
+    Ties only ever share halves (module Decision); any other fraction is rounded half away
+    from zero to one decimal."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    tenths = abs(value) * 10
+    whole, rest = divmod(tenths.numerator, tenths.denominator)
+    if 2 * rest >= tenths.denominator:
+        whole += 1
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole // 10}{decimal_mark}{whole % 10}"

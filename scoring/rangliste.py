@@ -143,6 +143,14 @@ def in_window(day: dt.date, as_of: dt.date) -> bool:
     return window_start(as_of) <= day <= as_of
 
 
+def counts_in_rangliste(*, rated: bool, closed: bool, day: dt.date, as_of: dt.date) -> bool:
+    """Whether a tournament's rounds count in the Rangliste on ``as_of``: a
+    Ranglistenturnier (``rated``), closed by its organiser (competitions.md: it counts once
+    closed), held inside the window (``in_window``). The site's SQL filter selects the same
+    tournaments (``league.rankings.selectors.rated_in_window``)."""
+    return rated and closed and in_window(day, as_of)
+
+
 # --- rounding and ranks -----------------------------------------------------------------
 
 

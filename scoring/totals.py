@@ -50,7 +50,20 @@ MAX_ROUND_TOTAL = MAX_GAMES_PLAYED * MAX_GAME_POINTS
 UNUSUAL_ROUND_TOTAL = 200
 MAX_DEDUCTIONS_PER_ROUND = 5
 MAX_ROUND_DEDUCTION = MAX_DEDUCTIONS_PER_ROUND * MAX_DEDUCTION
-TABLE_SIZES = (4, 5)
+TABLE_SIZES = (4, 5)  # players at a table (8.3.1; 10 at five)
+# **Decision** (the specs are silent; statistics.md leaves paper totals out of its figures):
+# where a page shows how many games a player's list had (his record, a club's season), a
+# list typed from paper, which has no game rows, counts a full round's 24 games for each of
+# its players — all of a 4-player table's (8.5.1); at a 5-player table the 30 less about the
+# six he deals and sits out (10.1.1, 10.1.5), which the paper totals do not tell.
+PAPER_GAMES = 24
+
+
+def games_counted(games: int, *, totals_only: bool) -> int:
+    """The games one player's list counts for him: its ``games`` rows, or ``PAPER_GAMES``
+    for a list whose result was typed from paper (``totals_only``, no game rows)."""
+    return games if games or not totals_only else PAPER_GAMES
+
 
 # Warnings (not errors): message keys "warning.<code>".
 TOTALS_PARITY = "totals_parity"

@@ -23,6 +23,7 @@ from league.lists.models import ScoreLine, Spielliste
 from league.lists.owners import ListOwner
 from scoring.season import MemberList, SeasonMode, SeasonTable, season_table
 from scoring.season import SeasonSettings as ScoringSeasonSettings
+from scoring.totals import games_counted
 
 
 @dataclass(frozen=True)
@@ -120,13 +121,8 @@ def _season_lines(
     )
 
 
-PAPER_GAMES = 24
-
-
 def _games(row: dict[str, Any]) -> int:
-    # A list typed from paper has no game rows: its player played the round's 24 games.
-    games = int(row["games"])
-    return games if games or not row["spielliste__totals_only"] else PAPER_GAMES
+    return games_counted(int(row["games"]), totals_only=row["spielliste__totals_only"])
 
 
 def club_season(*, club: Club, year: int | None = None, reveal: bool = False) -> ClubSeason:

@@ -23,6 +23,7 @@ from league.lists.services import spielliste_create
 from scoring.draw import table_sizes
 from scoring.errors import ScoringError
 from scoring.season import season_settings
+from scoring.totals import TABLE_SIZES
 
 
 @transaction.atomic
@@ -95,7 +96,7 @@ def _add_tables(
     rules = club.profile
     created = []
     for number, names in enumerate(tables, start=first):
-        if not 4 <= len(names) <= 5:
+        if len(names) not in TABLE_SIZES:
             raise ServiceError("evening_table_size", {"number": number}, field="tables")
         players = [_seat_player(name=n, club=club, user=user) for n in names]
         liste = spielliste_create(

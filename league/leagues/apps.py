@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.lists import owners
+
 
 class LeaguesConfig(AppConfig):
     """Leagues (Ligen): seasons, teams with rosters, schedules, Spieltage and the table."""
@@ -10,8 +12,9 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Ligen")
 
     def ready(self) -> None:
+        # Inside ready(): Django imports apps.py before any app's models are loaded, and the
+        # selectors import models (the app registry's order, not a cycle of files).
         from league.leagues.selectors import league_choices, league_lists, list_owner
-        from league.lists import owners
 
         owners.register(list_owner)
         owners.register_filter(

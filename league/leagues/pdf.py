@@ -14,16 +14,16 @@ from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from reportlab.platypus.flowables import Flowable
 
 from league.core.pdf import build_pdf, para
+from league.core.pdf.grid import grid, heading_styles
 from league.leagues.models import League, Spieltag, SpieltagTable
 from league.leagues.selectors import LeagueTable, SpieltagView
 from league.lists.models import Spielliste
 from league.lists.pdf import blank_spielliste_story, spielliste_story
 from league.lists.selectors import snapshots_of
-from league.tournaments.pdf import _grid, _styles
 
 
 def seating_pdf(view: SpieltagView) -> bytes:
-    h, h2, p = _styles()
+    h, h2, p = heading_styles()
     league = view.league
     title = f"{league.name} {league.season} – " + _("Spieltag %(label)s") % {"label": view.label}
     story: list[Flowable] = [para(title, h)]
@@ -43,7 +43,7 @@ def seating_pdf(view: SpieltagView) -> bytes:
                 KeepTogether(
                     [
                         para(_("Tisch %(n)s") % {"n": item.table}, p),
-                        _grid(rows, [15 * mm, 85 * mm, 80 * mm], text_columns=(1, 2)),
+                        grid(rows, [15 * mm, 85 * mm, 80 * mm], text_columns=(1, 2)),
                         Spacer(1, 3 * mm),
                     ]
                 )
@@ -67,12 +67,12 @@ def lists_pdf(
         url = code_url(snap.liste) if code_url is not None and not snap.liste.frozen else None
         story += blank_spielliste_story(snap, url) if blank else spielliste_story(snap, url)
     if not story:
-        story = [para(_("Der Spieltag ist noch nicht gestartet."), _styles()[2])]
+        story = [para(_("Der Spieltag ist noch nicht gestartet."), heading_styles()[2])]
     return build_pdf(story, _("Spieltag"))
 
 
 def table_pdf(league: League, table: LeagueTable, rows: Sequence[dict[str, Any]]) -> bytes:
-    h, h2, _p = _styles()
+    h, h2, _p = heading_styles()
     status = (
         _("VORLÄUFIG – laufende Spieltage eingerechnet")
         if table.provisional
@@ -86,6 +86,6 @@ def table_pdf(league: League, table: LeagueTable, rows: Sequence[dict[str, Any]]
     story: list[Flowable] = [
         para(f"{league.name} {league.season} – " + _("Tabelle"), h),
         para(status, h2),
-        _grid(data, [14 * mm, 80 * mm, 30 * mm, 30 * mm, 26 * mm], text_columns=(1,)),
+        grid(data, [14 * mm, 80 * mm, 30 * mm, 30 * mm, 26 * mm], text_columns=(1,)),
     ]
     return build_pdf(story, f"{league.name} {league.season}", wide=False)

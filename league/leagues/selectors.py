@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from django.db.models import Q, Sum
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 
 from league.clubs.models import Player, public_alias
@@ -33,6 +33,7 @@ from league.leagues.models import (
 from league.lists.models import ScoreLine, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner
 from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table_with_all
+from scoring.liga import siegpunkte_text as liga_siegpunkte_text
 
 
 def player_name(player: Player, *, reveal: bool) -> str:
@@ -402,7 +403,5 @@ def roster_names(teams: Iterable[Team], *, reveal: bool) -> dict[int, list[tuple
 
 
 def siegpunkte_text(value: Fraction) -> str:
-    """3.5 → "3,5" (German) / "3.5": whole numbers without decimals."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return number_format(float(value), decimal_pos=1)
+    """3.5 → "3,5" (German) / "3.5": whole numbers without decimals (scoring.liga)."""
+    return liga_siegpunkte_text(value, decimal_mark=get_format("DECIMAL_SEPARATOR"))

@@ -34,7 +34,7 @@ from league.lists.models import Spielliste
 from scoring.errors import ScoringError
 from scoring.liga import spieltag_seating
 from scoring.schedule import generate_schedule
-from scoring.totals import Notice
+from scoring.totals import TABLE_SIZES, Notice
 
 MAX_PLAYERS_PER_TEAM = 12
 MAX_ROUNDS_PER_SPIELTAG = 12
@@ -84,7 +84,7 @@ def league_check_settings(
             {"max": MAX_SPIELTAGE_PER_ROUND},
             field="spieltage_per_round",
         )
-    if group_size not in (4, 5):
+    if group_size not in TABLE_SIZES:
         # A table seats one player per team: 4 teams (or 5 at 5-player tables, 10.1).
         raise ServiceError("league_group_size", field="group_size")
 

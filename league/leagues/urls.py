@@ -8,12 +8,51 @@ urlpatterns = [
     path("ligen/<int:pk>/", lv.league_detail, name="league-detail"),
     path("ligen/<int:pk>/tabelle.pdf", lv.league_table_pdf, name="league-table-pdf"),
     path("ligen/<int:pk>/verwalten/", lv.league_manage, name="league-manage"),
+    # The organiser page's actions, one URL each (POST).
+    path("ligen/<int:pk>/verwalten/mannschaft/", lv.team_create, name="league-team-create"),
+    path("ligen/<int:pk>/verwalten/spielplan/", lv.schedule_generate, name="league-schedule"),
+    path(
+        "ligen/<int:pk>/verwalten/leitung/",
+        lv.league_organiser_add,
+        name="league-organiser-add",
+    ),
+    path(
+        "ligen/<int:pk>/verwalten/mannschaft/<int:team_id>/kader/",
+        lv.team_player_add,
+        name="team-player-add",
+    ),
+    path(
+        "ligen/<int:pk>/verwalten/mannschaft/<int:team_id>/kader/<int:player_id>/entfernen/",
+        lv.team_player_remove,
+        name="team-player-remove",
+    ),
+    path(
+        "ligen/<int:pk>/verwalten/mannschaft/<int:team_id>/mannschaftsfuehrer/",
+        lv.team_captain_add,
+        name="team-captain-add",
+    ),
     path("ligen/<int:pk>/mannschaft/<int:team_id>/", lv.team_detail, name="league-team"),
     path("ligen/<int:pk>/spieltag/<int:spieltag_id>/", lv.spieltag_detail, name="spieltag-detail"),
+    # A Spieltag's actions, one URL each (POST, organisers).
     path(
-        "ligen/<int:pk>/spieltag/<int:spieltag_id>/aktion/",
-        lv.spieltag_action,
-        name="spieltag-action",
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/starten/",
+        lv.spieltag_start,
+        name="spieltag-start",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/abschliessen/",
+        lv.spieltag_close,
+        name="spieltag-close",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/wieder-oeffnen/",
+        lv.spieltag_reopen,
+        name="spieltag-reopen",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/nicht-angetreten/<int:team_id>/",
+        lv.spieltag_absent,
+        name="spieltag-absent",
     ),
     path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/aufstellung/<int:team_id>/",

@@ -3,9 +3,11 @@ permission through ``league.leagues.access``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -13,17 +15,19 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.clubs.services import player_get_or_create
+from league.core.audit import Actor
 from league.core.errors import ServiceError
+from league.core.forms import form_error_from_service
 from league.core.messages import render as render_message
-from league.core.params import int_param
 from league.core.pdf import pdf_response
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.leagues import pdf as league_pdf
 from league.leagues import services as ls
-from league.leagues.access import actor_of, league_access, organiser_required
+from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.forms import (
     AbsentForm,
     LeagueForm,
@@ -43,8 +47,8 @@ from league.leagues.selectors import (
     spieltag_view,
     team_results,
 )
-from league.lists.views import code_url
-from league.tournaments.tables import EXPORT_FORMATS, to_csv, to_ods, to_xlsx
+from league.lists.codes import code_url
+from scoring.liga import number
 
 
 def league_index(request: HttpRequest) -> HttpResponse:
@@ -66,7 +70,7 @@ def league_create(request: HttpRequest) -> HttpResponse:
                 user=request.user,
             )
         except ServiceError as err:
-            form.add_error(err.field if err.field in form.fields else None, err.message)
+            form_error_from_service(form, err)
         else:
             messages.success(request, _("Liga angelegt. Jetzt Mannschaften eintragen."))
             return redirect("league-manage", league.pk)
@@ -125,23 +129,13 @@ def _export(league: League, provisional: bool, fmt: str) -> HttpResponse:
     values: list[list[Any]] = [
         [_("Platz"), _("Mannschaft"), _("Siegpunkte"), _("Spielpunkte"), _("Spieltage")]
     ]
-    for row in rows:
-        sieg = row["siegpunkte_value"]
-        number = sieg.numerator if sieg.denominator == 1 else float(sieg)
-        values.append([row["rank"], row["team"], number, row["spielpunkte"], row["spieltage"]])
-    title = _("Tabelle")
-    if fmt in ("csv", "csv-excel"):
-        data = to_csv(values, excel=fmt == "csv-excel")
-    elif fmt == "xlsx":
-        data = to_xlsx(values, title)
-    else:
-        data = to_ods(values, title)
-    content_type, extension = EXPORT_FORMATS[fmt]
-    suffix = "-excel" if fmt == "csv-excel" else ""
-    response = HttpResponse(data, content_type=content_type)
-    name = f"tabelle-liga-{league.pk}{suffix}.{extension}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    values += [
+        [r["rank"], r["team"], number(r["siegpunkte_value"]), r["spielpunkte"], r["spieltage"]]
+        for r in rows
+    ]
+    return spreadsheet_response(
+        values, fmt, title=_("Tabelle"), filename=f"tabelle-liga-{league.pk}"
+    )
 
 
 def league_table_pdf(request: HttpRequest, pk: int) -> HttpResponse:
@@ -151,27 +145,15 @@ def league_table_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     return pdf_response(league_pdf.table_pdf(league, table, rows), f"tabelle-liga-{pk}.pdf")
 
 
-@organiser_required
-def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
-    """The organiser's page: teams, rosters, captains, organisers, the schedule."""
-    league = get_object_or_404(League, pk=pk)
-    access = league_access(request.user, league)
-    actor = actor_of(request.user, access)
-    action = request.POST.get("action", "") if request.method == "POST" else ""
-    team_form = TeamForm(request.POST if action == "team" else None)
-    roster_form = RosterForm(request.POST if action == "player" else None)
-    schedule_form = ScheduleForm(request.POST if action == "schedule" else None)
-    if action:
-        try:
-            done = _manage_action(
-                request, league, action, actor, team_form, roster_form, schedule_form
-            )
-        except ServiceError as err:
-            messages.error(request, err.message)
-        else:
-            if done:
-                messages.success(request, done)
-                return redirect("league-manage", pk)
+def _manage_page(
+    request: HttpRequest,
+    league: League,
+    access: LeagueAccess,
+    *,
+    team_form: TeamForm | None = None,
+    schedule_form: ScheduleForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     teams = list(league.teams.prefetch_related("captains"))
     rosters = roster_names(teams, reveal=True)
     return render(
@@ -184,66 +166,144 @@ def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
                 {"team": t, "roster": rosters.get(t.pk, []), "captains": list(t.captains.all())}
                 for t in teams
             ],
-            "team_form": team_form,
+            "team_form": team_form or TeamForm(),
             "roster_form": RosterForm(),
-            "schedule_form": schedule_form,
+            "schedule_form": schedule_form or ScheduleForm(),
             "organisers": league.organisers.order_by("username"),
             "scheduled": league.group_rounds.exists(),
         },
-        status=422 if team_form.errors or roster_form.errors or schedule_form.errors else 200,
+        status=status,
     )
 
 
-def _manage_action(
+@organiser_required
+@require_safe
+def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser's page: teams, rosters, captains, organisers, the schedule; each of its
+    forms posts to its own action below."""
+    league = get_object_or_404(League, pk=pk)
+    return _manage_page(request, league, league_access(request.user, league))
+
+
+def _managed(
     request: HttpRequest,
-    league: League,
-    action: str,
-    actor: Any,
-    team_form: TeamForm,
-    roster_form: RosterForm,
-    schedule_form: ScheduleForm,
-) -> str | None:
-    post = request.POST
-    if action == "team":
-        if not team_form.is_valid():
+    pk: int,
+    act: Callable[[League, Actor], str | None],
+    *,
+    form: forms.Form | None = None,
+    team_form: TeamForm | None = None,
+    schedule_form: ScheduleForm | None = None,
+) -> HttpResponse:
+    """An action of the organiser's page: ``act`` returns the success message (then back to
+    the page), or None when its form is invalid; a refusal is shown on the page."""
+    league = get_object_or_404(League, pk=pk)
+    access = league_access(request.user, league)
+    try:
+        done = act(league, actor_of(request.user, access))
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        if done is not None:
+            messages.success(request, done)
+            return redirect("league-manage", pk)
+    invalid = any(f is not None and f.errors for f in (form, team_form, schedule_form))
+    return _manage_page(
+        request,
+        league,
+        access,
+        team_form=team_form,
+        schedule_form=schedule_form,
+        status=422 if invalid else 200,
+    )
+
+
+@organiser_required
+@require_POST
+def team_create(request: HttpRequest, pk: int) -> HttpResponse:
+    form = TeamForm(request.POST)
+
+    def act(league: League, actor: Actor) -> str | None:
+        if not form.is_valid():
             return None
-        team = ls.team_create(league=league, name=team_form.cleaned_data["name"], user=actor)
+        team = ls.team_create(league=league, name=form.cleaned_data["name"], user=actor)
         return _("Mannschaft %(name)s eingetragen.") % {"name": team.name}
-    if action == "schedule":
-        if not schedule_form.is_valid():
+
+    return _managed(request, pk, act, team_form=form)
+
+
+@organiser_required
+@require_POST
+def schedule_generate(request: HttpRequest, pk: int) -> HttpResponse:
+    form = ScheduleForm(request.POST)
+
+    def act(league: League, actor: Actor) -> str | None:
+        if not form.is_valid():
             return None
-        count = ls.schedule_generate(
-            league=league, rounds=schedule_form.cleaned_data["rounds"], user=actor
-        )
+        count = ls.schedule_generate(league=league, rounds=form.cleaned_data["rounds"], user=actor)
         return _("Spielplan mit %(n)d Gruppenrunden erstellt.") % {"n": count}
-    if action == "organiser":
-        added = ls.league_add_organiser(
-            league=league, account=post.get("account", "").strip(), user=actor
-        )
+
+    return _managed(request, pk, act, schedule_form=form)
+
+
+@organiser_required
+@require_POST
+def league_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
+    def act(league: League, actor: Actor) -> str:
+        account = request.POST.get("account", "").strip()
+        added = ls.league_add_organiser(league=league, account=account, user=actor)
         return _("%(who)s gehört jetzt zur Ligaleitung.") % {"who": added.get_username()}
-    team = get_object_or_404(Team, league=league, pk=int_param(post.get("team")))
-    if action == "player":
-        if not roster_form.is_valid():
+
+    return _managed(request, pk, act)
+
+
+@organiser_required
+@require_POST
+def team_player_add(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    team = get_object_or_404(Team, league_id=pk, pk=team_id)
+    form = RosterForm(request.POST)
+
+    def act(league: League, actor: Actor) -> str | None:
+        if not form.is_valid():
             messages.error(request, _("Bitte einen Namen angeben."))
             return None
         player = ls.team_add_player(
             team=team,
-            name=roster_form.cleaned_data["name"],
-            ddv_number=roster_form.cleaned_data["ddv_number"],
+            name=form.cleaned_data["name"],
+            ddv_number=form.cleaned_data["ddv_number"],
             user=actor,
         )
         return _("%(name)s spielt jetzt für %(team)s.") % {"name": player.name, "team": team.name}
-    if action == "remove_player":
-        player = get_object_or_404(Player, pk=int_param(post.get("player")))
+
+    return _managed(request, pk, act, form=form)
+
+
+@organiser_required
+@require_POST
+def team_player_remove(request: HttpRequest, pk: int, team_id: int, player_id: int) -> HttpResponse:
+    team = get_object_or_404(Team, league_id=pk, pk=team_id)
+    player = get_object_or_404(Player, pk=player_id)
+
+    def act(league: League, actor: Actor) -> str:
         ls.team_remove_player(team=team, player=player, user=actor)
         return _("%(name)s aus dem Kader genommen.") % {"name": player.name}
-    if action == "captain":
-        added = ls.team_add_captain(team=team, account=post.get("account", "").strip(), user=actor)
+
+    return _managed(request, pk, act)
+
+
+@organiser_required
+@require_POST
+def team_captain_add(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    team = get_object_or_404(Team, league_id=pk, pk=team_id)
+
+    def act(league: League, actor: Actor) -> str:
+        account = request.POST.get("account", "").strip()
+        added = ls.team_add_captain(team=team, account=account, user=actor)
         return _("%(who)s ist jetzt Mannschaftsführer von %(team)s.") % {
             "who": added.get_username(),
             "team": team.name,
         }
-    raise Http404
+
+    return _managed(request, pk, act)
 
 
 def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
@@ -325,50 +385,77 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     )
 
 
-@require_POST
-def spieltag_action(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
-    """Organiser actions on a Spieltag: start, close or reopen it, or mark a team absent."""
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+def _on_spieltag(
+    request: HttpRequest,
+    pk: int,
+    spieltag_id: int,
+    act: Callable[[Spieltag, League, Actor], None],
+) -> HttpResponse:
+    """An organiser's action on a Spieltag; a refusal is shown on the Spieltag's page."""
     spieltag = _spieltag(pk, spieltag_id)
     league = spieltag.group.group_round.league
-    access = league_access(request.user, league)
-    if not access.organiser:
-        raise PermissionDenied
-    actor = actor_of(request.user, access)
-    action = request.POST.get("action")
+    actor = actor_of(request.user, league_access(request.user, league))
     try:
-        if action == "start":
-            lists = ls.spieltag_start(spieltag=spieltag, user=actor)
-            messages.success(
-                request, _("Spieltag gestartet: %(n)d Spiellisten angelegt.") % {"n": len(lists)}
-            )
-        elif action == "close":
-            ls.spieltag_close(spieltag=spieltag, user=actor)
-            messages.success(request, _("Spieltag abgeschlossen: die Listen sind gesperrt."))
-        elif action == "reopen":
-            ls.spieltag_reopen(spieltag=spieltag, user=actor)
-            messages.success(request, _("Spieltag wieder geöffnet."))
-        elif action == "absent":
-            team = get_object_or_404(Team, league=league, pk=int_param(request.POST.get("team")))
-            form = AbsentForm(request.POST)
-            if not form.is_valid():
-                messages.error(request, _("Bitte die Ersatzspieler nennen."))
-            else:
-                substitutes = [player_get_or_create(name=name, user=actor) for name in form.names()]
-                ls.lineup_set_absent(
-                    spieltag=spieltag, team=team, substitutes=substitutes, user=actor
-                )
-                messages.success(
-                    request,
-                    _("%(team)s ist nicht angetreten; die Ersatzspieler sind eingetragen.")
-                    % {"team": team.name},
-                )
-        else:
-            raise Http404
+        act(spieltag, league, actor)
     except ServiceError as err:
         messages.error(request, err.message)
     return redirect("spieltag-detail", pk, spieltag_id)
+
+
+@organiser_required
+@require_POST
+def spieltag_start(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    """Seat the line-ups and create the day's lists."""
+
+    def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
+        lists = ls.spieltag_start(spieltag=spieltag, user=actor)
+        messages.success(
+            request, _("Spieltag gestartet: %(n)d Spiellisten angelegt.") % {"n": len(lists)}
+        )
+
+    return _on_spieltag(request, pk, spieltag_id, act)
+
+
+@organiser_required
+@require_POST
+def spieltag_close(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
+        ls.spieltag_close(spieltag=spieltag, user=actor)
+        messages.success(request, _("Spieltag abgeschlossen: die Listen sind gesperrt."))
+
+    return _on_spieltag(request, pk, spieltag_id, act)
+
+
+@organiser_required
+@require_POST
+def spieltag_reopen(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
+        ls.spieltag_reopen(spieltag=spieltag, user=actor)
+        messages.success(request, _("Spieltag wieder geöffnet."))
+
+    return _on_spieltag(request, pk, spieltag_id, act)
+
+
+@organiser_required
+@require_POST
+def spieltag_absent(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -> HttpResponse:
+    """A team did not show up: the organiser names its substitutes."""
+
+    def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
+        team = get_object_or_404(Team, league=league, pk=team_id)
+        form = AbsentForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Bitte die Ersatzspieler nennen."))
+            return
+        substitutes = [player_get_or_create(name=name, user=actor) for name in form.names()]
+        ls.lineup_set_absent(spieltag=spieltag, team=team, substitutes=substitutes, user=actor)
+        messages.success(
+            request,
+            _("%(team)s ist nicht angetreten; die Ersatzspieler sind eingetragen.")
+            % {"team": team.name},
+        )
+
+    return _on_spieltag(request, pk, spieltag_id, act)
 
 
 def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -> HttpResponse:
@@ -399,7 +486,7 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
                 user=actor_of(request.user, access),
             )
         except ServiceError as err:
-            form.add_error(None, err.message)
+            form_error_from_service(form, err)
         else:
             messages.success(
                 request, _("Aufstellung von %(team)s gespeichert.") % {"team": team.name}
@@ -437,7 +524,7 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
                 user=actor_of(request.user, access),
             )
         except ServiceError as err:
-            form.add_error(None, err.message)
+            form_error_from_service(form, err)
         else:
             messages.success(
                 request,

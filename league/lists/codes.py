@@ -7,11 +7,10 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING
 
+from django.http import HttpRequest
 from django.urls import reverse
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest
-
     from league.lists.models import Spielliste
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

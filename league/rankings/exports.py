@@ -1,5 +1,5 @@
-"""The Rangliste as files (CSV, Excel-CSV, XLSX, ODS): the tournaments' export writers, so
-a name that a spreadsheet would run as a formula is written as text."""
+"""The Rangliste as files (CSV, Excel-CSV, XLSX, ODS) through ``league.core.spreadsheets``,
+so a name that a spreadsheet would run as a formula is written as text."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.rankings.presenters import average_number
 from league.rankings.selectors import RanglisteView
-from league.tournaments.tables import EXPORT_FORMATS, to_csv, to_ods, to_xlsx
 
 __all__ = ["EXPORT_FORMATS", "export_values", "rangliste_export"]
 
@@ -53,16 +53,10 @@ def export_values(view: RanglisteView, which: str) -> list[list[Any]]:
 def rangliste_export(view: RanglisteView, fmt: str, *, which: str) -> HttpResponse:
     if which not in ("rangliste", "unter36", "bundeslaender"):
         which = "rangliste"
-    values = export_values(view, which)
-    title = str(_("Rangliste"))
-    if fmt in ("csv", "csv-excel"):
-        data = to_csv(values, excel=fmt == "csv-excel")
-    elif fmt == "xlsx":
-        data = to_xlsx(values, title)
-    else:
-        data = to_ods(values, title)
-    content_type, ext = EXPORT_FORMATS[fmt]
-    response = HttpResponse(data, content_type=content_type)
-    name = f"{which}-{view.as_of.isoformat()}.{ext}"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return spreadsheet_response(
+        export_values(view, which),
+        fmt,
+        title=str(_("Rangliste")),
+        filename=f"{which}-{view.as_of.isoformat()}",
+        excel_suffix=False,
+    )

@@ -18,9 +18,11 @@ from typing import Any
 from django.db import connection
 from django.db.models import Count, Q, Sum
 
-from league.clubs.models import Player, public_alias
-from league.lists.models import ScoreLine
-from league.tournaments.models import Bundesland, Tournament
+from league.clubs.models import Club, Player, public_alias
+from league.evenings.models import ClubEvening, EveningTable
+from league.lists.access import lists_closed_to
+from league.lists.models import ScoreLine, Spielliste
+from league.tournaments.models import Bundesland, RoundTable, Tournament, TournamentRound
 from scoring.rangliste import (
     MIN_ROUNDS,
     BundeslandRow,
@@ -29,16 +31,19 @@ from scoring.rangliste import (
     TournamentTotal,
     Unter36Row,
     bundeslaender_from_totals,
+    counts_in_rangliste,
     rangliste_from_totals,
     window_start,
 )
+from scoring.totals import games_counted
 
 T = "spielliste__round_table__tournament_round__tournament"
 
 
 def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
     """Closed Ranglistenturniere of the 24 months up to ``as_of`` (``prefix``: the path
-    from the queried model to the tournament, "" for ``Tournament`` itself)."""
+    from the queried model to the tournament, "" for ``Tournament`` itself): the SQL form
+    of ``scoring.rangliste.counts_in_rangliste``, on the engine's window."""
     p = f"{prefix}__" if prefix else ""
     return Q(
         **{
@@ -224,11 +229,6 @@ _PLAYER_LISTS = (
 
 
 def _tables() -> dict[str, str]:
-    from league.clubs.models import Club
-    from league.evenings.models import ClubEvening, EveningTable
-    from league.lists.models import Spielliste
-    from league.tournaments.models import RoundTable, TournamentRound
-
     models = {
         "scoreline": ScoreLine,
         "liste": Spielliste,
@@ -254,9 +254,6 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
         sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
         hidden: set[int] = set()
         if sums and reader is not None:
-            from league.lists.access import lists_closed_to
-            from league.lists.models import Spielliste
-
             closed = Spielliste.objects.filter(pk__in=list(sums)).filter(lists_closed_to(reader))
             hidden = set(closed.values_list("pk", flat=True))
         if not sums:
@@ -315,13 +312,12 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
     """Every list ``player`` played (that ``reader`` may read, when given), grouped by
     event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (2
     queries, 3 with a reader)."""
-    start = window_start(as_of)
     lists: list[EventList] = []
     tournaments: dict[int, TournamentEntry] = {}
     rated_rounds = rated_points = 0
     for r in _list_rows(player, reader):
         points = int(r["points"])
-        games = int(r["games"]) or (24 if r["totals_only"] else 0)
+        games = games_counted(int(r["games"]), totals_only=r["totals_only"])
         if r["round"] is not None:
             number, tid, tname, day, rated, closed_at, land = r["round"]
             item = EventList(
@@ -335,7 +331,9 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
                 tournament_id=tid,
                 round_number=number,
             )
-            counted = rated and closed_at is not None and start <= day <= as_of
+            counted = counts_in_rangliste(
+                rated=rated, closed=closed_at is not None, day=day, as_of=as_of
+            )
             if counted:
                 # The Rangliste is one list for everybody (competitions.md): a rated round
                 # counts even where its tournament's pages are members-only.

@@ -8,4 +8,19 @@ urlpatterns = [
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
     path("spieler/<int:player_id>/zusammenfuehren/", views.player_merge, name="player-merge"),
     path("turniere/<int:pk>/rangliste/", views.tournament_rating, name="tournament-rating"),
+    path(
+        "turniere/<int:pk>/rangliste/speichern/",
+        views.tournament_rating_save,
+        name="tournament-rating-save",
+    ),
+    path(
+        "turniere/<int:pk>/rangliste/abschliessen/",
+        views.tournament_close,
+        name="tournament-close",
+    ),
+    path(
+        "turniere/<int:pk>/rangliste/wieder-oeffnen/",
+        views.tournament_reopen,
+        name="tournament-reopen",
+    ),
 ]

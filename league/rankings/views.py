@@ -8,15 +8,17 @@ import datetime
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
+from league.core.forms import form_error_from_service
 from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.pdf import pdf_response
@@ -162,7 +164,7 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
                     ),
                 )
             except ServiceError as err:
-                form.add_error(None, err.message)
+                form_error_from_service(form, err)
             else:
                 messages.success(
                     request,
@@ -183,40 +185,7 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     )
 
 
-@organiser_required
-def tournament_rating(request: HttpRequest, pk: int) -> HttpResponse:
-    """Flag as Ranglistenturnier, close (checked) or reopen the tournament."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    form = RatingForm(
-        request.POST if request.POST.get("do") == "rating" else None,
-        initial={"rated": tournament.rated, "bundesland": tournament.bundesland},
-    )
-    if request.method == "POST":
-        actor = organiser_actor(request)
-        action = request.POST.get("do")
-        try:
-            if action == "rating" and form.is_valid():
-                tournament_services.tournament_set_rating(
-                    tournament=tournament,
-                    rated=form.cleaned_data["rated"],
-                    bundesland=form.cleaned_data["bundesland"],
-                    user=actor,
-                )
-                messages.success(request, _("Gespeichert."))
-                return redirect("tournament-rating", pk)
-            if action == "close":
-                tournament_services.tournament_close(tournament=tournament, user=actor)
-                messages.success(request, _("Turnier abgeschlossen."))
-                return redirect("tournament-rating", pk)
-            if action == "reopen":
-                tournament_services.tournament_reopen(tournament=tournament, user=actor)
-                messages.success(request, _("Turnier wieder geöffnet."))
-                return redirect("tournament-rating", pk)
-        except ServiceError as err:
-            if err.field in form.fields:
-                form.add_error(err.field, err.message)
-            else:
-                messages.error(request, err.message)
+def _rating_page(request: HttpRequest, tournament: Tournament, form: RatingForm) -> HttpResponse:
     return render(
         request,
         "rankings/tournament_rating.html",
@@ -228,3 +197,70 @@ def tournament_rating(request: HttpRequest, pk: int) -> HttpResponse:
             "players": tournament.participants.filter(withdrawn=False).count(),
         },
     )
+
+
+def _rating_form(tournament: Tournament, data: QueryDict | None = None) -> RatingForm:
+    return RatingForm(
+        data, initial={"rated": tournament.rated, "bundesland": tournament.bundesland}
+    )
+
+
+@organiser_required
+@require_safe
+def tournament_rating(request: HttpRequest, pk: int) -> HttpResponse:
+    """Closing the tournament and the Rangliste: its rating, the close, reopening."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    return _rating_page(request, tournament, _rating_form(tournament))
+
+
+@organiser_required
+@require_POST
+def tournament_rating_save(request: HttpRequest, pk: int) -> HttpResponse:
+    """Flag as Ranglistenturnier in a Bundesland (or not)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = _rating_form(tournament, request.POST)
+    if form.is_valid():
+        try:
+            tournament_services.tournament_set_rating(
+                tournament=tournament,
+                rated=form.cleaned_data["rated"],
+                bundesland=form.cleaned_data["bundesland"],
+                user=organiser_actor(request),
+            )
+        except ServiceError as err:
+            if err.field in form.fields:
+                form_error_from_service(form, err)
+            else:
+                messages.error(request, err.message)
+        else:
+            messages.success(request, _("Gespeichert."))
+            return redirect("tournament-rating", pk)
+    return _rating_page(request, tournament, form)
+
+
+@organiser_required
+@require_POST
+def tournament_close(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close the tournament (checked: a Ranglistenturnier needs 32 players and 3 rounds)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        tournament_services.tournament_close(tournament=tournament, user=organiser_actor(request))
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Turnier abgeschlossen."))
+    return redirect("tournament-rating", pk)
+
+
+@organiser_required
+@require_POST
+def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reopen a closed tournament for a late correction."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        tournament_services.tournament_reopen(tournament=tournament, user=organiser_actor(request))
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Turnier wieder geöffnet."))
+    return redirect("tournament-rating", pk)

@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.lists import owners
+
 
 class TournamentsConfig(AppConfig):
     """Tournaments: registration, rounds with their draws and tables, standings."""
@@ -10,7 +12,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Turniere")
 
     def ready(self) -> None:
-        from league.lists import owners
+        # Inside ready(): Django imports apps.py before any app's models are loaded, and these
+        # modules import models (the app registry's order, not a cycle of files).
+        from league.accounts.invitations import register
+        from league.accounts.models import Invitation
+        from league.tournaments.invitations import organiser_invitation
         from league.tournaments.selectors import (
             list_owner,
             tournament_choices,
@@ -33,9 +39,4 @@ class TournamentsConfig(AppConfig):
                 lists_of=tournament_lists,
             )
         )
-
-        from league.accounts.invitations import register
-        from league.accounts.models import Invitation
-        from league.tournaments.invitations import organiser_invitation
-
         register(Invitation.Kind.ORGANISER, organiser_invitation)

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.core.messages import choices
+from scoring.totals import TABLE_SIZES
 
 TIE_BREAK_CHOICES = [("", "—"), *choices("tie_break")]
 
@@ -86,7 +87,7 @@ class PaperTotalsForm(forms.Form):
 
     table = forms.IntegerField(label=_("Tisch"), min_value=1, max_value=999)
 
-    def __init__(self, *args: Any, seats: int = 5, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seats: int = max(TABLE_SIZES), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for i in range(1, seats + 1):
             self.fields[f"p{i}"] = forms.IntegerField(

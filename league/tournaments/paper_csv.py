@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from league.core.messages import render
 from league.tournaments.services import PaperTable
+from scoring.totals import TABLE_SIZES
 
 MAX_BYTES = 200_000
 
@@ -46,7 +47,7 @@ def parse_paper_csv(data: bytes) -> PaperCsv:
         except ValueError:
             problems.append(render("paper_csv_line", {"line": line}))
             continue
-        if len(numbers) not in (5, 6) or not 1 <= numbers[0] <= 999:
+        if len(numbers) - 1 not in TABLE_SIZES or not 1 <= numbers[0] <= 999:
             problems.append(render("paper_csv_line", {"line": line}))
             continue
         totals = dict(enumerate(numbers[1:], start=1))

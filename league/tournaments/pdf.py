@@ -5,62 +5,20 @@ organiser's codes sheet. Every text goes through ``league.core.pdf`` (escaped)."
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from reportlab.lib import colors
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import GRID, SHADE, Command, build_pdf, para, style, table
+from league.core.pdf import GRID, build_pdf, para, table
+from league.core.pdf.grid import grid, heading_styles
 from league.lists.models import Spielliste
 from league.lists.pdf import blank_spielliste_story, code_block, spielliste_story
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import Standings, round_board
-
-
-def _styles() -> tuple[ParagraphStyle, ParagraphStyle, ParagraphStyle]:
-    return (
-        style("h", 16, bold_face=True, leading=20, spaceAfter=3 * mm),
-        style("h2", 12, bold_face=True, leading=15, spaceAfter=1 * mm),
-        style("p", 10, leading=13),
-    )
-
-
-def _grid(
-    data: Sequence[Sequence[str]],
-    widths: Sequence[float],
-    *,
-    text_columns: Sequence[int],
-    size: float = 10,
-) -> Flowable:
-    """A ruled table with a shaded header row. The header and the ``text_columns`` (names,
-    clubs) are escaped paragraphs that wrap; numbers are plain cells, right-aligned."""
-    cell = style("cell", size)
-    head = style("cellhead", size, bold_face=True)
-    rows: list[list[object]] = [[para(value, head) for value in data[0]]]
-    rows += [
-        [para(v, cell) if i in text_columns else v for i, v in enumerate(row)] for row in data[1:]
-    ]
-    numeric: list[Command] = [
-        ("ALIGN", (i, 1), (i, -1), "RIGHT") for i in range(len(widths)) if i not in text_columns
-    ]
-    return table(
-        rows,
-        widths,
-        [
-            ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-            ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f8fafc")]),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            *numeric,
-        ],
-        repeat_rows=1,
-        size=size,
-    )
 
 
 def surname_key(name: str) -> tuple[str, str]:
@@ -77,7 +35,7 @@ def _fold(text: str) -> str:
 
 
 def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
-    h, h2, _p = _styles()
+    h, h2, _p = heading_styles()
     snaps = round_board(tournament_round=rnd, reveal=reveal)
     title = f"{rnd.tournament.name} – " + _("Auslosung Runde %(n)s") % {"n": rnd.number}
     story: list[Flowable] = [para(title, h), para(_("Tischeinteilung"), h2)]
@@ -94,7 +52,7 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
             KeepTogether(
                 [
                     para(_("Tisch %(n)s") % {"n": table_row.number}, h2),
-                    _grid(rows, [15 * mm, 85 * mm, 90 * mm], text_columns=(1, 2)),
+                    grid(rows, [15 * mm, 85 * mm, 90 * mm], text_columns=(1, 2)),
                     Spacer(1, 4 * mm),
                 ]
             )
@@ -106,7 +64,7 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
     )
     data = [[_("Name"), _("Tisch"), pgettext("seat", "Platz")]]
     data += [[n, str(t), str(pos)] for n, t, pos in where]
-    story.append(_grid(data, [120 * mm, 35 * mm, 35 * mm], text_columns=(0,), size=11))
+    story.append(grid(data, [120 * mm, 35 * mm, 35 * mm], text_columns=(0,), size=11))
     return build_pdf(story, title, wide=False)
 
 
@@ -128,12 +86,12 @@ def round_lists_pdf(
         url = code_url(snap.liste) if code_url is not None else None
         story += blank_spielliste_story(snap, url) if blank else spielliste_story(snap, url)
     if not story:
-        story = [para(_("Keine Tische in dieser Runde."), _styles()[2])]
+        story = [para(_("Keine Tische in dieser Runde."), heading_styles()[2])]
     return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
-    h, h2, p = _styles()
+    h, h2, p = heading_styles()
     status = (
         _("Endstand")
         if standings.final
@@ -161,7 +119,7 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
     story: list[Flowable] = [
         para(f"{tournament.name} – " + _("Wertung"), h),
         para(status, h2),
-        _grid(data, widths, text_columns=(1, 2), size=9),
+        grid(data, widths, text_columns=(1, 2), size=9),
     ]
     if standings.unconfirmed:
         tables = ", ".join(
@@ -174,7 +132,7 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
 
 def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> bytes:
     """The organiser's sheet of all table codes, as slips to cut apart (one per table)."""
-    h, h2, p = _styles()
+    h, h2, p = heading_styles()
     title = f"{rnd.tournament.name} – " + _("Tisch-Codes Runde %(n)s") % {"n": rnd.number}
     story: list[Flowable] = [
         para(title, h),

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import csv
-import io
-from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
-import tablib
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from openpyxl import Workbook  # type: ignore[import-untyped]  # via tablib[xlsx], untyped
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE  # type: ignore[import-untyped]
 
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.tournaments.selectors import Standings
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "PointsColumn",
+    "StandingsTable",
+    "export_values",
+    "standings_export",
+]
 
 
 class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is untyped
@@ -77,24 +80,8 @@ class StandingsTable(tables.Table):  # type: ignore[misc]
 
 
 # --- exports ------------------------------------------------------------------------------
-# The standings as files: CSV (plain: comma, UTF-8; Excel: the German Excel dialect —
-# semicolon, UTF-8 with BOM, decimal comma), XLSX and ODS. A text cell that a spreadsheet
-# would read as a formula (starting with = + - @, tab or CR: "=HYPERLINK(…)" as a name) is
-# written as text; numbers stay numbers.
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_FORMATS = {
-    "csv": ("text/csv; charset=utf-8", "csv"),
-    "csv-excel": ("text/csv; charset=utf-8", "csv"),
-    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
-    "ods": ("application/vnd.oasis.opendocument.spreadsheet", "ods"),
-}
-
-
-def neutralise(value: str) -> str:
-    """A text that a spreadsheet would run as a formula, with a leading apostrophe (the
-    spreadsheet convention for "this is text"); other texts unchanged."""
-    return "'" + value if value.startswith(FORMULA_START) else value
+# The standings as files (league.core.spreadsheets: CSV in both dialects, XLSX, ODS; a name
+# a spreadsheet would run as a formula is written as text).
 
 
 def export_values(table: StandingsTable) -> list[list[Any]]:
@@ -102,63 +89,8 @@ def export_values(table: StandingsTable) -> list[list[Any]]:
     return [list(row) for row in table.as_values()]
 
 
-def _csv_cell(value: Any, *, excel: bool) -> str:
-    if isinstance(value, bool):
-        return str(int(value))
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float | Decimal):
-        text = f"{value}"
-        return text.replace(".", ",") if excel else text
-    return neutralise("" if value is None else str(value))
-
-
-def to_csv(values: list[list[Any]], *, excel: bool) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=";" if excel else ",", lineterminator="\r\n")
-    for row in values:
-        writer.writerow([_csv_cell(v, excel=excel) for v in row])
-    text = buffer.getvalue()
-    return ("\ufeff" + text).encode("utf-8") if excel else text.encode("utf-8")
-
-
-def to_xlsx(values: list[list[Any]], title: str) -> bytes:
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = title[:31] or "Wertung"
-    for r, row in enumerate(values, start=1):
-        for c, value in enumerate(row, start=1):
-            cell = sheet.cell(row=r, column=c)
-            if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
-                cell.value = value
-            else:
-                # A string cell, never a formula, whatever it starts with.
-                cell.value = ILLEGAL_CHARACTERS_RE.sub("", "" if value is None else str(value))
-                cell.data_type = "s"
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
-def to_ods(values: list[list[Any]], title: str) -> bytes:
-    # tablib writes every str as a string cell (office:value-type="string"), never a formula.
-    data = tablib.Dataset(*values[1:], headers=values[0], title=title[:31] or "Wertung")
-    return bytes(data.export("ods"))
-
-
 def standings_export(table: StandingsTable, fmt: str, filename: str) -> HttpResponse:
     """The response for ``?_export=<fmt>`` (one of EXPORT_FORMATS)."""
-    values = export_values(table)
-    title = str(_("Wertung"))
-    if fmt in ("csv", "csv-excel"):
-        data = to_csv(values, excel=fmt == "csv-excel")
-    elif fmt == "xlsx":
-        data = to_xlsx(values, title)
-    else:
-        data = to_ods(values, title)
-    content_type, extension = EXPORT_FORMATS[fmt]
-    suffix = "-excel" if fmt == "csv-excel" else ""
-    response = HttpResponse(data, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}{suffix}.{extension}"'
-    return response
+    return spreadsheet_response(
+        export_values(table), fmt, title=str(_("Wertung")), filename=filename
+    )

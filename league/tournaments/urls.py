@@ -19,7 +19,25 @@ urlpatterns = [
     ),
     path("turniere/<int:pk>/auslosen/", tv.round_draw, name="round-draw"),
     path("turniere/<int:pk>/runde/<int:number>/", tv.round_board_view, name="round-board"),
-    path("turniere/<int:pk>/runde/<int:number>/aktion/", tv.round_action, name="round-action"),
+    # The round board's actions, one URL each (all POST; the round-wide ones ask first).
+    path("turniere/<int:pk>/runde/<int:number>/starten/", tv.round_start, name="round-start"),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/neu-auslosen/",
+        tv.round_redraw,
+        name="round-redraw",
+    ),
+    path("turniere/<int:pk>/runde/<int:number>/zeit/", tv.round_call_time, name="round-time"),
+    path("turniere/<int:pk>/runde/<int:number>/abschliessen/", tv.round_close, name="round-close"),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/wieder-oeffnen/",
+        tv.round_reopen,
+        name="round-reopen",
+    ),
+    path(
+        "turniere/<int:pk>/runde/<int:number>/tisch/<int:table>/neuer-code/",
+        tv.table_code_renew,
+        name="table-code-renew",
+    ),
     path(
         "turniere/<int:pk>/runde/<int:number>/ergebnisse/", tv.round_results, name="round-results"
     ),

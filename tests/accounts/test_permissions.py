@@ -10,9 +10,11 @@ from django.urls import get_resolver, reverse
 from pypdf import PdfReader
 
 from league.clubs.models import Player
+from league.core.models import AuditEntry
 from league.lists import services
 from tests.api.test_access import API_ROUTES
 from tests.leagues.test_access import LEAGUE_ROUTES
+from tests.tournaments.helpers import play_round
 
 ROLES = (
     "anonymous",
@@ -69,7 +71,13 @@ TOURNAMENT_ACTIONS = [
     ("participant-toggle", "post"),
     ("participants-import", "post"),
     ("round-draw", "post"),
-    ("round-action", "post"),
+    # The round board's actions (one URL each).
+    ("round-start", "post"),
+    ("round-redraw", "post"),
+    ("round-time", "post"),
+    ("round-close", "post"),
+    ("round-reopen", "post"),
+    ("table-code-renew", "post"),
     ("codes-pdf", "get"),
     ("tournament-organisers", "get"),
     ("tournament-organisers", "post"),
@@ -80,7 +88,22 @@ TOURNAMENT_ACTIONS = [
     ("tournament-unofficial", "post"),
     # Ranglistenturnier: rated, Bundesland, close (competitions.md "Ranking list")
     ("tournament-rating", "get"),
-    ("tournament-rating", "post"),
+    ("tournament-rating-save", "post"),
+    ("tournament-close", "post"),
+    ("tournament-reopen", "post"),
+]
+# The organiser's writes above that act on the round or the tournament as a whole: refused
+# for everybody else, with nothing written (test_refused_round_actions_write_nothing).
+ROUND_WRITES = [
+    "round-start",
+    "round-redraw",
+    "round-time",
+    "round-close",
+    "round-reopen",
+    "table-code-renew",
+    "tournament-rating-save",
+    "tournament-close",
+    "tournament-reopen",
 ]
 CLUB_ACTIONS = [
     # The club managers' actions on the club's page, one URL each.
@@ -271,7 +294,8 @@ def test_tournament_actions(world, name, method):
     t, rnd = world["tournament"], world["round"]
     args = {
         "participant-toggle": [t.pk, t.participants.first().pk],
-        "round-action": [t.pk, rnd.number],
+        **{name: [t.pk, rnd.number] for name in ROUND_WRITES if name.startswith("round-")},
+        "table-code-renew": [t.pk, rnd.number, 1],
         "codes-pdf": [t.pk, rnd.number],
         "claim-decide": [t.pk, _claim(t).pk],
         "round-results": [t.pk, rnd.number],
@@ -280,11 +304,32 @@ def test_tournament_actions(world, name, method):
     outcomes = []
     for role in ROLES:
         client = _client(world, role, world["l1"], world["l2"])
-        data = {"action": "unknown"} if name == "round-action" else {}
-        outcomes.append(_outcome(getattr(client, method)(reverse(name, args=args), data)))
+        outcomes.append(_outcome(getattr(client, method)(reverse(name, args=args), {})))
     assert tuple(outcomes) == TOURNAMENT, dict(zip(ROLES, outcomes, strict=True))
     # Nothing was drawn by anybody but the organiser and staff (a second round, at most).
     assert t.rounds.count() <= 2
+
+
+def _round_state(t, rnd):
+    rnd.refresh_from_db()
+    t.refresh_from_db()
+    lists = list(rnd.lists.order_by("pk").values_list("pk", "code", "version", "frozen"))
+    return (rnd.status, rnd.seed, rnd.started_at, rnd.time_called, lists, t.rated, t.closed_at)
+
+
+@pytest.mark.parametrize("name", ROUND_WRITES)
+def test_refused_round_actions_write_nothing(world, name):
+    t, rnd = world["tournament"], world["round"]
+    play_round(rnd)  # complete: a close would go through
+    args = [t.pk, rnd.number, 1] if name == "table-code-renew" else [t.pk, rnd.number]
+    if name.startswith("tournament-"):
+        args = [t.pk]
+    before = _round_state(t, rnd), AuditEntry.objects.count()
+    data = {"confirmed": "1", "rated": "on", "bundesland": "NW"}
+    for role in ("anonymous", "stranger", "listenfuehrer", "code_this", "organiser_other", "cm"):
+        client = _client(world, role, world["l1"], world["l2"])
+        assert _outcome(client.post(reverse(name, args=args), data)) in (LOGIN, DENIED), role
+    assert (_round_state(t, rnd), AuditEntry.objects.count()) == before
 
 
 @pytest.mark.parametrize(("name", "method"), CLUB_ACTIONS)

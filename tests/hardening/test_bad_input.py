@@ -160,9 +160,9 @@ SITE_POST = [
     ("/turniere/{t}/teilnehmer/", {"name": "Neu", "club": LONG}, (200,)),
     ("/turniere/{t}/teilnehmer/", {"name": "Neu", "ddv_number": LONG}, (200,)),
     ("/turniere/{t}/teilnehmer/", {"name": "Neu\x00"}, (200,)),
-    ("/turniere/{t}/runde/1/aktion/", {"action": "renew_code", "table": "²"}, (302, 404)),
-    ("/turniere/{t}/runde/1/aktion/", {"action": "renew_code", "table": HUGE}, (302, 404)),
-    ("/turniere/{t}/runde/1/aktion/", {"action": "%00"}, (302,)),
+    ("/turniere/{t}/runde/1/tisch/99/neuer-code/", {}, (404,)),
+    ("/turniere/{t}/runde/1/tisch/" + HUGE + "/neuer-code/", {}, (404,)),
+    ("/turniere/{t}/runde/1/abschliessen/", {"confirmed": "%00"}, (200,)),  # it asks first
     ("/turniere/{t}/leitung/", {"remove": "²"}, (200, 302)),
     ("/turniere/{t}/leitung/", {"remove": HUGE}, (200, 302)),
     ("/turniere/{t}/teilnehmer/{p}/abmelden/", {}, (200, 302)),  # 200: it asks first

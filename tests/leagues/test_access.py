@@ -5,10 +5,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from league.core.models import AuditEntry
 from league.leagues import services as ls
-from league.leagues.models import Lineup
+from league.leagues.models import Lineup, Spieltag, Team
+from league.lists.models import Spielliste
 
-from .helpers import first_spieltag, make_league
+from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
 ROLES = (
     "anonymous",
@@ -22,10 +24,22 @@ ROLES = (
 LOGIN, DENIED, OK = "login", "403", "ok"
 ORGANISER = (LOGIN, DENIED, DENIED, DENIED, DENIED, OK, OK)
 CAPTAIN = (LOGIN, DENIED, DENIED, OK, DENIED, OK, OK)
+# The organiser page's and a Spieltag's actions, one URL each (league.leagues.views).
+WRITES = [
+    "league-team-create",
+    "league-schedule",
+    "league-organiser-add",
+    "team-player-add",
+    "team-player-remove",
+    "team-captain-add",
+    "spieltag-start",
+    "spieltag-close",
+    "spieltag-reopen",
+    "spieltag-absent",
+]
 ORGANISER_ACTIONS = [
     ("league-manage", "get"),
-    ("league-manage", "post"),
-    ("spieltag-action", "post"),
+    *((name, "post") for name in WRITES),
     ("spieltag-results", "get"),
     ("spieltag-results", "post"),
 ]
@@ -85,13 +99,27 @@ def _outcome(response):
 
 
 def _args(name, league, spieltag, team):
-    if name in ("league-manage", "league-detail", "league-table-pdf"):
+    if name.startswith("league-") and name != "league-team":
         return [league.pk]
-    if name == "league-team":
+    if name in ("league-team", "team-player-add", "team-captain-add"):
         return [league.pk, team.pk]
-    if name == "lineup-edit":
+    if name == "team-player-remove":
+        return [league.pk, team.pk, team.roster.order_by("pk").first().pk]
+    if name in ("lineup-edit", "spieltag-absent"):
         return [league.pk, spieltag.pk, team.pk]
     return [league.pk, spieltag.pk]
+
+
+# What each write posts: a valid input, so that only the role decides.
+DATA = {
+    "league-team-create": {"name": "Eindringling"},
+    "league-schedule": {"rounds": "1"},
+    "league-organiser-add": {"account": "stranger"},
+    "team-player-add": {"name": "Eindringling"},
+    "team-captain-add": {"account": "stranger"},
+    "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
+    "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
+}
 
 
 @pytest.mark.parametrize(("name", "method"), ORGANISER_ACTIONS + CAPTAIN_ACTIONS)
@@ -100,12 +128,9 @@ def test_writes(setup, name, method):
     expected = CAPTAIN if (name, method) in CAPTAIN_ACTIONS else ORGANISER
     url = reverse(name, args=_args(name, league, spieltag, team))
     roster = list(team.roster.order_by("pk"))
-    data = {
-        "league-manage": {"action": "team", "name": "Eindringling"},
-        "spieltag-action": {"action": "start"},
-        "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
-        "lineup-edit": {f"s{i}": roster[i - 1].pk for i in range(1, 5)},
-    }[name]
+    data = DATA.get(name, {})
+    if name == "lineup-edit":
+        data = {f"s{i}": roster[i - 1].pk for i in range(1, 5)}
     outcomes = []
     for role in ROLES:
         client = _client(users, role)
@@ -137,3 +162,44 @@ def test_a_captain_sets_only_his_own_line_up(setup):
     url = reverse("lineup-edit", args=[league.pk, spieltag.pk, team.pk])
     assert client.post(url, {f"s{i}": roster[i - 1].pk for i in range(1, 5)}).status_code == 403
     assert not Lineup.objects.exists()
+
+
+def _league_state(league, spieltag):
+    return (
+        list(league.teams.order_by("pk").values_list("pk", "name")),
+        list(Team.roster.through.objects.filter(team__league=league).values_list("pk", flat=True)),
+        list(
+            Team.captains.through.objects.filter(team__league=league).values_list("pk", flat=True)
+        ),
+        list(league.organisers.values_list("pk", flat=True)),
+        list(league.group_rounds.values_list("pk", flat=True)),
+        list(Spieltag.objects.filter(pk=spieltag.pk).values_list("started_at", "closed_at")),
+        list(Lineup.objects.values_list("pk", "absent")),
+        Spielliste.objects.count(),
+        AuditEntry.objects.count(),
+    )
+
+
+@pytest.mark.parametrize("name", WRITES)
+def test_refused_writes_write_nothing(setup, name):
+    users, league, spieltag, team = setup
+    if name in ("spieltag-close", "spieltag-reopen"):
+        set_lineups(spieltag)
+        ls.spieltag_start(spieltag=spieltag)
+        play_paper(spieltag)
+        if name == "spieltag-reopen":
+            ls.spieltag_close(spieltag=spieltag)
+    elif name == "spieltag-start":
+        set_lineups(spieltag)
+    elif name == "league-team-create":
+        league.group_rounds.all().delete()  # teams are added before the schedule
+    url = reverse(name, args=_args(name, league, spieltag, team))
+    before = _league_state(league, spieltag)
+    for role in ROLES[:5]:  # everybody but the league's organisers and staff
+        response = _client(users, role).post(url, DATA.get(name, {}))
+        assert _outcome(response) in (LOGIN, DENIED), role
+    assert _league_state(league, spieltag) == before
+    # The league's organiser does it (the input above is valid).
+    response = _client(users, "organiser_this").post(url, DATA.get(name, {}))
+    assert response.status_code == 302, name
+    assert _league_state(league, spieltag) != before

@@ -1,12 +1,19 @@
 """League pages: who may see and do what, refusals shown clearly, exports, PDFs, and query
 budgets at two sizes."""
 
+import csv as csvlib
+import io
+
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
+from league.core.spreadsheets import neutralise
 from league.leagues import services as ls
 from league.leagues.models import Lineup, Spieltag, Team
+from league.leagues.selectors import league_standings
 from league.lists.models import Spielliste
+from scoring.liga import number
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
@@ -37,22 +44,35 @@ def test_create_league_and_teams_through_the_pages(client, organiser):
     )
     assert response.status_code == 302
     league = organiser.organised_leagues.get()
-    manage = reverse("league-manage", args=[league.pk])
+    add_team = reverse("league-team-create", args=[league.pk])
     for n in range(1, 5):
-        assert client.post(manage, {"action": "team", "name": f"Team {n}"}).status_code == 302
+        assert client.post(add_team, {"name": f"Team {n}"}).status_code == 302
     team = league.teams.get(number=1)
-    response = client.post(manage, {"action": "player", "team": team.pk, "name": "Anna"})
+    response = client.post(reverse("team-player-add", args=[league.pk, team.pk]), {"name": "Anna"})
     assert response.status_code == 302
     assert team.roster.get().name == "Anna"
-    response = client.post(manage, {"action": "captain", "team": team.pk, "account": "liga"})
+    response = client.post(
+        reverse("team-captain-add", args=[league.pk, team.pk]), {"account": "liga"}
+    )
     assert team.captains.get() == organiser
-    response = client.post(manage, {"action": "schedule"}, follow=True)
+    response = client.post(reverse("league-schedule", args=[league.pk]), follow=True)
     assert "Spielplan mit 1 Gruppenrunden erstellt." in response.content.decode()
     assert Spieltag.objects.filter(group__group_round__league=league).count() == 2
-    # a refusal is a message, nothing written
-    response = client.post(manage, {"action": "team", "name": "Team 5"}, follow=True)
+    # a refusal is a message on the page, nothing written
+    response = client.post(add_team, {"name": "Team 5"})
+    assert response.status_code == 200
     assert "Der Spielplan steht schon" in response.content.decode()
     assert league.teams.count() == 4
+    # an empty name is a form error (422), nothing written
+    response = client.post(reverse("team-player-add", args=[league.pk, team.pk]), {"name": ""})
+    assert response.status_code == 422
+    assert "Bitte einen Namen angeben." in response.content.decode()
+    assert team.roster.count() == 1
+    anna = team.roster.get()
+    remove = reverse("team-player-remove", args=[league.pk, team.pk, anna.pk])
+    response = client.post(remove, follow=True)
+    assert "Anna aus dem Kader genommen." in response.content.decode()
+    assert not team.roster.exists()
 
 
 def test_bad_league_form_is_a_form_error(client, organiser):
@@ -67,7 +87,9 @@ def test_manage_is_for_organisers_only(client, organiser, captain):
     assert client.get(url).status_code == 302
     client.force_login(captain)
     assert client.get(url).status_code == 403
-    assert client.post(url, {"action": "team", "name": "Hack"}).status_code == 403
+    add_team = reverse("league-team-create", args=[league.pk])
+    assert client.post(add_team, {"name": "Hack"}).status_code == 403
+    assert not league.teams.filter(name="Hack").exists()
 
 
 def test_public_pages(client, organiser):
@@ -103,12 +125,12 @@ def test_captain_picks_lineup_organiser_starts_codes_only_for_organisers(
     assert response.status_code == 302
     assert [e.player for e in Lineup.objects.get().entries.all()] == roster[1:5]
     # a captain cannot start the day
-    action = reverse("spieltag-action", args=[league.pk, spieltag.pk])
-    assert client.post(action, {"action": "start"}).status_code == 403
+    start = reverse("spieltag-start", args=[league.pk, spieltag.pk])
+    assert client.post(start).status_code == 403
     for team in teams[1:]:
         ls.lineup_set(spieltag=spieltag, team=team, players=list(team.roster.all())[:4])
     client.force_login(organiser)
-    response = client.post(action, {"action": "start"}, follow=True)
+    response = client.post(start, follow=True)
     assert "4 Spiellisten angelegt" in response.content.decode()
     liste = Spielliste.objects.first()
     page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk])).content.decode()
@@ -124,18 +146,16 @@ def test_no_show_through_the_page(client, organiser):
     spieltag = first_spieltag(league)
     team = spieltag.group.teams.order_by("number").last()
     client.force_login(organiser)
-    action = reverse("spieltag-action", args=[league.pk, spieltag.pk])
-    response = client.post(
-        action, {"action": "absent", "team": team.pk, "substitutes": "E1\nE2\n\nE3\nE4"}
-    )
+    absent = reverse("spieltag-absent", args=[league.pk, spieltag.pk, team.pk])
+    response = client.post(absent, {"substitutes": "E1\nE2\n\nE3\nE4"})
     assert response.status_code == 302
     lineup = Lineup.objects.get(team=team)
     assert lineup.absent
     assert [e.player.name for e in lineup.entries.all()] == ["E1", "E2", "E3", "E4"]
-    response = client.post(
-        action, {"action": "absent", "team": team.pk, "substitutes": "E5"}, follow=True
-    )
+    response = client.post(absent, {"substitutes": "E5"}, follow=True)
     assert "genau 4 Spieler" in response.content.decode()
+    lineup.refresh_from_db()  # the refusal changed nothing
+    assert [e.player.name for e in lineup.entries.all()] == ["E1", "E2", "E3", "E4"]
 
 
 def test_paper_results_page_and_table_exports(client, organiser):
@@ -160,7 +180,20 @@ def test_paper_results_page_and_table_exports(client, organiser):
     text = csv.content.decode()
     assert text.splitlines()[0] == "Platz,Mannschaft,Siegpunkte,Spielpunkte,Spieltage"
     assert "'=HYPERLINK(1)" in text
-    assert client.get(detail, {"_export": "xlsx"}).status_code == 200
+    table = league_standings(league=league, provisional=False)
+    expected = [
+        [r.rank, neutralise(r.team), number(r.siegpunkte), r.spielpunkte, r.spieltage]
+        for r in table.rows
+    ]
+    assert [row for row in csvlib.reader(io.StringIO(text))][1:] == [
+        [str(v) for v in row] for row in expected
+    ]
+    xlsx = client.get(detail, {"_export": "xlsx"})
+    assert xlsx["Content-Disposition"] == f'attachment; filename="tabelle-liga-{league.pk}.xlsx"'
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    assert [list(row) for row in sheet.iter_rows(min_row=2, values_only=True)] == [
+        [rank, str(team).removeprefix("'"), *rest] for rank, team, *rest in expected
+    ]
     assert client.get(detail, {"_export": "nope"}).status_code == 404
     for name in ("spieltag-seating-pdf", "spieltag-lists-pdf"):
         pdf = client.get(reverse(name, args=[league.pk, spieltag.pk]))

@@ -9,12 +9,12 @@ import zipfile
 
 import pytest
 from django.urls import reverse
-from openpyxl import load_workbook  # type: ignore[import-untyped]
+from openpyxl import load_workbook
 
+from league.core.spreadsheets import neutralise
 from league.tournaments import services as ts
 from league.tournaments.csv_import import parse_participants
 from league.tournaments.selectors import standings
-from league.tournaments.tables import neutralise
 from tests.tournaments.helpers import play_round
 
 FORMULAS = [

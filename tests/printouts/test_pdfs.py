@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from league.core.pdf import esc, markup, wrapped
@@ -95,12 +96,34 @@ def test_markup_in_names_prints_as_text_in_every_pdf(organiser, hostile_tourname
             assert "<Club 0> & Söhne" in text, name
 
 
-def test_the_public_gets_the_same_pdfs_without_a_500(client, hostile_tournament):
+# What only the organiser's printout carries: each open table's code and its QR address.
+CODE_BLOCK = re.compile(
+    r"Tisch-Code: [A-Z0-9]{4} [A-Z0-9]{4} Spiele am Handy eintragen: QR-Code scannen oder "
+    r"http://testserver/t/([A-Z0-9]{8})/ öffnen\. "
+)
+PRINTED_AT = re.compile(r"\d\d\.\d\d\.\d{4} \d\d:\d\d")  # the time of printing
+
+
+def test_the_public_gets_the_same_pdfs_without_a_500(organiser, hostile_tournament):
+    """Every printout the public may fetch reads exactly as the organiser's, less the table
+    codes (which only the organiser's printout of an open round carries)."""
     t = hostile_tournament
+    client = Client()  # the public (the ``client`` fixture is the organiser's)
+    open_codes = sorted(t.rounds.get(number=2).lists.values_list("code", flat=True))
     for name, args, query in _endpoints(t):
         if name == "codes-pdf":
+            assert client.get(reverse(name, args=args), query).status_code == 302  # login
             continue  # organisers only
-        assert client.get(reverse(name, args=args), query).status_code == 200, name
+        public = client.get(reverse(name, args=args), query)
+        assert public.status_code == 200, name
+        own = organiser.get(reverse(name, args=args), query)
+        theirs = PRINTED_AT.sub("…", flat(text_of(public.content)))
+        mine = PRINTED_AT.sub("…", flat(text_of(own.content)))
+        codes = CODE_BLOCK.findall(mine)
+        expected = open_codes if name == "round-lists-pdf" and args[1] == 2 else []
+        assert sorted(codes) == expected, (name, args, query)
+        assert theirs == CODE_BLOCK.sub("", mine), (name, args, query)
+        assert "Tisch-Code" not in theirs, name
 
 
 def test_the_escaping_helpers():

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from django.urls import reverse
 
 from league.core.errors import ServiceError
 from league.demo.ranking_demo import paper_round
@@ -95,15 +96,40 @@ def test_close_page_shows_the_refusal(client, django_user_model):
     organiser = django_user_model.objects.create_user("org", password="pw")
     t = open_tournament(12, 3)
     t.organisers.add(organiser)
+    close = reverse("tournament-close", args=[t.pk])
     client.force_login(django_user_model.objects.create_user("x", password="pw"))
-    assert client.post(f"/turniere/{t.pk}/rangliste/", {"do": "close"}).status_code == 403
+    assert client.post(close).status_code == 403
     client.force_login(organiser)
-    page = client.post(f"/turniere/{t.pk}/rangliste/", {"do": "close"}, follow=True)
+    page = client.post(close, follow=True)
     assert "mindestens 32 Spieler" in page.content.decode()
     assert Tournament.objects.get(pk=t.pk).closed_at is None
     page = client.post(
-        f"/turniere/{t.pk}/rangliste/", {"do": "rating", "rated": "", "bundesland": ""}, follow=True
+        reverse("tournament-rating-save", args=[t.pk]), {"rated": "", "bundesland": ""}, follow=True
     )
     assert page.status_code == 200
-    client.post(f"/turniere/{t.pk}/rangliste/", {"do": "close"})
+    assert "Gespeichert." in page.content.decode()
+    t.refresh_from_db()
+    assert not t.rated
+    client.post(close)
     assert Tournament.objects.get(pk=t.pk).closed_at is not None
+    page = client.post(reverse("tournament-reopen", args=[t.pk]), follow=True)
+    assert "Turnier wieder geöffnet." in page.content.decode()
+    assert Tournament.objects.get(pk=t.pk).closed_at is None
+
+
+@pytest.mark.django_db
+def test_the_rating_form_shows_a_refusal_on_its_field(client, django_user_model):
+    organiser = django_user_model.objects.create_user("org", password="pw")
+    t = open_tournament(12, 3)
+    t.organisers.add(organiser)
+    client.force_login(organiser)
+    before = (t.rated, t.bundesland)
+    response = client.post(
+        reverse("tournament-rating-save", args=[t.pk]), {"rated": "on", "bundesland": ""}
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors["bundesland"] == ["Ein Ranglistenturnier braucht ein Bundesland."]
+    t.refresh_from_db()
+    assert (t.rated, t.bundesland) == before
+    assert client.post(reverse("tournament-rating", args=[t.pk])).status_code == 405

@@ -9,6 +9,7 @@ from league.lists import services as ls
 from league.lists.models import ScoreLine, Seat
 from league.rankings.selectors import rangliste
 from league.rankings.services import player_merge
+from league.tournaments import services as ts
 from league.tournaments.models import Participant
 from tests.rankings.helpers import D, entrants, rated
 from tests.site_helpers import normal
@@ -79,11 +80,17 @@ def test_refusals_write_nothing(django_user_model):
 
 @pytest.mark.django_db
 def test_two_records_in_one_tournament_are_two_people():
-    rated()
-    a, b = Participant.objects.order_by("number")[:2]
+    """Two records registered in the same tournament (no DDV numbers, not yet at one table)
+    are two people: refused for that reason, nothing written."""
+    t = ts.tournament_create(name="Pokal", date=D(2026, 3, 1))
+    a = ts.participant_add(tournament=t, name="Anna Albers").player
+    b = ts.participant_add(tournament=t, name="Anna Albers", club_name="Herz").player
     with pytest.raises(ServiceError) as err:
-        player_merge(keep=a.player, merge=b.player)
-    assert err.value.code in ("merge_same_tournament", "merge_same_list", "merge_ddv_conflict")
+        player_merge(keep=a, merge=b)
+    assert err.value.code == "merge_same_tournament"
+    assert Player.objects.filter(pk__in=[a.pk, b.pk]).count() == 2
+    assert Participant.objects.filter(tournament=t).count() == 2
+    assert not AuditEntry.objects.filter(action="merge").exists()
 
 
 @pytest.mark.django_db

@@ -6,7 +6,7 @@ import io
 
 import pytest
 from django.urls import reverse
-from openpyxl import load_workbook  # type: ignore[import-untyped]
+from openpyxl import load_workbook
 
 from league.clubs.models import Player
 from league.lists.models import ScoreLine
@@ -74,14 +74,29 @@ def test_database_rangliste_equals_the_pure_rules(season):
 
 @pytest.mark.django_db
 def test_window_boundary_and_only_closed_rated_tournaments():
-    t = rated(day=D(2024, 6, 30))
-    from league.rankings.selectors import rangliste
+    """The Rangliste's SQL filter and a player's page (scoring.rangliste.counts_in_rangliste)
+    agree on every side of the rule: the window's edges, closed, rated."""
+    from league.rankings.selectors import player_record, rangliste
 
-    assert len(rangliste(as_of=D(2026, 6, 30)).unter_36) == 32  # exactly 24 months: counts
-    assert rangliste(as_of=D(2026, 7, 1)).unter_36 == ()  # one day later: gone
-    assert rangliste(as_of=D(2024, 6, 29)).unter_36 == ()  # before the tournament
+    t = rated(day=D(2024, 6, 30))
+    player = Player.objects.get(ddv_number="70000")
+
+    def counted(as_of):
+        """(players in "unter 36", his rounds there, his rated rounds on his page)"""
+        view = rangliste(as_of=as_of)
+        his = [r.rounds for r in view.unter_36 if r.player == str(player.pk)]
+        page = player_record(player=player, as_of=as_of)
+        return len(view.unter_36), sum(his), page.rated_rounds
+
+    assert counted(D(2026, 6, 30)) == (32, 3, 3)  # exactly 24 months: counts
+    assert counted(D(2026, 7, 1)) == (0, 0, 0)  # one day later: gone
+    assert counted(D(2024, 6, 29)) == (0, 0, 0)  # before the tournament
+    assert counted(D(2024, 6, 30)) == (32, 3, 3)  # on the day itself
     ts.tournament_reopen(tournament=t)
-    assert rangliste(as_of=D(2026, 6, 30)).unter_36 == ()  # reopened: not counted
+    assert counted(D(2026, 6, 30)) == (0, 0, 0)  # reopened: not counted
+    ts.tournament_set_rating(tournament=t, rated=False)
+    ts.tournament_close(tournament=t)
+    assert counted(D(2026, 6, 30)) == (0, 0, 0)  # closed but not rated: not counted
 
 
 @pytest.mark.django_db

@@ -166,3 +166,17 @@ def test_seating_refuses_uneven_or_duplicate_lineups():
     with pytest.raises(LigaError) as exc:
         spieltag_seating([["a", "b"], ["c", "a"]], rounds=2)
     assert exc.value.code == "liga_lineup_duplicate"
+
+
+def test_siegpunkte_text():
+    from fractions import Fraction
+
+    from scoring.liga import siegpunkte_text
+
+    assert siegpunkte_text(Fraction(4)) == "4"
+    assert siegpunkte_text(Fraction(7, 2)) == "3,5"
+    assert siegpunkte_text(Fraction(7, 2), decimal_mark=".") == "3.5"
+    assert siegpunkte_text(Fraction(25, 2)) == "12,5"
+    assert siegpunkte_text(Fraction(1, 2)) == "0,5"
+    assert siegpunkte_text(Fraction(10, 3)) == "3,3"  # never from ties; rounded
+    assert siegpunkte_text(Fraction(-7, 2)) == "-3,5"

@@ -202,3 +202,20 @@ def test_properties(results, offset):
         assert len(lands) == len(set(lands))
         assert land_row.points == sum(c.points for c in land_row.counted)
         assert [c.date for c in land_row.counted] == sorted(c.date for c in land_row.counted)
+
+
+def test_a_round_counts_only_rated_closed_and_inside_the_window():
+    from scoring.rangliste import counts_in_rangliste
+
+    as_of = D(2026, 6, 30)
+    start = window_start(as_of)
+    assert counts_in_rangliste(rated=True, closed=True, day=start, as_of=as_of)
+    assert counts_in_rangliste(rated=True, closed=True, day=as_of, as_of=as_of)
+    assert not counts_in_rangliste(rated=False, closed=True, day=as_of, as_of=as_of)
+    assert not counts_in_rangliste(rated=True, closed=False, day=as_of, as_of=as_of)
+    assert not counts_in_rangliste(
+        rated=True, closed=True, day=start - dt.timedelta(days=1), as_of=as_of
+    )
+    assert not counts_in_rangliste(
+        rated=True, closed=True, day=as_of + dt.timedelta(days=1), as_of=as_of
+    )

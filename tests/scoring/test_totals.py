@@ -304,3 +304,14 @@ def test_totals_of_any_simulated_round_pass(seed, size, stop, penalties):
         assert check.warnings == ()
     else:
         assert TOTALS_PARITY not in check.warning_codes
+
+
+def test_a_list_from_paper_counts_a_full_rounds_games():
+    from scoring.totals import PAPER_GAMES, TABLE_SIZES, games_counted
+
+    assert TABLE_SIZES == (4, 5)
+    assert PAPER_GAMES == 24
+    assert games_counted(0, totals_only=True) == 24
+    assert games_counted(0, totals_only=False) == 0
+    assert games_counted(17, totals_only=False) == 17
+    assert games_counted(17, totals_only=True) == 17  # game rows, where it has them

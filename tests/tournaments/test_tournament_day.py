@@ -8,14 +8,19 @@ import datetime as dt
 import pytest
 from django.db.models import Sum
 from django.urls import reverse
-from django.utils import timezone
 
 from league.core.errors import ServiceError
 from league.lists import services as list_services
 from league.lists.models import ScoreLine, Seat
 from league.tournaments import services as ts
 from league.tournaments.models import Participant
-from league.tournaments.selectors import player_rounds, round_board, round_clock, round_repeats
+from league.tournaments.selectors import (
+    player_rounds,
+    round_board,
+    round_clock,
+    round_repeats,
+    standings,
+)
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -71,8 +76,8 @@ def test_unofficial_events_set_their_own_time_official_ones_cannot():
 def test_the_clock_shows_on_board_list_and_projector(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
-    url = reverse("round-action", args=[t.pk, rnd.number])
-    assert client.post(url, {"action": "start"}).status_code == 302
+    url = reverse("round-start", args=[t.pk, rnd.number])
+    assert client.post(url).status_code == 302
     board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
     assert "data-round-clock" in board
     assert "data-deadline" in board
@@ -86,16 +91,24 @@ def test_the_clock_shows_on_board_list_and_projector(client, organiser):
 def test_round_wide_actions_ask_first_and_act_only_when_confirmed(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
-    url = reverse("round-action", args=[t.pk, rnd.number])
     play_round(rnd)
-    for action in ("close", "redraw", "time"):
-        response = client.post(url, {"action": action})
+    before = (rnd.seed, rnd.status, rnd.time_called, list(rnd.lists.values_list("pk", "version")))
+    for name in ("round-close", "round-redraw", "round-time"):
+        url = reverse(name, args=[t.pk, rnd.number])
+        response = client.post(url)
         assert response.status_code == 200
         assert b"data-confirm-step" in response.content
-        assert f'name="action" value="{action}"'.encode() in response.content
+        assert f'action="{url}"'.encode() in response.content  # "Ja" posts to the action
+        assert b'name="confirmed" value="1"' in response.content
     rnd.refresh_from_db()
-    assert not rnd.closed
-    assert client.post(url, {"action": "close", "confirmed": "1"}).status_code == 302
+    after = (rnd.seed, rnd.status, rnd.time_called, list(rnd.lists.values_list("pk", "version")))
+    assert after == before  # asking wrote nothing
+    close = reverse("round-close", args=[t.pk, rnd.number])
+    assert client.post(close, {"confirmed": "1"}).status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.closed
+    reopen = reverse("round-reopen", args=[t.pk, rnd.number])
+    assert b"data-confirm-step" in client.post(reopen).content
     rnd.refresh_from_db()
     assert rnd.closed
 
@@ -139,10 +152,15 @@ def test_a_substitute_plays_the_seat_to_the_end_and_is_credited_his_games():
     assert before + after == state.totals[seat.name]
     credited_games = set(lines.filter(player=sub).values_list("game__number", flat=True))
     assert min(credited_games) >= 11
+    his_games = set(lines.filter(player=seat.player).values_list("game__number", flat=True))
+    assert max(his_games) <= 10  # the substituted player is credited none of them
+    assert len(credited_games | his_games) == len(credited_games) + len(his_games)
     assert lines.aggregate(s=Sum("points"))["s"] == 0
 
 
 def test_a_list_ended_early_counts_and_lets_the_round_close():
+    from tests.api.conftest import play
+
     _t, rnd = _round()
     play_round(rnd, stop=6)
     first, second = list(rnd.lists)
@@ -151,12 +169,21 @@ def test_a_list_ended_early_counts_and_lets_the_round_close():
     assert first.complete
     assert first.ended_early
     with pytest.raises(ServiceError) as exc:
-        play_round(rnd)
+        play(first)
     assert exc.value.code == "list_ended_early"
-    list_services.spielliste_end_early(spielliste=first, ended=False)
-    play_round(rnd)
-    list_services.spielliste_end_early(spielliste=second, ended=False)
-    ts.round_close(tournament_round=rnd)
+    with pytest.raises(ServiceError) as exc:
+        ts.round_close(tournament_round=rnd)  # the other table still plays
+    assert exc.value.code == "round_incomplete"
+    play(second)
+    ts.round_close(tournament_round=rnd)  # the list ended early does not hold it up
+    rnd.refresh_from_db()
+    assert rnd.closed
+    # Its six games count in the standings as they stand.
+    counted = {r.name: r.total for r in standings(tournament=rnd.tournament).rows}
+    lines = ScoreLine.objects.filter(spielliste=first).values_list("player__name")
+    for name, points in lines.annotate(s=Sum("points")):
+        assert counted[name] == points
+    assert first.games_played == 6
 
 
 def test_redraw_keeps_started_tables_and_redraws_the_others():
@@ -244,7 +271,6 @@ def test_a_retried_save_with_the_same_key_is_done_once(client):
     liste = rnd.lists.first()
     phone = client
     phone.get(reverse("table-code-open", args=[liste.code]))
-    names = [s.name for s in liste.seats.order_by("position")]
     data = {
         "version": liste.version,
         "key": "k-123",
@@ -260,7 +286,7 @@ def test_a_retried_save_with_the_same_key_is_done_once(client):
     assert again.status_code == 302
     liste.refresh_from_db()
     assert liste.games_played == 1
-    assert names  # the seats are the game's players
+    assert liste.games.count() == 1
 
 
 def test_the_entry_form_keeps_its_input_after_a_conflict(client):
@@ -279,8 +305,7 @@ def test_the_entry_form_keeps_its_input_after_a_conflict(client):
     response = client.post(reverse("game-add", args=[liste.pk]), data)
     assert response.status_code == 422
     assert 'value="187"' in response.content.decode()
-    assert timezone.now()  # nothing written
-    liste.refresh_from_db()
+    liste.refresh_from_db()  # nothing written
     assert liste.games_played == 0
 
 

@@ -1,14 +1,16 @@
 import csv
 import io
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from openpyxl import load_workbook  # type: ignore[import-untyped]
+from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from league.tournaments import services as ts
 from league.tournaments.models import Participant, TournamentRound
+from league.tournaments.selectors import standings
 from tests.tournaments.helpers import make_tournament, play_round
 
 
@@ -146,19 +148,27 @@ def test_round_board_and_actions(organiser):
     board = reverse("round-board", args=[t.pk, 1])
     html = organiser.get(board).content.decode()
     assert "0 von 2 Tischen fertig" in html
-    action = reverse("round-action", args=[t.pk, 1])
-    organiser.post(action, {"action": "redraw", "confirmed": "1"})
+
+    def act(name):
+        return organiser.post(reverse(name, args=[t.pk, 1]), {"confirmed": "1"}, follow=True)
+
     rnd = TournamentRound.objects.get()
+    seed = rnd.seed
+    assert "Runde neu ausgelost" in act("round-redraw").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.seed != seed
     play_round(rnd, stop=2)
-    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
-    assert "Noch nicht fertig" in response.content.decode()
-    response = organiser.post(action, {"action": "time", "confirmed": "1"}, follow=True)
-    assert "Zeit abgelaufen an 2 Tischen" in response.content.decode()
+    assert "Noch nicht fertig" in act("round-close").content.decode()
+    rnd.refresh_from_db()
+    assert not rnd.closed
+    assert "Zeit abgelaufen an 2 Tischen" in act("round-time").content.decode()
     play_round(rnd)
-    response = organiser.post(action, {"action": "close", "confirmed": "1"}, follow=True)
-    assert "Runde abgeschlossen" in response.content.decode()
-    response = organiser.post(action, {"action": "reopen", "confirmed": "1"}, follow=True)
-    assert "wieder geöffnet" in response.content.decode()
+    assert "Runde abgeschlossen" in act("round-close").content.decode()
+    rnd.refresh_from_db()
+    assert rnd.closed
+    assert "wieder geöffnet" in act("round-reopen").content.decode()
+    rnd.refresh_from_db()
+    assert not rnd.closed
 
 
 @pytest.mark.django_db
@@ -202,9 +212,22 @@ def test_create_tournament_and_register(organiser):
 def test_sorting_by_any_column_even_with_missed_rounds(client):
     t = played(8, 1)
     ts.participant_add(tournament=t, name="Zu Spät")  # no result in round 1
+    rows = {r.name: r for r in standings(tournament=t).rows}
+    value = {
+        "r1": lambda r: r.per_round[0],
+        "name": lambda r: r.name,
+        "total": lambda r: r.total,
+        "club": lambda r: r.club,
+        "rounds_played": lambda r: r.rounds_played,
+    }
     for key in ["r1", "-r1", "name", "-total", "club", "rounds_played"]:
         response = client.get(reverse("standings", args=[t.pk]), {"sort": key})
         assert response.status_code == 200, key
+        shown = re.findall(r'<tr data-player="([^"]+)"', response.content.decode())
+        assert sorted(shown) == sorted(rows), key  # everybody, once
+        values = [value[key.lstrip("-")](rows[name]) for name in shown]
+        present = [v for v in values if v is not None]
+        assert present == sorted(present, reverse=key.startswith("-")), key
     html = client.get(reverse("standings", args=[t.pk]), {"sort": "-r1"}).content.decode()
     assert html.rindex("Zu Spät") > html.index("Spieler")  # the missing round sorts last
 

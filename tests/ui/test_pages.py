@@ -180,9 +180,7 @@ def test_grammar_one_table_and_one_round(client, django_user_model):
     t = make_tournament(4, rounds=1, user=org)
     ts.round_draw(tournament=t, seed=1)
     client.force_login(org)
-    response = client.post(
-        reverse("round-action", args=[t.pk, 1]), {"action": "time", "confirmed": "1"}, follow=True
-    )
+    response = client.post(reverse("round-time", args=[t.pk, 1]), {"confirmed": "1"}, follow=True)
     html = response.content.decode()
     assert "Zeit abgelaufen an 1 Tisch." in html
     assert "0 von 1 Tisch fertig." in html

@@ -4,7 +4,6 @@ action, by what they show: ``index`` (the lists, a new list, the table code), ``
 actions), ``closing`` (end and confirm), ``history``, ``pdf``; ``reading`` holds who may
 read and write. Every view is importable from ``league.lists.views``."""
 
-from league.lists.codes import code_url  # kept here for callers that import it from views
 from league.lists.views.clock import time_add, time_call, time_no_game, time_resume
 from league.lists.views.closing import liste_close, liste_confirm
 from league.lists.views.detail import liste_detail, render_detail

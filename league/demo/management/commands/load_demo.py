@@ -7,6 +7,7 @@ DJANGO_DEBUG=1.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any
 
@@ -142,8 +143,6 @@ class Command(BaseCommand):
 def load_demo_tournament(rng: random.Random) -> None:
     """24 players, 4 rounds: 3 closed, the 4th in progress against the round clock (one
     table with added time, the last one's result typed from its paper list)."""
-    import datetime as dt
-
     tournament = ts.tournament_create(
         name="Kölner Stadtmeisterschaft 2026",
         date=dt.date(2026, 11, 21),

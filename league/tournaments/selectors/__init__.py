@@ -1,0 +1,91 @@
+"""Tournament reads: standings (one SQL aggregate), round board, player page. Each read
+for one page or endpoint in a fixed number of queries.
+
+One module per sub-domain; every public name is importable from here as before:
+
+- ``wertung``: the standings (Wertung) and their cache; ``version``: their version (one query);
+- ``board``: the round board, the round clock, repeated meetings;
+- ``paper``: the results-from-paper page;
+- ``rounds``: the rounds' phases, the next draw's problem, seats;
+- ``player``: a participant's lists and games;
+- ``draw``: the current draw by surname;
+- ``owner``: the tournament as the owner of its lists.
+"""
+
+from __future__ import annotations
+
+from league.tournaments.selectors.board import (
+    BoardTable,
+    Clock,
+    Repeat,
+    round_board,
+    round_clock,
+    round_minutes,
+    round_repeats,
+)
+from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
+from league.tournaments.selectors.owner import (
+    list_owner,
+    tournament_choices,
+    tournament_lists,
+    tournament_lists_closed_to,
+    tournament_lists_owned,
+)
+from league.tournaments.selectors.paper import PaperTableView, paper_board
+from league.tournaments.selectors.player import PlayerRound, PlayerRow, player_rounds
+from league.tournaments.selectors.rounds import (
+    CurrentSeat,
+    current_seat,
+    next_round_problem,
+    round_phase_label,
+    round_positions,
+    round_started,
+    tournament_rounds,
+)
+from league.tournaments.selectors.version import standings_version
+from league.tournaments.selectors.wertung import (
+    CLOSED,
+    StandingRow,
+    Standings,
+    round_points,
+    standings,
+    standings_cached,
+)
+
+__all__ = [
+    "CLOSED",
+    "BoardTable",
+    "Clock",
+    "CurrentDraw",
+    "CurrentSeat",
+    "DrawSeat",
+    "PaperTableView",
+    "PlayerRound",
+    "PlayerRow",
+    "Repeat",
+    "StandingRow",
+    "Standings",
+    "current_draw",
+    "current_seat",
+    "list_owner",
+    "next_round_problem",
+    "paper_board",
+    "player_rounds",
+    "round_board",
+    "round_clock",
+    "round_minutes",
+    "round_phase_label",
+    "round_points",
+    "round_positions",
+    "round_repeats",
+    "round_started",
+    "standings",
+    "standings_cached",
+    "standings_version",
+    "surname_key",
+    "tournament_choices",
+    "tournament_lists",
+    "tournament_lists_closed_to",
+    "tournament_lists_owned",
+    "tournament_rounds",
+]

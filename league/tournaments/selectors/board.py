@@ -1,0 +1,152 @@
+"""The round board: each table's list replayed, its clock and paper status; who meets whom
+again."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.utils import timezone
+
+from league.clubs.models import public_alias
+from league.core.errors import ServiceError
+from league.lists.models import PaperEntry, Seat, Spielliste
+from league.lists.selectors import ListeSnapshot, paper_status, snapshots_of
+from league.tournaments.models import RoundTable, Tournament, TournamentRound
+from scoring import clock
+from scoring.draw import meetings_of, repeat_pairs
+
+
+def round_minutes(tournament: Tournament, table_size: int) -> int:
+    """A table's playing time at this tournament (``scoring.clock.round_minutes``: the
+    TSR's, or an unofficial event's own, a quarter more at a 5-player table)."""
+    return clock.round_minutes(table_size, tournament.round_minutes)
+
+
+def _minutes_left(deadline: datetime | None) -> int | None:
+    if deadline is None:
+        return None
+    return math.floor((deadline - timezone.now()).total_seconds() / 60)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The round clock as the hall sees it: a 4-player table's time (8.5.1)."""
+
+    deadline: datetime
+
+    @property
+    def minutes_left(self) -> int | None:
+        return _minutes_left(self.deadline)
+
+
+def round_clock(tournament_round: TournamentRound) -> Clock | None:
+    if tournament_round.started_at is None or tournament_round.closed:
+        return None
+    minutes = round_minutes(tournament_round.tournament, 4)
+    return Clock(tournament_round.started_at + timedelta(minutes=minutes))
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    number: int
+    snapshot: ListeSnapshot
+    deadline: datetime | None = None  # the round clock at this table (with added time)
+    paper: str = ""  # results from paper: accepted / waiting / differs; "" for none
+
+    @property
+    def minutes_left(self) -> int | None:
+        return _minutes_left(self.deadline)
+
+    @property
+    def liste(self) -> Spielliste:
+        return self.snapshot.liste
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.snapshot.seats
+
+    @property
+    def checks_ok(self) -> bool:
+        return self.snapshot.checks_ok
+
+    @property
+    def started(self) -> bool:
+        """Games, penalty rows or a paper result: a redraw leaves this table alone."""
+        snap = self.snapshot
+        return bool(snap.games or snap.penalty_rows or snap.liste.totals_only)
+
+    @property
+    def error(self) -> ServiceError | None:
+        err = self.snapshot.error
+        return None if err is None else ServiceError.from_scoring(err)
+
+
+def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> list[BoardTable]:
+    """Each table of the round with its list replayed (4 queries)."""
+    tables = list(
+        RoundTable.objects.filter(tournament_round=tournament_round)
+        .select_related("spielliste")
+        .order_by("number")
+    )
+    snaps = snapshots_of([t.spielliste for t in tables], reveal=reveal)
+    tournament = tournament_round.tournament
+    papers: dict[int, list[PaperEntry]] = {}
+    if any(t.spielliste.totals_only for t in tables):
+        for entry in PaperEntry.objects.filter(spielliste__in=[t.spielliste for t in tables]):
+            papers.setdefault(entry.spielliste_id, []).append(entry)
+    start = tournament_round.started_at
+    out = []
+    for table, snap in zip(tables, snaps, strict=True):
+        liste = table.spielliste
+        deadline = None
+        if start is not None:
+            minutes = round_minutes(tournament, liste.table_size) + liste.added_minutes
+            deadline = start + timedelta(minutes=minutes)
+        entries = papers.get(liste.pk, [])
+        paper = paper_status(entries, double_entry=tournament.double_entry) if entries else ""
+        out.append(BoardTable(table.number, snap, deadline, paper))
+    return out
+
+
+@dataclass(frozen=True)
+class Repeat:
+    table: int
+    names: tuple[str, str]
+    times: int  # how often they met in earlier rounds
+
+
+def round_repeats(*, tournament_round: TournamentRound, reveal: bool = False) -> list[Repeat]:
+    """Who meets whom again at this round's tables (2 queries)."""
+    seats = list(
+        Seat.objects.filter(
+            spielliste__round_table__tournament_round__tournament=tournament_round.tournament_id,
+            spielliste__round_table__tournament_round__number__lte=tournament_round.number,
+        ).values_list(
+            "spielliste_id",
+            "player_id",
+            "spielliste__round_table__tournament_round__number",
+            "spielliste__round_table__number",
+            "name",
+            "player__hide_name",
+        )
+    )
+    earlier: dict[int, list[str]] = {}
+    now: dict[int, list[str]] = {}
+    shown: dict[str, str] = {}
+    for liste_id, player_id, number, table, name, hidden in seats:
+        key = str(player_id)
+        if number < tournament_round.number:
+            earlier.setdefault(liste_id, []).append(key)
+        else:
+            now.setdefault(table, []).append(key)
+            shown[key] = public_alias(player_id) if hidden and not reveal else name
+    tables = sorted(now)
+    met = meetings_of(list(earlier.values()))
+    table_of = {key: table for table in tables for key in now[table]}
+    out = []
+    for a, b, times in repeat_pairs([now[t] for t in tables], met):
+        first, second = sorted((shown[a], shown[b]))
+        out.append(Repeat(table_of[a], (first, second), times))
+    return out

@@ -1,0 +1,73 @@
+"""The tournament as a list owner (registered with ``league.lists.owners`` in apps.py):
+the link back, visibility and the list index's filter."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from league.lists.models import Spielliste
+from league.lists.owners import ListOwner
+from league.tournaments.access import tournament_readers, tournaments_closed_to
+from league.tournaments.models import RoundTable, Tournament
+from league.tournaments.selectors.board import round_minutes
+
+
+def list_owner(liste: Spielliste) -> ListOwner | None:
+    """The round and table a list is played at (registered with league.lists.owners)."""
+    table = (
+        RoundTable.objects.filter(spielliste=liste)
+        .select_related("tournament_round__tournament")
+        .only(
+            "number",
+            "tournament_round__number",
+            "tournament_round__started_at",
+            "tournament_round__tournament__round_minutes",
+            "tournament_round__tournament__double_entry",
+            "tournament_round__tournament__members_only",
+            "tournament_round__tournament_id",
+        )
+        .first()
+    )
+    if table is None:
+        return None
+    rnd = table.tournament_round
+    organisers = Tournament.organisers.through.objects.filter(
+        tournament_id=rnd.tournament_id
+    ).values_list("user_id", flat=True)
+    return ListOwner(
+        label=gettext("Runde %(round)s, Tisch %(table)s")
+        % {"round": rnd.number, "table": table.number},
+        url=reverse("round-board", args=[rnd.tournament_id, rnd.number]),
+        frozen_note=gettext("Runde abgeschlossen – Änderungen nur nach Wiedereröffnung"),
+        table_label=gettext("Tisch %(table)s") % {"table": table.number},
+        manager_ids=frozenset(organisers),
+        clock_start=rnd.started_at,
+        minutes=round_minutes(rnd.tournament, liste.table_size),
+        double_entry=rnd.tournament.double_entry,
+        readers=tournament_readers(rnd.tournament),
+    )
+
+
+def tournament_lists_owned() -> Q:
+    return Q(round_table__isnull=False)
+
+
+def tournament_lists_closed_to(user: User | AnonymousUser) -> Q:
+    """The lists of the tournaments ``user`` may not read (league.lists.owners)."""
+    closed = Tournament.objects.filter(tournaments_closed_to(user)).values("pk")
+    return Q(round_table__tournament_round__tournament__in=closed)
+
+
+def tournament_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:
+    """Every tournament ``user`` may read as (id, name), newest first: the list index's
+    tournament filter."""
+    readable = Tournament.objects.exclude(tournaments_closed_to(user))
+    return list(readable.order_by("-date", "-pk").values_list("pk", "name"))
+
+
+def tournament_lists(tournament_id: int) -> Q:
+    """The condition on Spielliste for the lists of one tournament."""
+    return Q(round_table__tournament_round__tournament_id=tournament_id)

@@ -1,0 +1,170 @@
+"""The standings' version: everything the standings depend on, in one compiled query per
+variant (the ETag of every phone's poll)."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.db import connection
+from django.db.models import (
+    Aggregate,
+    Case,
+    CharField,
+    Count,
+    DateTimeField,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+    TextField,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Coalesce, Concat
+
+from league.lists.models import Spielliste
+from league.tournaments.access import can_read_tournament
+from league.tournaments.models import Participant, Tournament, TournamentRound
+
+CLOSED = TournamentRound.Status.CLOSED
+
+
+def standings_version(
+    *, tournament_id: int, provisional: bool = True, reader: Any = None
+) -> str | None:
+    """Everything the standings (and the pages showing them) depend on, in one query: the
+    tournament's own settings, the counted lists' versions and last change (each write bumps
+    both, confirmations too), the rounds with their status and start, and the participants
+    with their names, clubs and privacy. None when there is no such tournament.
+    (league.core.conditional turns it into ETags and cache keys.)
+
+    Only closed rounds count unless ``provisional`` (competitions.md "Live standings"), so
+    the counted view's version reads only the closed rounds' lists: a game entered in the
+    running round leaves it unchanged and the phones polling it get 304s all round long.
+    The SQL is compiled once per process and variant: this runs on every poll of every
+    phone. With ``reader`` (an account or anonymous), None also for a members-only
+    tournament he may not read (no ETag, so no 304: the view refuses) — the same query
+    says whether it is members-only, so a phone's poll stays one query."""
+    if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
+        return None
+    sql, params = _version_sql(provisional)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    members_only = row[0]
+    if (
+        members_only
+        and reader is not None
+        and not can_read_tournament(reader, Tournament(pk=tournament_id, members_only=True))
+    ):
+        return None
+    return hashlib.sha256(repr((provisional, *row)).encode()).hexdigest()[:32]
+
+
+_ID = object()  # where the tournament's id goes in the compiled query's parameters
+
+
+_SENTINEL = -7_364_219
+
+
+def _version_sql(provisional: bool) -> tuple[str, list[Any]]:
+    found = _COMPILED.get((connection.vendor, provisional))
+    if found is None:
+        sql, params = _version_query(_SENTINEL, provisional).query.sql_with_params()
+        found = _COMPILED[(connection.vendor, provisional)] = (
+            sql,
+            [_ID if p == _SENTINEL else p for p in params],
+        )
+    return found
+
+
+_COMPILED: dict[tuple[str, bool], tuple[str, list[Any]]] = {}
+
+
+def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
+    lists = Spielliste.objects.filter(
+        round_table__tournament_round__tournament=OuterRef("pk")
+    ).order_by()
+    if not provisional:
+        lists = lists.filter(round_table__tournament_round__status=CLOSED)
+    rounds = TournamentRound.objects.filter(tournament=OuterRef("pk")).order_by()
+    entries = Participant.objects.filter(tournament=OuterRef("pk")).order_by()
+
+    def total(qs: QuerySet[Any], expr: Any, out: Any = None) -> Subquery:
+        agg = qs.values(_GROUP[qs.model]).annotate(x=expr).values("x")
+        return Subquery(agg, output_field=out or IntegerField())
+
+    closed = Case(When(status=CLOSED, then=F("number")), default=Value(0))
+    name = Concat(
+        Cast("pk", CharField()),
+        Value(":"),
+        Cast("player_id", CharField()),
+        Value(":"),
+        "player__ddv_number",
+        Value(":"),
+        "player__name",
+        Value(":"),
+        Coalesce("player__club__name", Value("")),
+        Value(":"),
+        Cast("player__hide_name", CharField()),
+        Cast("withdrawn", CharField()),
+        Cast("number", CharField()),
+        output_field=CharField(),
+    )
+    return (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(
+            lists_n=total(lists, Count("pk")),
+            lists_v=total(lists, Sum("version")),
+            lists_at=total(lists, Max("updated_at"), DateTimeField()),
+            rounds_n=total(rounds, Count("pk")),
+            rounds_closed=total(rounds, Sum(closed)),
+            # The round clock (projector, board) runs from the latest start.
+            rounds_started=total(rounds, Max("started_at"), DateTimeField()),
+            entries=total(entries, _TextAgg(name), TextField()),
+        )
+        .values_list(
+            "members_only",
+            "name",
+            "rounds_planned",
+            "tie_breaks",
+            "require_confirmation",
+            "round_minutes",
+            "lists_n",
+            "lists_v",
+            "lists_at",
+            "rounds_n",
+            "rounds_closed",
+            "rounds_started",
+            "entries",
+        )
+    )
+
+
+class _TextAgg(Aggregate):
+    """The rows' texts joined (GROUP_CONCAT on SQLite, STRING_AGG on PostgreSQL)."""
+
+    function = "GROUP_CONCAT"
+    output_field = TextField()
+
+    def as_postgresql(self, compiler: Any, connection: Any, **extra: Any) -> Any:
+        return self.as_sql(
+            compiler,
+            connection,
+            function="STRING_AGG",
+            template="%(function)s(%(distinct)s%(expressions)s, '|')",
+            **extra,
+        )
+
+
+_GROUP: dict[Any, str] = {
+    Spielliste: "round_table__tournament_round__tournament",
+    TournamentRound: "tournament",
+    Participant: "tournament",
+}

@@ -1,0 +1,163 @@
+"""The standings (Wertung): every score line summed per player and round in one SQL
+aggregate, ranked by ``scoring.standings``; cached per version (``version``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Sum
+
+from league.clubs.models import public_alias
+from league.core.conditional import cached
+from league.lists.models import ScoreLine
+from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
+from scoring.standings import DEFAULT_ORDER, rank
+
+CLOSED = TournamentRound.Status.CLOSED
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    participant_id: int
+    number: int
+    name: str
+    club: str
+    ddv_number: str
+    withdrawn: bool
+    rounds_played: int
+    per_round: tuple[int | None, ...]
+    total: int
+    positive_rounds: int
+    best_round: int | None
+    last_round: int | None
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list[StandingRow]
+    rounds: int  # rounds shown (columns)
+    counted: tuple[int, ...]  # round numbers that count
+    provisional: bool  # includes rounds not yet closed
+    final: bool  # every planned round is closed
+    # (round, table) of counted lists left out because they are not confirmed yet (only
+    # when the tournament requires confirmation).
+    unconfirmed: tuple[tuple[int, int], ...] = ()
+
+
+def round_points(
+    *, tournament: Tournament, round_numbers: tuple[int, ...] | None = None
+) -> dict[tuple[int, int], int]:
+    """{(player_id, round number): points} — one SQL aggregate over all score lines.
+
+    ``round_numbers`` None means every round (the common case once a round is closed:
+    the planner then needs no extra filter)."""
+    number = "spielliste__round_table__tournament_round__number"
+    lines = ScoreLine.objects.filter(
+        spielliste__round_table__tournament_round__tournament=tournament
+    )
+    if round_numbers is not None:
+        lines = lines.filter(**{f"{number}__in": round_numbers})
+    if tournament.require_confirmation:
+        lines = lines.filter(spielliste__confirmed_at__isnull=False)
+    rows = (
+        lines.values("player_id", number)
+        .annotate(points=Sum("points"))
+        .values_list("player_id", number, "points")
+        .order_by()
+    )
+    return {(player, number): points for player, number, points in rows}
+
+
+def standings(
+    *, tournament: Tournament, provisional: bool = False, reveal: bool = False
+) -> Standings:
+    """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries.
+    Players who asked not to be named appear under their alias unless ``reveal``."""
+    rounds = list(tournament.rounds.values_list("number", "status"))
+    counted = tuple(n for n, status in rounds if provisional or status == CLOSED)
+    # Plain tuples, not model instances: this page is read the most during a tournament.
+    participants = list(
+        Participant.objects.filter(tournament=tournament).values_list(
+            "pk",
+            "number",
+            "withdrawn",
+            "player_id",
+            "player__name",
+            "player__club__name",
+            "player__ddv_number",
+            "player__hide_name",
+        )
+    )
+    if not reveal:
+        participants = [
+            (*p[:4], public_alias(p[3]), "", "", False) if p[7] else p for p in participants
+        ]
+    every_round = len(counted) == len(rounds)
+    points = (
+        round_points(tournament=tournament, round_numbers=None if every_round else counted)
+        if counted
+        else {}
+    )
+    seated: set[tuple[int, int]] = set(points)
+    width = max(counted, default=0)
+    results = {}
+    for pk, _number, _withdrawn, player_id, *_rest in participants:
+        results[str(pk)] = [
+            points.get((player_id, n)) if (player_id, n) in seated else None
+            for n in range(1, width + 1)
+        ]
+    order = tournament.tie_breaks or list(DEFAULT_ORDER)
+    by_pk = {str(p[0]): p for p in participants}
+    rows = []
+    display = {str(p[0]): p[4] for p in participants}
+    for s in rank(results, rounds=width, order=order, names=display):
+        pk, number, withdrawn, _player_id, name, club, ddv_number, _hidden = by_pk[s.player]
+        rows.append(
+            StandingRow(
+                rank=s.rank,
+                participant_id=pk,
+                number=number,
+                name=name,
+                club=club or "",
+                ddv_number=ddv_number,
+                withdrawn=withdrawn,
+                rounds_played=s.rounds_played,
+                per_round=s.per_round,
+                total=s.total,
+                positive_rounds=s.positive_rounds,
+                best_round=s.best_round,
+                last_round=s.last_round,
+            )
+        )
+    closed = [n for n, status in rounds if status == CLOSED]
+    unconfirmed: tuple[tuple[int, int], ...] = ()
+    if tournament.require_confirmation and counted:
+        unconfirmed = tuple(
+            RoundTable.objects.filter(
+                tournament_round__tournament=tournament,
+                tournament_round__number__in=counted,
+                spielliste__confirmed_at__isnull=True,
+            )
+            .order_by("tournament_round__number", "number")
+            .values_list("tournament_round__number", "number")
+        )
+    return Standings(
+        rows=rows,
+        rounds=width,
+        counted=counted,
+        provisional=provisional and len(counted) > len(closed),
+        final=len(closed) == tournament.rounds_planned and not unconfirmed,
+        unconfirmed=unconfirmed,
+    )
+
+
+def standings_cached(
+    *, tournament: Tournament, version: str, provisional: bool = False, reveal: bool = False
+) -> Standings:
+    """``standings`` computed once per ``version`` (``standings_version``) in the shared
+    cache: the first phone after a game pays for it, the others read it."""
+    key = f"standings:{tournament.pk}:{version}:{int(provisional)}:{int(reveal)}"
+    return cached(
+        key, lambda: standings(tournament=tournament, provisional=provisional, reveal=reveal)
+    )

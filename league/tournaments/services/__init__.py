@@ -1,0 +1,74 @@
+"""Tournament writes: registration, draws, round board actions, paper results, closing for
+the Rangliste. Same conventions as every app's services: keyword-only, typed,
+``<entity>_<action>``, one transaction each, row locks where two writers can meet, an audit
+entry for each change.
+
+One module per sub-domain; every public name is importable from here as before
+(``from league.tournaments import services as ts; ts.round_draw(...)``):
+
+- ``settings``: create, update, organisers, continuing as an unofficial event;
+- ``registration``: one player, a CSV import, withdrawing;
+- ``draw``: drawing a round and drawing it again;
+- ``rounds``: the round's clock, time up, closing and reopening;
+- ``paper``: results typed from the paper lists;
+- ``closing``: Ranglistenturnier, closing and reopening the tournament.
+"""
+
+from __future__ import annotations
+
+from league.tournaments.services.closing import (
+    tournament_close,
+    tournament_reopen,
+    tournament_set_rating,
+)
+from league.tournaments.services.draw import round_draw, round_redraw
+from league.tournaments.services.paper import PaperSaved, PaperTable, round_paper_results
+from league.tournaments.services.registration import (
+    BATCH,
+    participant_add,
+    participant_set_withdrawn,
+    participants_import,
+)
+from league.tournaments.services.rounds import (
+    Status,
+    lock_lists,
+    round_call_time,
+    round_close,
+    round_reopen,
+    round_start,
+)
+from league.tournaments.services.settings import (
+    ROUND_MINUTES_RANGE,
+    tournament_add_organiser,
+    tournament_create,
+    tournament_remove_organiser,
+    tournament_set_unofficial,
+    tournament_update,
+)
+
+__all__ = [
+    "BATCH",
+    "ROUND_MINUTES_RANGE",
+    "PaperSaved",
+    "PaperTable",
+    "Status",
+    "lock_lists",
+    "participant_add",
+    "participant_set_withdrawn",
+    "participants_import",
+    "round_call_time",
+    "round_close",
+    "round_draw",
+    "round_paper_results",
+    "round_redraw",
+    "round_reopen",
+    "round_start",
+    "tournament_add_organiser",
+    "tournament_close",
+    "tournament_create",
+    "tournament_remove_organiser",
+    "tournament_reopen",
+    "tournament_set_rating",
+    "tournament_set_unofficial",
+    "tournament_update",
+]

@@ -1,0 +1,97 @@
+"""Closing a tournament for the Rangliste (competitions.md "Ranking list"): the rating,
+the checked close, reopening."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from league.core.audit import User, audit_record
+from league.core.errors import ServiceError
+from league.lists.models import ScoreLine
+from league.tournaments.models import Bundesland, Tournament
+from league.tournaments.services.rounds import Status
+from scoring.errors import ScoringError
+from scoring.rangliste import check_rlt
+
+
+@transaction.atomic
+def tournament_set_rating(
+    *, tournament: Tournament, rated: bool, bundesland: str = "", user: User = None
+) -> Tournament:
+    """Flag the tournament as a Ranglistenturnier in a Bundesland (or not); refused once
+    the tournament is closed (reopen it first)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is not None:
+        raise ServiceError("tournament_already_closed")
+    land = bundesland.strip().upper()
+    if land and land not in Bundesland.values:
+        raise ServiceError("bundesland_missing", field="bundesland")
+    if rated and not land:
+        raise ServiceError("bundesland_missing", field="bundesland")
+    before = {"rated": t.rated, "bundesland": t.bundesland}
+    t.rated, t.bundesland = rated, land
+    t.save(update_fields=["rated", "bundesland"])
+    audit_record(
+        user=user,
+        action="rating",
+        target=t,
+        before=before,
+        after={"rated": rated, "bundesland": land},
+    )
+    tournament.rated, tournament.bundesland = t.rated, t.bundesland
+    return t
+
+
+@transaction.atomic
+def tournament_close(*, tournament: Tournament, user: User = None) -> Tournament:
+    """Close the tournament: every round drawn is closed; a Ranglistenturnier must have had
+    at least 32 players (who played a round) and 3 rounds (``scoring.rangliste.check_rlt``),
+    else the close is refused and nothing changes. From now on it counts in the Rangliste.
+    """
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is not None:
+        raise ServiceError("tournament_already_closed")
+    rounds = list(t.rounds.order_by("number").values_list("number", "status"))
+    open_round = next((n for n, status in rounds if status != Status.CLOSED), None)
+    if open_round is not None:
+        raise ServiceError("tournament_not_finished", {"number": open_round})
+    if not rounds:
+        raise ServiceError("tournament_no_rounds")
+    if t.rated:
+        if not t.bundesland:
+            raise ServiceError("bundesland_missing", field="bundesland")
+        players = (
+            ScoreLine.objects.filter(spielliste__round_table__tournament_round__tournament=t)
+            .values("player_id")
+            .distinct()
+            .count()
+        )
+        try:
+            check_rlt(players=players, rounds=len(rounds))
+        except ScoringError as err:
+            raise ServiceError.from_scoring(err) from None
+    t.closed_at = timezone.now()
+    t.save(update_fields=["closed_at"])
+    audit_record(
+        user=user,
+        action="tournament_close",
+        target=t,
+        after={"rated": t.rated, "bundesland": t.bundesland, "rounds": len(rounds)},
+    )
+    tournament.closed_at = t.closed_at
+    return t
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user: User = None) -> Tournament:
+    """Reopen a closed tournament for a late correction (it leaves the Rangliste until
+    it is closed again)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if t.closed_at is None:
+        raise ServiceError("tournament_not_closed")
+    t.closed_at = None
+    t.save(update_fields=["closed_at"])
+    audit_record(user=user, action="tournament_reopen", target=t)
+    tournament.closed_at = None
+    return t

@@ -1,0 +1,72 @@
+"""Tournament pages: thin views over the tournament selectors (reads) and services (writes),
+one view per action. One module per page group; every view is importable from here
+(``league.tournaments.urls`` names them ``tv.<view>``):
+
+- ``setup``: the index, creating, a tournament's page, its organisers, unofficial;
+- ``participants``: registration, the CSV import, withdrawing, claims;
+- ``rounds``: drawing, the round board and its actions;
+- ``paper``: results from paper lists;
+- ``standings``: the standings, the projector, a participant's page;
+- ``printouts``: the PDFs.
+"""
+
+from __future__ import annotations
+
+from league.tournaments.views.paper import paper_saved_message, round_results, round_results_import
+from league.tournaments.views.participants import (
+    SHOWN_REFUSALS,
+    claim_decide,
+    participant_toggle,
+    participants_import,
+    tournament_participants,
+)
+from league.tournaments.views.printouts import codes_pdf, draw_pdf, round_lists_pdf, standings_pdf
+from league.tournaments.views.rounds import (
+    round_board_view,
+    round_call_time,
+    round_close,
+    round_draw,
+    round_redraw,
+    round_reopen,
+    round_start,
+    table_code_renew,
+)
+from league.tournaments.views.setup import (
+    tournament_create,
+    tournament_detail,
+    tournament_index,
+    tournament_organisers,
+    tournament_unofficial,
+)
+from league.tournaments.views.standings import player_view, projector, standings_view
+
+__all__ = [
+    "SHOWN_REFUSALS",
+    "claim_decide",
+    "codes_pdf",
+    "draw_pdf",
+    "paper_saved_message",
+    "participant_toggle",
+    "participants_import",
+    "player_view",
+    "projector",
+    "round_board_view",
+    "round_call_time",
+    "round_close",
+    "round_draw",
+    "round_lists_pdf",
+    "round_redraw",
+    "round_reopen",
+    "round_results",
+    "round_results_import",
+    "round_start",
+    "standings_pdf",
+    "standings_view",
+    "table_code_renew",
+    "tournament_create",
+    "tournament_detail",
+    "tournament_index",
+    "tournament_organisers",
+    "tournament_participants",
+    "tournament_unofficial",
+]

@@ -1,0 +1,183 @@
+"""Registration: the participants page, a CSV import, withdrawing, deciding claims."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from league.clubs import services as club_services
+from league.clubs.models import PlayerClaim
+from league.clubs.selectors import player_name_choices
+from league.core.confirm import ask_first
+from league.core.errors import ServiceError
+from league.core.forms import form_error_from_service
+from league.core.text import name_matches
+from league.tournaments import services as ts
+from league.tournaments.access import organiser_actor, organiser_required
+from league.tournaments.csv_import import ImportRow, parse_participants
+from league.tournaments.forms import CsvUploadForm, ParticipantForm
+from league.tournaments.models import Participant, Tournament
+from league.tournaments.selectors import current_seat
+
+
+@organiser_required
+def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = ParticipantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            participant = ts.participant_add(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                club_name=form.cleaned_data["club"],
+                ddv_number=form.cleaned_data["ddv_number"],
+                user=organiser_actor(request),
+            )
+        except ServiceError as err:
+            form_error_from_service(form, err, "name")
+        else:
+            messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
+            return redirect("tournament-participants", pk)
+    participants = list(tournament.participants.select_related("player__club"))
+    query = request.GET.get("q", "").strip()
+    shown = [p for p in participants if name_matches(query, p.player.name)] if query else None
+    return render(
+        request,
+        "tournaments/participants.html",
+        {
+            "tournament": tournament,
+            "organiser": True,
+            "participants": participants if shown is None else shown,
+            "query": query,
+            "form": form,
+            "upload": CsvUploadForm(),
+            "player_names": player_name_choices(),
+            "claims": PlayerClaim.objects.filter(
+                player__entries__tournament=tournament, decided_at__isnull=True
+            ).select_related("player", "account"),
+            "active": sum(1 for p in participants if not p.withdrawn),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def claim_decide(request: HttpRequest, pk: int, claim_id: int) -> HttpResponse:
+    """An organiser confirms (or refuses) that an account is one of his participants."""
+    claim = get_object_or_404(
+        PlayerClaim, pk=claim_id, player__entries__tournament_id=pk, decided_at__isnull=True
+    )
+    club_services.player_claim_decide(
+        claim=claim, accept=request.POST.get("accept") == "1", user=organiser_actor(request)
+    )
+    return redirect("tournament-participants", pk)
+
+
+@organiser_required
+@require_POST
+def participant_toggle(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
+    """Withdraw (or re-admit) a participant. One who sits at a table of the open round is
+    withdrawn only after the organiser has read what happens to that table."""
+    participant = get_object_or_404(
+        Participant.objects.select_related("player", "tournament"),
+        pk=participant_id,
+        tournament_id=pk,
+    )
+    back = reverse("tournament-participants", args=[pk])
+    seat = None
+    if not participant.withdrawn:
+        seat = current_seat(tournament=participant.tournament, player_id=participant.player_id)
+    if seat is not None:
+        values = {
+            "name": participant.player.name,
+            "round": seat.round_number,
+            "table": seat.table,
+        }
+        detail = (
+            _(
+                "An Tisch %(table)d wird schon gespielt: auf der Liste des Tisches setzt die "
+                "Turnierleitung einen Ersatzspieler ein (er spielt den Platz zu Ende) oder "
+                "beendet die Liste vorzeitig. Ab der nächsten Runde wird %(name)s nicht mehr "
+                "ausgelost."
+            )
+            if seat.liste.games_played or seat.liste.totals_only
+            else _(
+                "An Tisch %(table)d wurde noch nicht gespielt: nach dem Abmelden die Runde "
+                "neu auslosen (nur die nicht begonnenen Tische werden neu gelost)."
+            )
+        ) % values
+        asking = ask_first(
+            request,
+            question=_("%(name)s sitzt in Runde %(round)d an Tisch %(table)d – abmelden?") % values,
+            detail=detail,
+            yes=_("Ja, abmelden"),
+            back=back,
+        )
+        if asking is not None:
+            return asking
+    ts.participant_set_withdrawn(
+        participant=participant, withdrawn=not participant.withdrawn, user=organiser_actor(request)
+    )
+    if seat is not None:
+        # On to where the organiser acts next: the table's list, or the board to redraw.
+        messages.warning(
+            request,
+            _("%(name)s ist abgemeldet. Jetzt Tisch %(table)d regeln.")
+            % {"name": participant.player.name, "table": seat.table},
+        )
+        if seat.liste.games_played or seat.liste.totals_only:
+            return redirect(seat.liste)
+        return redirect("round-board", pk, seat.round_number)
+    return redirect(back)
+
+
+SHOWN_REFUSALS = 20  # refused import lines named one by one; the rest counted
+
+
+@organiser_required
+def participants_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload → preview (nothing saved) → confirm."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session_key = f"csv-import-{pk}"
+    if request.method == "POST" and "confirm" in request.POST:
+        stored = request.session.pop(session_key, None)
+        if not stored or stored["token"] != request.POST.get("token"):
+            messages.error(request, _("Die Vorschau ist abgelaufen – bitte erneut hochladen."))
+            return redirect("tournament-participants", pk)
+        rows = [ImportRow(**row) for row in stored["rows"]]
+        try:
+            added, refused = ts.participants_import(
+                tournament=tournament, rows=rows, user=organiser_actor(request)
+            )
+        except ServiceError as err:
+            messages.error(request, err.message)
+            return redirect("tournament-participants", pk)
+        messages.success(request, _("%(n)d Teilnehmer angemeldet.") % {"n": len(added)})
+        for refusal in refused[:SHOWN_REFUSALS]:
+            messages.warning(request, refusal.message)
+        if len(refused) > SHOWN_REFUSALS:
+            more = len(refused) - SHOWN_REFUSALS
+            messages.warning(
+                request, _("… und %(n)d weitere Zeilen nicht übernommen.") % {"n": more}
+            )
+        return redirect("tournament-participants", pk)
+    upload = CsvUploadForm(request.POST or None, request.FILES or None)
+    if request.method != "POST" or not upload.is_valid():
+        return redirect("tournament-participants", pk)
+    preview = parse_participants(upload.cleaned_data["file"].read())
+    token = secrets.token_urlsafe(16)
+    request.session[session_key] = {
+        "token": token,
+        "rows": [row.__dict__ for row in preview.rows],
+    }
+    return render(
+        request,
+        "tournaments/import_preview.html",
+        {"tournament": tournament, "organiser": True, "preview": preview, "token": token},
+    )
