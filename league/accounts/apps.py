@@ -8,3 +8,9 @@ class AccountsConfig(AppConfig):
     name = "league.accounts"
     label = "accounts"
     verbose_name = _("Konten")
+
+    def ready(self) -> None:
+        # Imported here: an app's modules load once the app registry is ready.
+        from league.accounts import sections
+
+        sections.register()  # its merge section (league.core.sections)

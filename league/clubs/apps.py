@@ -16,3 +16,8 @@ class ClubsConfig(AppConfig):
 
         register(Invitation.Kind.CLUB_MANAGER, manager_invitation)
         register(Invitation.Kind.MEMBER, member_invitation)
+
+        from league.clubs import sections, sections_evenings
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)
+        sections_evenings.register()  # moves to league/evenings at merge

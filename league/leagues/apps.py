@@ -19,3 +19,7 @@ class LeaguesConfig(AppConfig):
                 param="liga", label=_("Liga"), choices=league_choices, lists_of=league_lists
             )
         )
+
+        from league.leagues import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

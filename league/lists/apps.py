@@ -8,3 +8,9 @@ class ListsConfig(AppConfig):
     name = "league.lists"
     label = "lists"
     verbose_name = _("Spiellisten")
+
+    def ready(self) -> None:
+        # Imported here: an app's modules load once the app registry is ready.
+        from league.lists import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -39,3 +39,7 @@ class TournamentsConfig(AppConfig):
         from league.tournaments.invitations import organiser_invitation
 
         register(Invitation.Kind.ORGANISER, organiser_invitation)
+
+        from league.tournaments import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)
