@@ -10,7 +10,7 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Konten")
 
     def ready(self) -> None:
-        # Imported here: an app's modules load once the app registry is ready.
+        # In ready(): an app's modules import models, which load only after the registry.
         from league.accounts import sections
 
         sections.register()  # its merge section (league.core.sections)

@@ -17,6 +17,7 @@ class ClubsConfig(AppConfig):
         register(Invitation.Kind.CLUB_MANAGER, manager_invitation)
         register(Invitation.Kind.MEMBER, member_invitation)
 
+        # In ready(): an app's modules import models, which load only after the registry.
         from league.clubs import sections, sections_evenings
 
         sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -20,6 +20,7 @@ class LeaguesConfig(AppConfig):
             )
         )
 
+        # In ready(): an app's modules import models, which load only after the registry.
         from league.leagues import sections
 
         sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -10,7 +10,7 @@ class ListsConfig(AppConfig):
     verbose_name = _("Spiellisten")
 
     def ready(self) -> None:
-        # Imported here: an app's modules load once the app registry is ready.
+        # In ready(): an app's modules import models, which load only after the registry.
         from league.lists import sections
 
         sections.register()  # backup, privacy and merge sections (league.core.sections)
