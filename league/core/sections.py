@@ -53,7 +53,11 @@ class Fault(Exception):
         *,
         error: ServiceError | None = None,
     ) -> None:
-        if error is not None and error.game:
+        # An engine text that names its game itself ("Spiel 25: …") is not told it twice.
+        named = error is not None and (
+            "game" in error.params or (error.cause is not None and bool(error.cause.context))
+        )
+        if error is not None and error.game and not named:
             place = (*place, ("game", error.game))
         self.place = place
         self.code = error.code if error is not None else code

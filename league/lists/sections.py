@@ -330,7 +330,7 @@ def _check_list(plan: ListPlan, clubs: set[int], players: set[int]) -> None:
             closed=closed,
         )
     except ScoringError as err:
-        raise _scoring((*place, ("game", err.game)) if err.game else place, err) from None
+        raise _scoring(place, err) from None  # the fault adds the game the engine names
     # The score lines and game values the replay stores must fit their columns.
     low, high = column_range(ScoreLine, "points")
     for row in state.rows:
