@@ -15,8 +15,9 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from league.backup.services import FORMAT, VERSION
-from league.clubs.models import Club, Player
+from league.clubs.models import Club, ClubEvening, Player
 from league.clubs.selectors import club_season
+from league.clubs.services import club_evening_create
 from league.core.models import AuditEntry
 from league.demo.management.commands.load_demo import CLUB
 from league.leagues.models import League, Lineup, Spieltag, SpieltagTable, Team
@@ -622,3 +623,21 @@ def test_seat_names_as_played_survive_a_rename(tmp_path):
     _import(tmp_path / "backup.json")
     seats = list(Seat.objects.order_by("position").values_list("name", "player__name"))
     assert seats[0] == ("Anna", "Anna Schmidt")
+
+
+def test_a_whole_export_keeps_an_evening_without_tables(tmp_path):
+    """A club evening with no table yet is part of everything (a club's season export
+    holds the evenings of its lists)."""
+    _wipe()
+    club = Club.objects.create(name="Kreuz-Bube")
+    club_evening_create(club=club, date=dt.date(2026, 4, 3), note="noch leer")
+    club_evening_create(
+        club=club, date=dt.date(2026, 4, 10), tables=[["Ada", "Bea", "Cem", "Dora"]]
+    )
+    doc = _export(tmp_path)
+    assert sorted(len(e["tables"]) for e in doc["evenings"]) == [0, 1]
+    assert _export(tmp_path, "--club", str(club.pk), name="club.json")["evenings"][0]["tables"]
+    _wipe()
+    _import(tmp_path / "backup.json")
+    evenings = ClubEvening.objects.order_by("date")
+    assert [(e.note, e.tables.count()) for e in evenings] == [("noch leer", 0), ("", 1)]
