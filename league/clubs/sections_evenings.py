@@ -114,7 +114,7 @@ def check(ctx: CheckContext) -> None:
                 lid = need(table, "list", int, tplace)
                 if lid not in ctx.ids["list"]:
                     raise Fault(tplace, "backup_list_missing", {"id": lid})
-                ctx.own("list", lid, tplace)
+                ctx.own_list(lid, tplace)
             history_check(evening.get("history"), place)
     clubs = ctx.doc.get("clubs")  # not a list: the clubs' section said so
     for club in clubs if isinstance(clubs, list) else []:

@@ -213,7 +213,7 @@ class CheckContext:
     ids: defaultdict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     plans: dict[str, Any] = field(default_factory=dict)
     faults: list[Fault] = field(default_factory=list)
-    owned: dict[tuple[str, int], Place] = field(default_factory=dict)
+    owned: dict[int, Place] = field(default_factory=dict)
 
     def items(self, key: str) -> list[Any]:
         """The entries of the document's ``key`` (none if absent; a fault if no list)."""
@@ -235,11 +235,11 @@ class CheckContext:
         except Fault as fault:
             self.faults.append(fault)
 
-    def own(self, kind: str, pk: int, place: Place) -> None:
-        """One owner per row across sections (a list plays at one table, of one owner)."""
-        if (kind, pk) in self.owned:
+    def own_list(self, pk: int, place: Place) -> None:
+        """A list plays at one table of one owner (a round, a Spieltag, an evening)."""
+        if pk in self.owned:
             raise Fault(place, "backup_list_twice", {"id": pk})
-        self.owned[(kind, pk)] = place
+        self.owned[pk] = place
 
 
 @dataclass

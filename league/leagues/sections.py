@@ -393,7 +393,7 @@ def _check_spieltag(
         list_id = need(table, "list", int, tplace)
         if list_id not in ctx.ids["list"]:
             raise Fault(tplace, "backup_list_missing", {"id": list_id})
-        ctx.own("list", list_id, tplace)
+        ctx.own_list(list_id, tplace)
         plan = plans.get(list_id)
         if plan is not None and len(plan.data["seats"]) != len(seat_teams):
             raise Fault(tplace, "backup_table_teams")

@@ -228,7 +228,7 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
             table_numbers.add(tn)
             if lid not in ctx.ids["list"]:
                 raise Fault(tplace, "backup_list_missing", {"id": lid})
-            ctx.own("list", lid, tplace)
+            ctx.own_list(lid, tplace)
             if t["double_entry"] and lid in plans:  # paper results typed twice
                 plans[lid].double_entry = True
 
