@@ -8,3 +8,10 @@ class AccountsConfig(AppConfig):
     name = "league.accounts"
     label = "accounts"
     verbose_name = _("Konten")
+
+    def ready(self) -> None:
+        # In ready(), an app-loading cycle: its modules import models, which load only after
+        # the registry.
+        from league.accounts import sections
+
+        sections.register()  # its merge section (league.core.sections)

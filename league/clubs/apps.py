@@ -15,3 +15,9 @@ class ClubsConfig(AppConfig):
         from league.clubs.invitations import register
 
         register()
+
+        # In ready(): an app's modules import models, which load only after the registry
+        # (the same app-loading cycle).
+        from league.clubs import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

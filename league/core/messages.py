@@ -113,6 +113,14 @@ MESSAGES: Mapping[str, str] = {
     "merge_same_tournament": gettext_noop(
         "Beide Spieler sind im selben Turnier „{name}“ gemeldet: das sind zwei Personen."
     ),
+    "merge_same_spieltag": gettext_noop(
+        "Beide Spieler sind am selben Spieltag ({league}, Spieltag {number}) aufgestellt: das "
+        "sind zwei Personen."
+    ),
+    "merge_two_teams": gettext_noop(
+        "Die Spieler stehen in der Liga {league} im Kader zweier Mannschaften: das sind zwei "
+        "Personen."
+    ),
     # tournaments
     "name_missing": gettext_noop("Der Name fehlt."),
     "invalid_rounds": gettext_noop("1 bis 20 Runden."),
@@ -245,6 +253,104 @@ MESSAGES: Mapping[str, str] = {
     "spieltag_incomplete": gettext_noop(
         "Noch nicht fertig: Runde/Tisch {tables}. Erst dann abschließen."
     ),
+    # backup (league.backup and each app's backup section): "{place}: {reason}"
+    "backup_at": gettext_noop("{place}: {reason}"),
+    "backup_done": gettext_noop("Import abgeschlossen."),
+    "backup_dry_run": gettext_noop("Probelauf: nichts geschrieben."),
+    "backup_summary_clubs": gettext_noop(
+        "Vereine: {created} angelegt, {matched} nach Name gefunden"
+    ),
+    "backup_summary_players": gettext_noop(
+        "Spieler: {created} angelegt, {matched} nach DDV-Nummer gefunden"
+    ),
+    "backup_summary_rest": gettext_noop(
+        "Spiellisten: {lists}, Turniere: {tournaments}, Ligen: {leagues}, "
+        "Protokolleinträge: {history}"
+    ),
+    "backup_unreadable": gettext_noop("{file}: {error}"),
+    "backup_not_json": gettext_noop("{file}: kein gültiges JSON ({error})"),
+    "backup_refused": gettext_noop("{count} Fehler: nichts importiert."),
+    "backup_season_needs_club": gettext_noop("--season geht nur zusammen mit --club."),
+    "backup_scope_missing": gettext_noop("{place} gibt es nicht."),
+    "backup_not_json_object": gettext_noop("Die Datei ist kein JSON-Objekt."),
+    "backup_wrong_format": gettext_noop("Keine Sicherung dieser Anwendung (format ≠ {expected})."),
+    "backup_wrong_version": gettext_noop(
+        "Formatversion {version} wird nicht unterstützt (erwartet {expected})."
+    ),
+    "backup_shape": gettext_noop("Aufbau der Datei fehlerhaft: {error}"),
+    "backup_database": gettext_noop("Die Datenbank lehnt einen Eintrag ab: {error}"),
+    "backup_not_a_list": gettext_noop("„{key}“ ist keine Liste."),
+    "backup_nul": gettext_noop("Text mit NUL-Zeichen"),
+    "backup_not_finite": gettext_noop("keine endliche Zahl"),
+    "backup_too_big": gettext_noop("Zahl zu groß"),
+    "backup_not_object": gettext_noop("kein JSON-Objekt"),
+    "backup_field_missing": gettext_noop("Feld „{key}“ fehlt"),
+    "backup_field_type": gettext_noop("Feld „{key}“ hat den falschen Typ"),
+    "backup_field_invalid": gettext_noop("Feld „{key}“ ungültig"),
+    "backup_field_empty_or_long": gettext_noop("Feld „{key}“ leer oder zu lang"),
+    "backup_field_too_long": gettext_noop("Feld „{key}“ ist länger als {max} Zeichen"),
+    "backup_field_range": gettext_noop("Feld „{key}“ liegt nicht zwischen {min} und {max}"),
+    "backup_field_not_time": gettext_noop("Feld „{key}“ ist kein Zeitpunkt"),
+    "backup_date_invalid": gettext_noop("Datum ungültig"),
+    "backup_duplicate": gettext_noop("doppelt"),
+    "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
+    "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
+    "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),
+    "backup_list_twice": gettext_noop("Liste {id} an zwei Tischen"),
+    "backup_ddv_twice": gettext_noop("DDV-Nummer {number} doppelt"),
+    "backup_role_unknown": gettext_noop("Rolle {role} unbekannt"),
+    "backup_seat_order": gettext_noop("Plätze nicht in der Reihenfolge 1, 2, …"),
+    "backup_seat_twice": gettext_noop("ein Spieler sitzt zweimal am Tisch"),
+    "backup_seat_invalid": gettext_noop("Platz ungültig"),
+    "backup_table_size": gettext_noop("Tischgröße passt nicht zu den Plätzen"),
+    "backup_listenfuehrer": gettext_noop("Listenführer-Platz ungültig"),
+    "backup_added_minutes": gettext_noop("Zeitzugabe ungültig"),
+    "backup_redeals": gettext_noop("redeals ungültig"),
+    "backup_not_at_table": gettext_noop("„{name}“ sitzt nicht am Tisch"),
+    "backup_referee_missing": gettext_noop("Schiedsrichter fehlt"),
+    "backup_paper_and_games": gettext_noop("Papierergebnis und Spiele zugleich"),
+    "backup_paper_with_games": gettext_noop("Papiereingaben an einer Liste mit Spielen"),
+    "backup_points_range": gettext_noop("Punkte jenseits dessen, was eine Liste speichert"),
+    "backup_replay_differs": gettext_noop(
+        "die Wiedergabe ergibt einen anderen Stand als exportiert"
+    ),
+    "backup_bundesland_unknown": gettext_noop("Bundesland {land} unbekannt"),
+    "backup_status_invalid": gettext_noop("Status ungültig"),
+    "backup_season_month": gettext_noop("Saisonbeginn ungültig"),
+    "backup_teams_numbering": gettext_noop("Mannschaften nicht 1, 2, … nummeriert"),
+    "backup_roster_twice": gettext_noop("Spieler {id} in zwei Mannschaften"),
+    "backup_group_teams": gettext_noop("Mannschaften ungültig"),
+    "backup_closed_not_started": gettext_noop("abgeschlossen, aber nicht gestartet"),
+    "backup_lineup_team": gettext_noop("Mannschaft nicht in der Gruppe oder doppelt"),
+    "backup_lineup_size": gettext_noop("Anzahl der Spieler passt nicht"),
+    "backup_lineup_twice": gettext_noop("Spieler {id} zweimal aufgestellt"),
+    "backup_table_not_started": gettext_noop("Tisch an einem nicht gestarteten Spieltag"),
+    "backup_team_not_in_group": gettext_noop("Mannschaft nicht in der Gruppe"),
+    "backup_table_teams": gettext_noop("Mannschaften passen nicht zu den Plätzen"),
+    # places in a backup ("Turnier 3, Runde 2, Tisch 4, Spiel 5")
+    "place_club": gettext_noop("Verein {n}"),
+    "place_player": gettext_noop("Spieler {n}"),
+    "place_list": gettext_noop("Liste {n}"),
+    "place_tournament": gettext_noop("Turnier {n}"),
+    "place_participant": gettext_noop("Teilnehmer {n}"),
+    "place_round": gettext_noop("Runde {n}"),
+    "place_table": gettext_noop("Tisch {n}"),
+    "place_seat": gettext_noop("Platz {n}"),
+    "place_game": gettext_noop("Spiel {n}"),
+    "place_penalty": gettext_noop("Strafzeile"),
+    "place_substitute": gettext_noop("Ersatzspieler"),
+    "place_paper": gettext_noop("Papiereingabe {n}"),
+    "place_house_rules": gettext_noop("Hausregeln"),
+    "place_evening": gettext_noop("Vereinsabend {n}"),
+    "place_season": gettext_noop("Saisonwertung"),
+    "place_league": gettext_noop("Liga {n}"),
+    "place_team": gettext_noop("Mannschaft {n}"),
+    "place_group_round": gettext_noop("Gruppenrunde {n}"),
+    "place_group": gettext_noop("Gruppe {n}"),
+    "place_spieltag": gettext_noop("Spieltag {n}"),
+    "place_lineup": gettext_noop("Aufstellung {n}"),
+    "place_history": gettext_noop("Protokolleintrag {n}"),
+    "place_path": gettext_noop("Stelle {n}"),
     # REST API (api.md "Conventions"): refusals of the API itself
     "not_authenticated": gettext_noop(
         "Anmeldung nötig: ein Token, eine Sitzung oder der Tisch-Code (X-Tisch-Code)."

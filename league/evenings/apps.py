@@ -13,6 +13,8 @@ class EveningsConfig(AppConfig):
     def ready(self) -> None:
         # The registry imports the models: here, not at module level, because
         # of an app-loading cycle (Django imports apps.py before any models are ready).
+        from league.evenings import sections
         from league.evenings.registry import register
 
         register()
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

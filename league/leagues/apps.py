@@ -22,3 +22,9 @@ class LeaguesConfig(AppConfig):
                 param="liga", label=_("Liga"), choices=league_choices, lists_of=league_lists
             )
         )
+
+        # In ready(), an app-loading cycle: its modules import models, which load only after
+        # the registry.
+        from league.leagues import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -8,3 +8,10 @@ class ListsConfig(AppConfig):
     name = "league.lists"
     label = "lists"
     verbose_name = _("Spiellisten")
+
+    def ready(self) -> None:
+        # In ready(), an app-loading cycle: its modules import models, which load only after
+        # the registry.
+        from league.lists import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -6,15 +6,13 @@ an audit entry.
 
 from __future__ import annotations
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 
-from league.accounts.models import Invitation
 from league.clubs.models import Player
-from league.core.audit import User, audit_record, target_label
+from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
-from league.core.models import AuditEntry
-from league.lists.models import Seat
-from league.tournaments.models import Participant
+from league.core.sections import merge_sections
 
 
 def _snapshot(player: Player) -> dict[str, object]:
@@ -32,13 +30,16 @@ def _snapshot(player: Player) -> dict[str, object]:
 def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
     """Merge the duplicate record ``merge`` into ``keep`` (one person, one record).
 
-    Every row that names ``merge`` — seats, tournament entries, score lines, penalty rows,
-    substitutes, claims, and any other app's reference to a player — names ``keep`` from
-    now on; the seats keep the name played under. ``keep`` takes the DDV number, account
-    and club that only ``merge`` had. Refused (nothing written): the same record, two
-    different DDV numbers, two accounts, or both in one list or one tournament — two
-    people. The merged record's audit history moves to ``keep``; the merge's own entry
-    keeps the merged record's data.
+    Every row that names ``merge`` — seats, substitutes, penalty rows, score lines,
+    tournament entries, league rosters and line-ups, claims, invitations — names ``keep``
+    from now on: each app moves its own through its merge section
+    (``league.core.sections.MergeSection``); the seats keep the name played under. ``keep``
+    takes the DDV number, account and club that only ``merge`` had. Refused (nothing
+    written): the same record, two different DDV numbers, two accounts, or where an app's
+    rows show two people (both in one list, one tournament, one Spieltag's line-ups, or on
+    the rosters of two teams of one league). A roster both are on keeps one entry; an
+    account's open claim on both stays one claim. The merged record's audit history moves
+    to ``keep``; the merge's own entry keeps both records' data.
     """
     if keep.pk == merge.pk:
         raise ServiceError("merge_same_player")
@@ -52,48 +53,26 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
         )
     if keep.account_id and merge.account_id:
         raise ServiceError("merge_both_accounts")
-    shared = (
-        Seat.objects.filter(player=keep, spielliste__seats__player=merge)
-        .values_list("spielliste__title", flat=True)
-        .first()
-    )
-    if shared is not None:
-        raise ServiceError("merge_same_list", {"title": shared})
-    both = (
-        Participant.objects.filter(player=keep, tournament__participants__player=merge)
-        .values_list("tournament__name", flat=True)
-        .first()
-    )
-    if both is not None:
-        raise ServiceError("merge_same_tournament", {"name": both})
+    sections = merge_sections()
+    for section in sections:
+        if section.check is not None:
+            section.check(keep.pk, merge.pk)
     before = {"keep": _snapshot(keep), "merged": _snapshot(merge)}
     moved: dict[str, int] = {}
     try:
         with transaction.atomic():
-            for relation in Player._meta.related_objects:
-                if not isinstance(relation, models.ManyToOneRel) or relation.one_to_one:
-                    continue
-                model = relation.related_model
-                assert isinstance(model, type)
-                assert issubclass(model, models.Model)
-                name = relation.field.name
-                count = model._default_manager.filter(**{name: merge}).update(**{name: keep})
-                if count:
-                    moved[f"{model._meta.label_lower}.{name}"] = count
-            moved["invitations"] = Invitation.objects.filter(player_id=merge.pk).update(
-                player_id=keep.pk
-            )
-            # The merged record's history stays, as part of the surviving record's.
-            moved["history"] = AuditEntry.objects.filter(
-                target=target_label(merge), target_id=merge.pk
-            ).update(target_id=keep.pk)
-    except IntegrityError:
+            for section in sections:
+                moved.update(section.move(keep.pk, merge.pk))
+    except IntegrityError:  # a unique row no section foresaw: refused, nothing written
         raise ServiceError("merge_conflict") from None
     account = merge.account
     number = merge.ddv_number
     club_id = merge.club_id
     merge_pk = merge.pk
-    merge.delete()  # frees the unique DDV number and the account link first
+    try:
+        merge.delete()  # frees the unique DDV number and the account link first
+    except ProtectedError:  # a reference no section moved: refused, nothing written
+        raise ServiceError("merge_conflict") from None
     changed = []
     if not keep.ddv_number and number:
         keep.ddv_number = number

@@ -40,3 +40,9 @@ class TournamentsConfig(AppConfig):
             )
         )
         register(Invitation.Kind.ORGANISER, organiser_invitation)
+
+        # In ready(), an app-loading cycle: its modules import models, which load only after
+        # the registry.
+        from league.tournaments import sections
+
+        sections.register()  # backup, privacy and merge sections (league.core.sections)

@@ -18,6 +18,9 @@ from league.backup.services import FORMAT, VERSION
 from league.clubs.models import Club, Player
 from league.core.models import AuditEntry
 from league.demo.management.commands.load_demo import CLUB
+from league.evenings.models import ClubEvening
+from league.evenings.selectors import club_season
+from league.evenings.services import club_evening_create
 from league.leagues.models import League, Lineup, Spieltag, SpieltagTable, Team
 from league.leagues.selectors import league_page
 from league.lists import services as ls
@@ -28,6 +31,18 @@ from league.tournaments.selectors import standings
 from tests.site_helpers import normal
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module", autouse=True)
+def demo(django_db_setup, django_db_blocker):
+    """The demo and what it lacks (``_extras``), loaded once for the whole module: each test
+    runs in a transaction on top of it that is rolled back afterwards (a test that needs an
+    empty database wipes it inside its own transaction)."""
+    with django_db_blocker.unblock():
+        call_command("load_demo", force=True, stdout=StringIO())
+        _extras()
+        yield
+        call_command("flush", interactive=False, verbosity=0)
 
 
 def _export(tmp_path: Path, *args: str, name: str = "backup.json") -> dict[str, Any]:
@@ -234,8 +249,6 @@ def _extras() -> None:
 
 
 def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
-    _extras()
     tables, table_of_standings, leagues = _tables(), _standings(), _leagues()
     assert any(day[6] for day in leagues[0]["days"])  # results exist
     assert leagues[0]["table"][0][1] > 0  # complete Spieltage counted
@@ -255,11 +268,7 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
         Tournament.objects.filter(rated=True).values_list("name", "bundesland", "closed_at")
     )
     assert rated  # the demo's Ranglistenturniere
-    from league.clubs.models import Club as ClubModel
-    from league.evenings.selectors import club_season
-
-    demo_club = ClubModel.objects.get(name=CLUB)
-    # Revealed: the real names (an alias names the record's id, which an import renews).
+    demo_club = Club.objects.get(name=CLUB)
     season_before = club_season(club=demo_club, reveal=True).table
     _wipe()
     assert _counts()["lists"] == 0
@@ -272,7 +281,7 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
         == rated
     )
     # Club evenings and the season settings come back: the same season table.
-    season_after = club_season(club=ClubModel.objects.get(name=CLUB), reveal=True).table
+    season_after = club_season(club=Club.objects.get(name=CLUB), reveal=True).table
     assert season_after.settings == season_before.settings
     assert [(r.name, r.rank, r.lists, r.points, r.evenings) for r in season_after.rows] == [
         (r.name, r.rank, r.lists, r.points, r.evenings) for r in season_before.rows
@@ -298,7 +307,6 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
 
 
 def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
     tournament = Tournament.objects.get(rated=False)
     _export(tmp_path, "--tournament", str(tournament.pk))
     players = Player.objects.count()
@@ -326,7 +334,6 @@ def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
 
 
 def test_one_tournament_only(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
     tournament = Tournament.objects.get(rated=False)
     doc = _export(tmp_path, "--tournament", str(tournament.pk))
     assert doc["scope"] == {"kind": "tournament", "tournament": tournament.pk}
@@ -342,7 +349,6 @@ def test_one_tournament_only(tmp_path):
 
 
 def test_a_club_season(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
     club = Club.objects.get(name=CLUB)
     year = timezone.now().year
     old = Spielliste.objects.filter(club=club).order_by("pk").first()
@@ -378,15 +384,23 @@ def _refused(path: Path, returncode: int, *needles: str) -> None:
     assert _counts() == before
 
 
+_TOURNAMENT_DOC: dict[str, Any] = {}
+
+
 @pytest.fixture
 def demo_doc(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
+    """The export of the demo's (unrated) tournament, made once for the module; a copy
+    for each test, also written to ``backup.json``."""
     tournament = Tournament.objects.get(rated=False)
-    return _export(tmp_path, "--tournament", str(tournament.pk)), tournament
+    if not _TOURNAMENT_DOC:
+        _TOURNAMENT_DOC.update(_export(tmp_path, "--tournament", str(tournament.pk)))
+    doc = json.loads(json.dumps(_TOURNAMENT_DOC))
+    _write(tmp_path, doc, "backup.json")
+    return doc, tournament
 
 
-def _write(tmp_path: Path, doc: Any) -> Path:
-    path = tmp_path / "changed.json"
+def _write(tmp_path: Path, doc: Any, name: str = "changed.json") -> Path:
+    path = tmp_path / name
     path.write_text(json.dumps(doc), encoding="utf-8")
     return path
 
@@ -473,6 +487,7 @@ def test_export_refuses_unknown_scope(tmp_path):
 
 
 def test_export_to_stdout(db):
+    _wipe()
     out = StringIO()
     call_command("export", stdout=out)
     doc = json.loads(out.getvalue())
@@ -480,7 +495,6 @@ def test_export_to_stdout(db):
 
 
 def _league_doc(tmp_path: Path) -> tuple[dict[str, Any], League]:
-    call_command("load_demo", force=True, stdout=StringIO())
     league = League.objects.get()
     return _export(tmp_path, "--league", str(league.pk)), league
 
@@ -537,11 +551,11 @@ _LEAGUE_DOC: dict[str, Any] = {}
 
 @pytest.fixture
 def league_doc(tmp_path):
-    """The demo league's export (made once per test run) and an empty database."""
+    """The demo league's export (made once for the module) and an empty database."""
     if not _LEAGUE_DOC:
         doc, _ = _league_doc(tmp_path)
-        _wipe()
         _LEAGUE_DOC.update(doc)
+    _wipe()
     return json.loads(json.dumps(_LEAGUE_DOC))
 
 
@@ -595,11 +609,12 @@ def test_a_corrupted_league_part_writes_nothing(tmp_path, league_doc, corruption
 
 
 def test_export_refuses_an_unknown_league(db):
-    with pytest.raises(CommandError, match="no league"):
+    with pytest.raises(CommandError, match="Liga 12345 gibt es nicht"):
         call_command("export", "--league", "12345", stdout=StringIO())
 
 
 def test_seat_names_as_played_survive_a_rename(tmp_path):
+    _wipe()
     players = [Player.objects.create(name=n) for n in ("Anna", "Bernd", "Carla", "Dieter")]
     liste = ls.spielliste_create(title="Umbenannt", players=players)
     ls.games_import(spielliste=liste, records=[normal()])
@@ -609,3 +624,21 @@ def test_seat_names_as_played_survive_a_rename(tmp_path):
     _import(tmp_path / "backup.json")
     seats = list(Seat.objects.order_by("position").values_list("name", "player__name"))
     assert seats[0] == ("Anna", "Anna Schmidt")
+
+
+def test_a_whole_export_keeps_an_evening_without_tables(tmp_path):
+    """A club evening with no table yet is part of everything (a club's season export
+    holds the evenings of its lists)."""
+    _wipe()
+    club = Club.objects.create(name="Kreuz-Bube")
+    club_evening_create(club=club, date=dt.date(2026, 4, 3), note="noch leer")
+    club_evening_create(
+        club=club, date=dt.date(2026, 4, 10), tables=[["Ada", "Bea", "Cem", "Dora"]]
+    )
+    doc = _export(tmp_path)
+    assert sorted(len(e["tables"]) for e in doc["evenings"]) == [0, 1]
+    assert _export(tmp_path, "--club", str(club.pk), name="club.json")["evenings"][0]["tables"]
+    _wipe()
+    _import(tmp_path / "backup.json")
+    evenings = ClubEvening.objects.order_by("date")
+    assert [(e.note, e.tables.count()) for e in evenings] == [("noch leer", 0), ("", 1)]

@@ -17,7 +17,7 @@ from tests.site_helpers import normal, solo
 PO = Path(settings.BASE_DIR) / "league/locale/en/LC_MESSAGES/django.po"
 MO = PO.with_suffix(".mo")
 # Identical in English by nature: names, numbers, punctuation.
-SAME = {"{kind}: {offender}", "Pl."}
+SAME = {"{kind}: {offender}", "Pl.", "{place}: {reason}", "{file}: {error}"}
 
 
 def test_every_site_message_has_an_english_text():

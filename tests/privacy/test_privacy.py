@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 
@@ -10,10 +11,13 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from league.clubs.models import Club, Player, PlayerClaim
 from league.core.models import AuditEntry
+from league.evenings.services import club_evening_create
 from league.lists import services
 from league.lists.selectors import spielliste_snapshot
 from league.tournaments.selectors import standings
+from tests.leagues.helpers import make_league
 from tests.site_helpers import normal
 from tests.tournaments.helpers import make_tournament, play_round
 
@@ -135,3 +139,37 @@ def test_a_hidden_name_is_shown_to_nobody_but_organisers_and_his_table(client, d
     table = Client()
     table.get(reverse("table-code-open", args=[liste.code]))
     assert real in text(table, reverse("liste-detail", args=[liste.pk]))
+
+
+@pytest.mark.django_db
+def test_export_and_forget_reach_every_app(django_user_model):
+    """A club evening's table, a league line-up and a claim: each app's section adds its
+    part to the export, and the evening's history forgets his name too."""
+    club = Club.objects.create(name="Herz")
+    evening = club_evening_create(
+        club=club,
+        date=dt.date(2026, 10, 2),
+        tables=[["Zora Quast", "Bernd", "Carla", "Dieter"]],
+    )
+    zora = Player.objects.get(name="Zora Quast")
+    PlayerClaim.objects.create(player=zora, account=django_user_model.objects.create_user("z"))
+    league = make_league(4, rounds=1, schedule=False)
+    team = league.teams.get(number=1)
+    team.roster.add(zora)
+    out = io.StringIO()
+    call_command("player_export", str(zora.pk), stdout=out)
+    data = json.loads(out.getvalue())
+    (entry,) = data["lists"]
+    assert (entry["tournament"], entry["round"], entry["table"]) == (None, None, None)
+    assert entry["evening"] == {"club": "Herz", "date": "2026-10-02", "table": 1}
+    assert data["leagues"]["rosters"] == [{"league": str(league), "team": team.name}]
+    assert data["leagues"]["lineups"] == []
+    assert [c["accepted"] for c in data["claims"]] == [False]
+    assert data["player"]["hide_name"] is False
+
+    call_command("player_forget", str(zora.pk), "--yes", stdout=io.StringIO())
+    history = AuditEntry.objects.filter(target="evenings.clubevening", target_id=evening.pk)
+    assert history.exists()
+    for row in history:
+        assert "Zora Quast" not in json.dumps([row.before, row.after])
+    assert f"Gelöscht {zora.pk}" in json.dumps([row.after for row in history], ensure_ascii=False)

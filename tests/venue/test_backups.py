@@ -14,6 +14,7 @@ from django.core.management.base import CommandError
 from django.test import override_settings
 
 from league.backup.services import FORMAT
+from league.leagues import services as league_services
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
 from league.venue.backups import (
@@ -25,15 +26,33 @@ from league.venue.backups import (
     backup_write,
     backups_list,
 )
-from tests.backup.test_backup import _standings, _tables, _wipe
+from tests.backup.test_backup import _leagues, _standings, _tables, _wipe
+from tests.leagues.helpers import first_spieltag, make_league, play_paper, set_lineups
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
+def _event_day() -> None:
+    """A small day of everything a Sicherung holds: a tournament with two played rounds
+    (one closed) and a league Spieltag played on paper. (The demo's whole round trip is
+    tests/backup's; here it is the venue's way there and back.)"""
+    tournament = make_tournament(8, rounds=2)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    play_round(rnd, seed=2)
+    ts.round_close(tournament_round=rnd)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=3)
+    play_round(rnd, seed=4, stop=5)
+    spieltag = first_spieltag(make_league(4, rounds=1))
+    set_lineups(spieltag)
+    league_services.spieltag_start(spieltag=spieltag)
+    play_paper(spieltag)
+
+
 def test_backup_then_restore_on_a_fresh_database_gives_identical_standings(tmp_path):
-    call_command("load_demo", force=True, stdout=StringIO())
-    standings, tables = _standings(), _tables()
+    _event_day()
+    standings, tables, leagues = _standings(), _tables(), _leagues()
+    assert leagues[0]["table"][0][1] == 1  # the Spieltag counts
     made = backup_write(directory=tmp_path)
     assert made.path.parent == tmp_path
     assert made.size == made.path.stat().st_size
@@ -49,6 +68,7 @@ def test_backup_then_restore_on_a_fresh_database_gives_identical_standings(tmp_p
     assert "Import abgeschlossen" in out.getvalue()
     assert _standings() == standings
     assert _tables() == tables
+    assert _leagues() == leagues
     # A second restore would double everything: refused.
     with override_settings(VENUE_BACKUP_DIR=tmp_path), pytest.raises(CommandError):
         call_command("venue_restore", stdout=StringIO(), stderr=StringIO())

@@ -8,10 +8,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.backup.services import backup_export
-from league.clubs.models import Club
-from league.leagues.models import League
-from league.tournaments.models import Tournament
+from league.backup.services import ScopeNotFound, backup_export
+from league.core.messages import render
+from league.core.sections import place_text
 
 
 class Command(BaseCommand):
@@ -30,7 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["season"] is not None and options["club"] is None:
-            raise CommandError("--season needs --club")
+            raise CommandError(render("backup_season_needs_club"))
         try:
             doc = backup_export(
                 tournament_id=options["tournament"],
@@ -38,12 +37,9 @@ class Command(BaseCommand):
                 season=options["season"],
                 league_id=options["league"],
             )
-        except Tournament.DoesNotExist:
-            raise CommandError(f"no tournament {options['tournament']}") from None
-        except League.DoesNotExist:
-            raise CommandError(f"no league {options['league']}") from None
-        except Club.DoesNotExist:
-            raise CommandError(f"no club {options['club']}") from None
+        except ScopeNotFound as missing:
+            where = place_text(((missing.kind, missing.pk),))
+            raise CommandError(render("backup_scope_missing", {"place": where})) from None
         text = json.dumps(doc, ensure_ascii=False, indent=1)
         if options["output"]:
             with open(options["output"], "w", encoding="utf-8") as out:

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.backup.services import BackupError, backup_import
+from league.core.messages import render
 
 
 class Command(BaseCommand):
@@ -25,10 +26,13 @@ class Command(BaseCommand):
             with open(options["file"], encoding="utf-8") as source:
                 doc = json.load(source)
         except OSError as err:
-            raise CommandError(f"{options['file']}: {err.strerror}", returncode=2) from None
+            raise CommandError(
+                render("backup_unreadable", {"file": options["file"], "error": err.strerror}),
+                returncode=2,
+            ) from None
         except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, too deep
             raise CommandError(
-                f"{options['file']}: kein gültiges JSON ({err})", returncode=2
+                render("backup_not_json", {"file": options["file"], "error": err}), returncode=2
             ) from None
         try:
             summary = backup_import(doc=doc, dry_run=options["dry_run"])
@@ -36,7 +40,7 @@ class Command(BaseCommand):
             for message in err.messages:
                 self.stderr.write(message)
             raise CommandError(
-                f"{len(err.messages)} Fehler: nichts importiert.", returncode=1
+                render("backup_refused", {"count": len(err.messages)}), returncode=1
             ) from None
         for line in summary.lines():
             self.stdout.write(line)
