@@ -3,6 +3,7 @@ import pytest
 from league.clubs.models import Club, Player
 from league.lists import services
 from league.tournaments import services as ts
+from tests.demo import Demo, demo_load_or_copy
 from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
 
@@ -21,6 +22,13 @@ def pytest_configure(config):
     if worker:
         cache = settings.CACHES["default"]
         settings.CACHES = {"default": {**cache, "LOCATION": f"{cache['LOCATION']}-{worker}"}}
+
+
+@pytest.fixture
+def demo(db) -> Demo:
+    """The demo of ``manage.py load_demo`` in this test's database: run once per test
+    process, copied into every later test that asks for it (tests/demo.py)."""
+    return demo_load_or_copy()
 
 
 @pytest.fixture
