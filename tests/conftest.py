@@ -1,9 +1,16 @@
+import os
+import shutil
+import tempfile
+from typing import Any
+
 import pytest
+from django.contrib.auth import get_user_model
 
 from league.clubs.models import Club, Player
 from league.lists import services
 from league.tournaments import services as ts
 from tests.demo import Demo, demo_load_or_copy
+from tests.prebuilt import Prebuilt
 from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
 
@@ -11,17 +18,27 @@ from tests.tournaments.helpers import make_tournament
 def pytest_configure(config):
     """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
     million rounds) made every fixture with accounts cost seconds."""
-    import os
-
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # WhiteNoise reads every file under STATIC_ROOT each time a test client builds the
+    # middleware: once ``manage.py venue`` (tests/venue/test_serve.py) has collected the
+    # static files into the checkout, that doubled the time of every request test. The
+    # tests serve static files from the finders, as a fresh checkout does.
+    settings.STATIC_ROOT = tempfile.mkdtemp(prefix="doko-test-static-")
     # Parallel workers (pytest-xdist, ``make test``) each keep their own cache: a test that
     # clears it or counts throttled attempts must not see another worker's entries.
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         cache = settings.CACHES["default"]
         settings.CACHES = {"default": {**cache, "LOCATION": f"{cache['LOCATION']}-{worker}"}}
+
+
+def pytest_unconfigure(config):
+    from django.conf import settings
+
+    if os.path.basename(str(settings.STATIC_ROOT)).startswith("doko-test-static-"):
+        shutil.rmtree(settings.STATIC_ROOT, ignore_errors=True)
 
 
 @pytest.fixture
@@ -74,14 +91,13 @@ def _german_by_default():
     translation.deactivate()
 
 
-@pytest.fixture
-def world(db, django_user_model):
-    """The permission matrix's world: a tournament round (lists l1, l2) and a club list."""
+def _build_world() -> dict[str, Any]:
+    user_model = get_user_model()
     users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
+        name: user_model.objects.create_user(name, password="pw-secret-123")
         for name in ("stranger", "listenfuehrer", "organiser_this", "organiser_other", "cm")
     }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
+    users["staff"] = user_model.objects.create_user("staff", password="pw", is_staff=True)
     tournament = make_tournament(8, rounds=2, user=users["organiser_this"])
     make_tournament(4, user=users["organiser_other"])
     rnd, _ = ts.round_draw(tournament=tournament, seed=1)
@@ -103,3 +119,13 @@ def world(db, django_user_model):
         "free": free,
         "club": club,
     }
+
+
+_world = Prebuilt(_build_world)
+
+
+@pytest.fixture
+def world(db):
+    """The permission matrix's world: a tournament round (lists l1, l2) and a club list.
+    Built once per test process, copied into each later test (tests/prebuilt.py)."""
+    return _world()
