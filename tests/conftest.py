@@ -3,6 +3,7 @@ import shutil
 import tempfile
 from typing import Any
 
+import hypothesis
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -13,6 +14,18 @@ from tests.demo import Demo, demo_load_or_copy
 from tests.prebuilt import Prebuilt
 from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
+
+# Every property test (hypothesis) tries 400 examples (this profile was loaded by
+# tests/scoring/test_properties.py for the whole run; here it holds for any selection of
+# tests) with no deadline; on a shared machine the generation of one example may take
+# longer than hypothesis' patience (too_slow), which says nothing about the rules tested.
+hypothesis.settings.register_profile(
+    "suite",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
+hypothesis.settings.load_profile("suite")
 
 
 def pytest_configure(config):
