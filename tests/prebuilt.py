@@ -9,7 +9,9 @@ transactional test), on SQLite and PostgreSQL alike; the model instances the bui
 are read again by their ids.
 
 Only a build into empty tables is kept, and only copied into empty tables: otherwise (a
-test wrote other rows first) the build simply runs again, as it always did.
+test wrote other rows first) the build simply runs again, as it always did. A build must
+only add rows (it may not change rows that were there before it, such as content types):
+what it changed in such a row would not be copied.
 """
 
 from __future__ import annotations
