@@ -47,11 +47,12 @@ arch: $(STAMP)
 	PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/pytest tests/core/test_architecture.py -q \
 	  --noconftest -W ignore::pytest.PytestConfigWarning
 
-# Two workers (pytest-xdist, a file each): the suite keeps CI well under 30 minutes on two
-# cores; each worker has its own test database and cache.
+# Two workers (pytest-xdist): each has its own test database and cache. worksteal hands out
+# single tests and lets an idle worker take half of the other's queue, so neither waits for
+# the other at the end (a file each left one worker alone with the last big file).
 test: $(STAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n 2 --dist loadfile
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # The one English catalogue: collect German msgids from league/ and scoring/, compile.
 messages: $(STAMP)

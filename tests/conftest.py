@@ -1,26 +1,64 @@
+import os
+import shutil
+import tempfile
+from typing import Any
+
+import hypothesis
 import pytest
+from django.contrib.auth import get_user_model
 
 from league.clubs.models import Club, Player
 from league.lists import services
 from league.tournaments import services as ts
+from tests.demo import Demo, demo_load_or_copy
+from tests.prebuilt import Prebuilt
 from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
+
+# Every property test (hypothesis) tries 400 examples (this profile was loaded by
+# tests/scoring/test_properties.py for the whole run; here it holds for any selection of
+# tests) with no deadline; on a shared machine the generation of one example may take
+# longer than hypothesis' patience (too_slow), which says nothing about the rules tested.
+hypothesis.settings.register_profile(
+    "suite",
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
+hypothesis.settings.load_profile("suite")
 
 
 def pytest_configure(config):
     """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
     million rounds) made every fixture with accounts cost seconds."""
-    import os
-
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # WhiteNoise reads every file under STATIC_ROOT each time a test client builds the
+    # middleware: once ``manage.py venue`` (tests/venue/test_serve.py) has collected the
+    # static files into the checkout, that doubled the time of every request test. The
+    # tests serve static files from the finders, as a fresh checkout does.
+    settings.STATIC_ROOT = tempfile.mkdtemp(prefix="doko-test-static-")
     # Parallel workers (pytest-xdist, ``make test``) each keep their own cache: a test that
     # clears it or counts throttled attempts must not see another worker's entries.
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker:
         cache = settings.CACHES["default"]
         settings.CACHES = {"default": {**cache, "LOCATION": f"{cache['LOCATION']}-{worker}"}}
+
+
+def pytest_unconfigure(config):
+    from django.conf import settings
+
+    if os.path.basename(str(settings.STATIC_ROOT)).startswith("doko-test-static-"):
+        shutil.rmtree(settings.STATIC_ROOT, ignore_errors=True)
+
+
+@pytest.fixture
+def demo(db) -> Demo:
+    """The demo of ``manage.py load_demo`` in this test's database: run once per test
+    process, copied into every later test that asks for it (tests/demo.py)."""
+    return demo_load_or_copy()
 
 
 @pytest.fixture
@@ -66,14 +104,13 @@ def _german_by_default():
     translation.deactivate()
 
 
-@pytest.fixture
-def world(db, django_user_model):
-    """The permission matrix's world: a tournament round (lists l1, l2) and a club list."""
+def _build_world() -> dict[str, Any]:
+    user_model = get_user_model()
     users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
+        name: user_model.objects.create_user(name, password="pw-secret-123")
         for name in ("stranger", "listenfuehrer", "organiser_this", "organiser_other", "cm")
     }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
+    users["staff"] = user_model.objects.create_user("staff", password="pw", is_staff=True)
     tournament = make_tournament(8, rounds=2, user=users["organiser_this"])
     make_tournament(4, user=users["organiser_other"])
     rnd, _ = ts.round_draw(tournament=tournament, seed=1)
@@ -95,3 +132,13 @@ def world(db, django_user_model):
         "free": free,
         "club": club,
     }
+
+
+_world = Prebuilt(_build_world)
+
+
+@pytest.fixture
+def world(db):
+    """The permission matrix's world: a tournament round (lists l1, l2) and a club list.
+    Built once per test process, copied into each later test (tests/prebuilt.py)."""
+    return _world()

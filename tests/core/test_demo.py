@@ -1,6 +1,5 @@
 import io
 
-import pytest
 from django.core.management import call_command
 
 from league.lists.models import Spielliste
@@ -9,11 +8,8 @@ from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import round_started
 
 
-@pytest.mark.django_db
-def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament():
-    out = io.StringIO()
-    call_command("load_demo", force=True, stdout=out)
-    assert "listenfuehrer / doko-demo" in out.getvalue()
+def test_demo_has_complete_and_half_finished_lists_and_a_running_tournament(demo):
+    assert "listenfuehrer / doko-demo" in demo.output
     free = list(
         Spielliste.objects.filter(
             round_table__isnull=True, evening_table__isnull=True, spieltag_table__isnull=True

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 
@@ -20,6 +21,7 @@ from league.lists import services
 from league.lists.models import Game, PenaltyRow, Seat, Spielliste
 from league.tournaments import services as ts
 from league.tournaments.models import Participant, Tournament, TournamentRound
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,12 +56,11 @@ def _fresh_cache():
     cache.clear()
 
 
-@pytest.fixture
-def w(db, django_user_model):
+def _build_w():
     """A tournament with a drawn round, a club list, the accounts that write them (no
     password hashing: the catalogue logs in with force_login), an organiser's token."""
     users = {
-        name: django_user_model.objects.create(username=name)
+        name: get_user_model().objects.create(username=name)
         for name in ("listenfuehrer", "organiser_this", "cm")
     }
     org = users["organiser_this"]
@@ -86,6 +87,15 @@ def w(db, django_user_model):
         "org": org,
         "version": l1.version,
     }
+
+
+_w = Prebuilt(_build_w)
+
+
+@pytest.fixture
+def w(db):
+    """Built once per test process, copied into each later test (tests/prebuilt.py)."""
+    return _w()
 
 
 # (method, url template, query/body, expected status). {t} tournament, {l} a list in it,

@@ -20,10 +20,11 @@ def test_load_demo_refuses_with_debug_off_and_writes_nothing(settings):
     assert not get_user_model().objects.exists()
 
 
-@pytest.mark.django_db
-def test_load_demo_runs_when_debug_is_on(settings):
-    settings.DEBUG = True
-    call_command("load_demo")
+def test_load_demo_runs_when_debug_is_on(demo):
+    """The shared demo fixture (tests/demo.py) runs the command once per test process
+    with DEBUG on and no --force, as ``make run`` does; here is what that run printed and
+    wrote."""
+    assert "Demo loaded." in demo.output
     assert get_user_model().objects.filter(username="admin").exists()
 
 

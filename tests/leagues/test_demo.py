@@ -1,20 +1,10 @@
 """The demo's league: 16 teams half-way through the season."""
 
-import io
-import time
-
-import pytest
-from django.core.management import call_command
-
 from league.leagues.models import League, Lineup
 from league.leagues.selectors import league_standings, schedule_overview
 
 
-@pytest.mark.django_db
-def test_demo_league_is_half_way():
-    started = time.monotonic()
-    call_command("load_demo", force=True, stdout=io.StringIO())
-    print(f"load_demo: {time.monotonic() - started:.1f} s")
+def test_demo_league_is_half_way(demo):
     league = League.objects.get()
     assert league.teams.count() == 16
     assert league.organisers.get().username == "admin"

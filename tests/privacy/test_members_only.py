@@ -6,6 +6,7 @@ table's code holder read; indices never list what the page would refuse."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
@@ -14,18 +15,19 @@ from league.core.models import AuditEntry
 from league.lists import services as list_services
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def world(django_user_model):
+def _build_world():
+    user_model = get_user_model()
     accounts = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
+        name: user_model.objects.create_user(name, password="pw-secret-123")
         for name in ("organiser", "participant", "stranger", "member", "manager")
     }
-    accounts["staff"] = django_user_model.objects.create_user("staff", is_staff=True)
+    accounts["staff"] = user_model.objects.create_user("staff", is_staff=True)
     closed = make_tournament(8, rounds=2, members_only=True)
     closed.name = "Geheimturnier"
     closed.save()
@@ -57,6 +59,15 @@ def world(django_user_model):
         "club": club,
         "club_list": club_list,
     }
+
+
+_world = Prebuilt(_build_world)
+
+
+@pytest.fixture
+def world():
+    """Built once per test process, copied into each later test (tests/prebuilt.py)."""
+    return _world()
 
 
 def _client(world, who):

@@ -2,7 +2,7 @@
 
 import json
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring import Party, score_game
@@ -11,9 +11,6 @@ from scoring.cli import EXIT_OK, run_score
 from scoring.interchange import record_from_dict, record_to_dict
 
 from .strategies import game_records
-
-settings.register_profile("ci", max_examples=400, deadline=None)
-settings.load_profile("ci")
 
 
 @given(game_records())
