@@ -85,7 +85,7 @@ class Prebuilt(Generic[T]):
 
     def __call__(self) -> T:
         if self._kept is not None and self._copy(self._kept[0]):
-            return _read_again(self._kept[1])  # type: ignore[no-any-return]
+            return _read_again(self._kept[1])
         before = _counts()
         result = self._build()
         if self._kept is None:

@@ -49,10 +49,12 @@ class OfflineRedocFinder(BaseFinder):
     def find(self, path: str, find_all: Literal[False] = False) -> str | None: ...
     @overload
     def find(self, path: str, find_all: Literal[True]) -> list[str]: ...
-    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> str | list[str] | None:
+    def find(self, path: str, find_all: bool = False, **kwargs: Any) -> Any:  # [] for "none"
         every = find_all or bool(kwargs.get("all"))
         if path != BUNDLE_PATH:
-            return [] if every else None
+            # [] as Django's own finders answer: a None would count as a match in
+            # ``finders.find`` (it collects every finder's answer into one list).
+            return []
         found = str(offline_root() / BUNDLE_PATH)
         return [found] if every else found
 

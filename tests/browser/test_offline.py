@@ -116,7 +116,7 @@ def _static_file(path: str) -> str | None:
 def _check_css(path: str, crawl: Crawl) -> None:
     """A style sheet loads nothing from another host; what it loads exists."""
     file = _static_file(path)
-    with open(file, encoding="utf-8") as fh:  # type: ignore[arg-type]
+    with open(file, encoding="utf-8") as fh:
         text = fh.read()
     for match in CSS_URL.finditer(text):
         ref = (match.group(1) or match.group(2)).strip()
