@@ -56,6 +56,21 @@ urlpatterns = [
     path("turniere/<int:pk>/runde/<int:number>/codes.pdf", tv.codes_pdf, name="codes-pdf"),
     path("turniere/<int:pk>/leitung/", tv.tournament_organisers, name="tournament-organisers"),
     path(
+        "turniere/<int:pk>/leitung/hinzufuegen/",
+        tv.tournament_organiser_add,
+        name="tournament-organiser-add",
+    ),
+    path(
+        "turniere/<int:pk>/leitung/entfernen/",
+        tv.tournament_organiser_remove,
+        name="tournament-organiser-remove",
+    ),
+    path(
+        "turniere/<int:pk>/leitung/einladen/",
+        tv.tournament_organiser_invite,
+        name="tournament-organiser-invite",
+    ),
+    path(
         "turniere/<int:pk>/teilnehmer/anfrage/<int:claim_id>/",
         tv.claim_decide,
         name="claim-decide",

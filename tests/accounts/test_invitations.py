@@ -24,7 +24,7 @@ def test_organiser_invites_a_newcomer_who_creates_his_account(client, mailoutbox
     org = User.objects.create_user("org", password="pw")
     t = make_tournament(4, user=org)
     client.force_login(org)
-    url = reverse("tournament-organisers", args=[t.pk])
+    url = reverse("tournament-organiser-invite", args=[t.pk])
     assert client.post(url, {"email": "neu@example.org"}).status_code == 302
     (mail,) = mailoutbox
     assert mail.to == ["neu@example.org"]
@@ -54,7 +54,7 @@ def test_expired_or_unknown_invitations_are_refused(client, mailoutbox):
     org = User.objects.create_user("org", password="pw")
     t = make_tournament(4, user=org)
     client.force_login(org)
-    client.post(reverse("tournament-organisers", args=[t.pk]), {"email": "x@example.org"})
+    client.post(reverse("tournament-organiser-invite", args=[t.pk]), {"email": "x@example.org"})
     Invitation.objects.update(created_at=Invitation.objects.get().created_at - timedelta(days=15))
     assert Client().get(_link(mailoutbox[0])).status_code == 404
     assert Client().get(reverse("invitation", args=["nichts"])).status_code == 404

@@ -173,8 +173,8 @@ SITE_POST = [
     ("/turniere/{t}/runde/1/tisch/99/neuer-code/", {}, (404,)),
     ("/turniere/{t}/runde/1/tisch/" + HUGE + "/neuer-code/", {}, (404,)),
     ("/turniere/{t}/runde/1/abschliessen/", {"confirmed": "%00"}, (200,)),  # it asks first
-    ("/turniere/{t}/leitung/", {"remove": "²"}, (200, 302)),
-    ("/turniere/{t}/leitung/", {"remove": HUGE}, (200, 302)),
+    ("/turniere/{t}/leitung/entfernen/", {"account": "²"}, (200, 302)),
+    ("/turniere/{t}/leitung/entfernen/", {"account": HUGE}, (200, 302)),
     ("/turniere/{t}/teilnehmer/{p}/abmelden/", {}, (200, 302)),  # 200: it asks first
     ("/vereine/{club_id}/anfragen/", {"claim": "²", "accept": "1"}, (200, 302, 404)),
     ("/vereine/{club_id}/verwaltung/entfernen/", {"account": HUGE}, (200, 302)),

@@ -9,6 +9,7 @@ from django.urls import reverse
 from league.clubs import services as club_services
 from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
+from league.core.models import AuditEntry
 from league.lists import services
 from league.lists.models import Game, ScoreLine, Spielliste
 from league.lists.rules import rules_summary
@@ -210,10 +211,15 @@ def test_club_manager_sets_rules_option_by_option(lf_client, club):
 
 
 def test_a_stranger_cannot_set_club_rules(client, club, django_user_model):
+    club_services.club_set_rules(club=club, profile=VEREIN)
+    entries = AuditEntry.objects.count()
     other = django_user_model.objects.create_user("other", password="pw-secret-123")
     client.force_login(other)
     response = client.post(reverse("club-rules", args=[club.pk]), {"preset": "tsr"})
     assert response.status_code == 403
+    club.refresh_from_db()
+    assert club.profile == VEREIN  # the club's rules stayed
+    assert AuditEntry.objects.count() == entries  # and nothing was recorded
 
 
 def test_free_list_picks_a_preset_on_the_page(lf_client):

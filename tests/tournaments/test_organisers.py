@@ -19,7 +19,7 @@ def test_creator_is_first_organiser_and_adds_a_co_organiser(client, django_user_
     t = make_tournament(4, user=org)
     assert list(t.organisers.all()) == [org]
     client.force_login(org)
-    url = reverse("tournament-organisers", args=[t.pk])
+    url = reverse("tournament-organiser-add", args=[t.pk])
     response = client.post(url, {"account": "H@EXAMPLE.ORG"})
     assert response.status_code == 302
     assert set(t.organisers.all()) == {org, helper}
@@ -31,7 +31,7 @@ def test_creator_is_first_organiser_and_adds_a_co_organiser(client, django_user_
     # Unknown accounts are a form error; the last organiser cannot leave.
     html = client.post(url, {"account": "niemand"}).content.decode()
     assert "Kein (eindeutiges) Konto" in html
-    client.post(url, {"remove": str(org.pk)})
+    client.post(reverse("tournament-organiser-remove", args=[t.pk]), {"account": str(org.pk)})
     assert list(t.organisers.all()) == [helper]
     with pytest.raises(ServiceError) as exc:
         ts.tournament_remove_organiser(tournament=t, account_id=helper.pk)

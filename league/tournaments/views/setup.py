@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from league.accounts import services as account_services
 from league.accounts.forms import AccountForm, InviteForm
@@ -88,50 +88,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@organiser_required
-def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
-    """Who organises the tournament; organisers add co-organisers (existing accounts)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    inviting = request.method == "POST" and "email" in request.POST
-    form = AccountForm(request.POST if request.method == "POST" and not inviting else None)
-    invite = InviteForm(request.POST if inviting else None)
-    if request.method == "POST":
-        try:
-            if inviting:
-                if invite.is_valid():
-                    account_services.invitation_create(
-                        kind=Invitation.Kind.ORGANISER,
-                        target_id=tournament.pk,
-                        email=invite.cleaned_data["email"],
-                        link=partial(invitation_link, request),
-                        user=organiser_actor(request),
-                    )
-                    messages.success(request, _("Einladung verschickt."))
-                    return redirect("tournament-organisers", pk)
-            elif "remove" in request.POST:
-                ts.tournament_remove_organiser(
-                    tournament=tournament,
-                    account_id=int_param(request.POST.get("remove")),
-                    user=organiser_actor(request),
-                )
-                messages.success(request, _("Aus der Turnierleitung entfernt."))
-                return redirect("tournament-organisers", pk)
-            if form.is_valid():
-                added = ts.tournament_add_organiser(
-                    tournament=tournament,
-                    account=form.cleaned_data["account"],
-                    user=organiser_actor(request),
-                )
-                messages.success(
-                    request,
-                    _("%(who)s gehört jetzt zur Turnierleitung.") % {"who": added.get_username()},
-                )
-                return redirect("tournament-organisers", pk)
-        except ServiceError as err:
-            if err.field in form.fields:
-                form_error_from_service(form, err)
-            else:
-                messages.error(request, err.message)
+def _organisers_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: AccountForm | None = None,
+    invite: InviteForm | None = None,
+) -> HttpResponse:
     return render(
         request,
         "tournaments/organisers.html",
@@ -139,10 +101,83 @@ def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "organiser": True,
             "organisers": tournament.organisers.order_by("username"),
-            "form": form,
-            "invite": invite,
+            "form": form or AccountForm(),
+            "invite": invite or InviteForm(),
         },
     )
+
+
+@organiser_required
+@require_GET
+def tournament_organisers(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who organises the tournament; its organisers add, remove and invite co-organisers
+    (each action its own view below)."""
+    return _organisers_page(request, get_object_or_404(Tournament, pk=pk))
+
+
+@organiser_required
+@require_POST
+def tournament_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """An existing account joins the Turnierleitung."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = AccountForm(request.POST)
+    if form.is_valid():
+        try:
+            added = ts.tournament_add_organiser(
+                tournament=tournament,
+                account=form.cleaned_data["account"],
+                user=organiser_actor(request),
+            )
+        except ServiceError as err:
+            form_error_from_service(form, err, "account")
+        else:
+            messages.success(
+                request,
+                _("%(who)s gehört jetzt zur Turnierleitung.") % {"who": added.get_username()},
+            )
+            return redirect("tournament-organisers", pk)
+    return _organisers_page(request, tournament, form=form)
+
+
+@organiser_required
+@require_POST
+def tournament_organiser_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """An organiser leaves the Turnierleitung (never the last one)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    try:
+        ts.tournament_remove_organiser(
+            tournament=tournament,
+            account_id=int_param(request.POST.get("account")),
+            user=organiser_actor(request),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Aus der Turnierleitung entfernt."))
+    return redirect("tournament-organisers", pk)
+
+
+@organiser_required
+@require_POST
+def tournament_organiser_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """An invitation by e-mail to somebody without an account yet."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    invite = InviteForm(request.POST)
+    if invite.is_valid():
+        try:
+            account_services.invitation_create(
+                kind=Invitation.Kind.ORGANISER,
+                target_id=tournament.pk,
+                email=invite.cleaned_data["email"],
+                link=partial(invitation_link, request),
+                user=organiser_actor(request),
+            )
+        except ServiceError as err:
+            form_error_from_service(invite, err, "email")
+        else:
+            messages.success(request, _("Einladung verschickt."))
+            return redirect("tournament-organisers", pk)
+    return _organisers_page(request, tournament, invite=invite)
 
 
 _UNOFFICIAL = Question(
