@@ -66,6 +66,7 @@ class Stacking(StrEnum):
 
 
 GAMES_OPEN = "open"
+GAMES_FIXED = 24  # the TSR's list (30 at a five-player table: 8.5.1, 10.1.5)
 _TRIGGER_ORDER = tuple(BockTrigger)
 
 

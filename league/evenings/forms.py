@@ -8,6 +8,16 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.evenings.models import SeasonSettings
+from scoring.interchange.rules import RULE_OPTIONS
+from scoring.rules import (
+    GAMES_FIXED,
+    GAMES_OPEN,
+    AnnouncementMode,
+    BockTrigger,
+    Pflichtsolo,
+    RepeatDeal,
+    Stacking,
+)
 
 CUSTOM = "eigene"
 
@@ -19,7 +29,10 @@ class RulesForm(forms.Form):
     preset = forms.ChoiceField(label=_("Regelprofil"), choices=())
     announcements = forms.ChoiceField(
         label=_("Re/Kontra"),
-        choices=[("additive", _("je +2 Punkte (TSR)")), ("doubling", _("verdoppeln"))],
+        choices=[
+            (AnnouncementMode.ADDITIVE, _("je +2 Punkte (TSR)")),
+            (AnnouncementMode.DOUBLING, _("verdoppeln")),
+        ],
         required=False,
     )
     solo_bonus = forms.TypedChoiceField(
@@ -35,56 +48,44 @@ class RulesForm(forms.Form):
     )
     pflichtsolo = forms.ChoiceField(
         label=_("Pflichtsolo"),
-        choices=[("required", _("ja (TSR)")), ("none", _("nein"))],
+        choices=[(Pflichtsolo.REQUIRED, _("ja (TSR)")), (Pflichtsolo.NONE, _("nein"))],
         required=False,
     )
     repeat_deal_after = forms.ChoiceField(
         label=_("Derselbe Geber gibt noch einmal"),
         choices=[
-            ("pflichtsolo", _("nach einem Pflichtsolo (TSR)")),
-            ("every_solo", _("nach jedem Solo")),
-            ("never", _("nie")),
+            (RepeatDeal.PFLICHTSOLO, _("nach einem Pflichtsolo (TSR)")),
+            (RepeatDeal.EVERY_SOLO, _("nach jedem Solo")),
+            (RepeatDeal.NEVER, _("nie")),
         ],
         required=False,
     )
     games = forms.ChoiceField(
         label=_("Spielzahl"),
-        choices=[("24", _("24 (30 am Fünfertisch)")), ("open", _("offen"))],
+        choices=[(str(GAMES_FIXED), _("24 (30 am Fünfertisch)")), (GAMES_OPEN, _("offen"))],
         required=False,
     )
     bock_triggers = forms.MultipleChoiceField(
         label=_("Bockrunden nach"),
         choices=[
-            ("lost_announcement", _("verlorenem Re/Kontra")),
-            ("zero_game", _("0-Punkte-Spiel")),
-            ("split", _("120 : 120")),
+            (BockTrigger.LOST_ANNOUNCEMENT, _("verlorenem Re/Kontra")),
+            (BockTrigger.ZERO_GAME, _("0-Punkte-Spiel")),
+            (BockTrigger.SPLIT, _("120 : 120")),
         ],
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
     bock_stacking = forms.ChoiceField(
         label=_("Mehrere Bockrunden"),
-        choices=[("append", _("hinten anhängen")), ("multiply", _("multiplizieren"))],
+        choices=[(Stacking.APPEND, _("hinten anhängen")), (Stacking.MULTIPLY, _("multiplizieren"))],
         required=False,
     )
     armut = forms.BooleanField(label=_("Armut"), required=False)
     schmeissen = forms.BooleanField(label=_("Schmeißen (neu geben)"), required=False)
     ohne_neunen = forms.BooleanField(label=_("ohne Neunen"), required=False)
 
-    OPTION_FIELDS = (
-        "announcements",
-        "solo_bonus",
-        "specials_in_solo",
-        "karlchen_gefangen",
-        "herzstich",
-        "no_winner_specials",
-        "pflichtsolo",
-        "repeat_deal_after",
-        "games",
-        "armut",
-        "schmeissen",
-        "ohne_neunen",
-    )
+    # Every option of the engine but Bock, which has two fields of its own.
+    OPTION_FIELDS = tuple(o for o in RULE_OPTIONS if o != "bock")
 
     def __init__(
         self, *args: Any, presets: list[tuple[str, str]], current: dict[str, Any], **kwargs: Any
@@ -109,12 +110,12 @@ class RulesForm(forms.Form):
             value = cd.get(name)
             if value in ("", None):
                 continue
-            out[name] = 24 if name == "games" and value == "24" else value
+            out[name] = GAMES_FIXED if name == "games" and value == str(GAMES_FIXED) else value
         triggers = cd.get("bock_triggers") or []
         if triggers:
             out["bock"] = {
                 "triggers": list(triggers),
-                "stacking": cd.get("bock_stacking") or "append",
+                "stacking": cd.get("bock_stacking") or Stacking.APPEND.value,
             }
         return out
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from scoring.errors import RulesError
 from scoring.rules import (
+    GAMES_FIXED,
     GAMES_OPEN,
     SOLO_BONUS_VALUES,
     AnnouncementMode,
@@ -49,7 +50,6 @@ RULE_OPTIONS: tuple[str, ...] = (
     "schmeissen",
     "ohne_neunen",
 )
-_GAMES_FIXED = 24
 _BOCK_FIELDS = frozenset({"triggers", "stacking"})
 
 
@@ -100,8 +100,8 @@ def rules_from_dict(data: Any) -> RuleProfile:
         games = data["games"]
         if games == GAMES_OPEN:
             kwargs["games_open"] = True
-        elif type(games) is not int or games != _GAMES_FIXED:
-            raise _invalid_option("games", games, [str(_GAMES_FIXED), GAMES_OPEN])
+        elif type(games) is not int or games != GAMES_FIXED:
+            raise _invalid_option("games", games, [str(GAMES_FIXED), GAMES_OPEN])
     if "bock" in data:
         kwargs["bock"] = _bock_from_dict(data["bock"])
     return RuleProfile(**kwargs)
@@ -150,7 +150,7 @@ def rules_to_dict(profile: RuleProfile) -> dict[str, Any]:
         "no_winner_specials": profile.no_winner_specials,
         "pflichtsolo": profile.pflichtsolo.value,
         "repeat_deal_after": profile.repeat_deal_after.value,
-        "games": GAMES_OPEN if profile.games_open else _GAMES_FIXED,
+        "games": GAMES_OPEN if profile.games_open else GAMES_FIXED,
         "bock": bock,
         "armut": profile.armut,
         "schmeissen": profile.schmeissen,
