@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from scoring.errors import GameRecordError, Param
 
 MAX_BOCK_TRIGGERS = 3
+# The highest value a quick row may carry (before Bock): far above any real game (a
+# doubled Bock solo), and low enough that every row's points fit the site's columns.
+MAX_QUICK_VALUE = 999
 
 
 def _fail(code: str, fld: str, params: Mapping[str, Param] | None = None) -> None:
@@ -59,6 +62,8 @@ class QuickGame:
         value = self.value
         if type(value) is not int or value < 0:
             _fail("quick_invalid_value", "value")
+        if value > MAX_QUICK_VALUE:
+            _fail("quick_invalid_value", "value", {"variant": "too_high", "max": MAX_QUICK_VALUE})
         soloist = self.soloist
         if soloist is not None and soloist not in players:
             _fail("re_not_subset", "soloist", {"name": soloist})

@@ -59,6 +59,10 @@ LIST_STATE = frozenset(
         "list_complete",
         "list_has_games",
         "no_game_in_progress",
+        # a tournament's or league's list takes no quick row; no redeal to take back
+        "quick_rows_not_allowed",
+        "no_redeal",
+        "no_redeal_before",
     }
 )
 STATUS: Mapping[str, int] = {

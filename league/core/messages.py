@@ -50,6 +50,13 @@ MESSAGES: Mapping[str, str] = {
         "Die Berichtigung macht Spiel {game} ungültig: {reason}"
     ),
     "no_redeal": gettext_noop("Vor dem nächsten Spiel wurde nicht neu gegeben."),
+    "no_redeal_before": gettext_noop("Vor Spiel {number} wurde nicht neu gegeben."),
+    "redeal_not_a_game": gettext_noop(
+        "„Neu gegeben“ ist kein Spiel und ersetzt keines; es wird gelöscht, nicht berichtigt."
+    ),
+    "quick_rows_not_allowed": gettext_noop(
+        "Diese Liste nimmt keine Schnelleingabe: jedes Spiel wird vollständig eingetragen."
+    ),
     # list rows (short labels of the paper list)
     "row_hochzeit_alone": gettext_noop("Hochzeit (allein)"),
     "row_stille_hochzeit": gettext_noop("Stille H."),

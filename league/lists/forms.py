@@ -18,7 +18,7 @@ from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION
-from scoring.quick import MAX_BOCK_TRIGGERS, QuickGame
+from scoring.quick import MAX_BOCK_TRIGGERS, MAX_QUICK_VALUE, QuickGame
 from scoring.records import TOTAL_AUGEN
 from scoring.round import ADDED_MINUTES_MAX, GAMES_PER_ROUND
 from scoring.rules import TSR, RuleProfile
@@ -267,7 +267,7 @@ class QuickForm(forms.Form):
     value = forms.IntegerField(
         label=_("Spielwert (ohne Bock)"),
         min_value=0,
-        max_value=999,
+        max_value=MAX_QUICK_VALUE,
         widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
     )
     soloist = forms.ChoiceField(label=_("Solo von"), required=False)
@@ -296,6 +296,19 @@ class QuickForm(forms.Form):
             del self.fields["bock_triggers"]
         if not rules.pflicht:
             del self.fields["pflicht"]
+
+    def initial_from_quick(self, quick: QuickGame) -> None:
+        """Pre-fill the form from a stored quick row (for a correction)."""
+        index = {name: str(i) for i, name in enumerate(self.players)}
+        self.initial.update(
+            {
+                "winners": [index[n] for n in quick.winners if n in index],
+                "value": quick.value,
+                "soloist": index.get(quick.soloist or "", ""),
+                "pflicht": quick.pflicht,
+                "bock_triggers": quick.bock_triggers,
+            }
+        )
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

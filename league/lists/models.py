@@ -214,6 +214,11 @@ class Game(models.Model):
         self.pflicht = quick.pflicht
         self.bock_triggers = quick.bock_triggers
         self.solo, self.re_augen, self.schwarz = "", 0, ""
+        # a full game corrected into a quick row keeps nothing of the full record
+        self.ann_re = self.ann_kontra = "none"
+        self.dk_re = self.dk_kontra = self.fuchs_re = self.fuchs_kontra = 0
+        self.herz_re = self.herz_kontra = 0
+        self.karlchen = self.karlchen_gefangen = ""
 
     def to_record(self, names: dict[int, str]) -> GameRecord:
         """The engine's record, with seat positions turned into names (full games only:
@@ -243,6 +248,8 @@ class Game(models.Model):
 
     def set_facts(self, record: GameRecord, positions: dict[str, int]) -> None:
         sp = record.specials
+        # a quick row corrected into a full game keeps nothing of the quick row
+        self.quick_winners, self.quick_value, self.quick_soloist = [], 0, None
         self.players = [positions[n] for n in record.players]
         self.re = [positions[n] for n in record.re]
         self.kind = record.kind.value

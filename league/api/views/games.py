@@ -10,13 +10,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.permissions import list_writer
-from league.api.serializers import (
-    DeletedSerializer,
-    GameWriteSerializer,
-    GameWrittenSerializer,
-    VersionQuerySerializer,
+from league.api.entries import (
+    EntryDeleteQuerySerializer,
+    GameEntryWriteSerializer,
+    GameEntryWrittenSerializer,
 )
+from league.api.permissions import list_writer
+from league.api.serializers import DeletedSerializer
 from league.api.views.base import WriteView, valid
 from league.api.views.lists import in_body, liste_answer, liste_or_404
 from league.core.errors import ConflictError, ServiceError
@@ -25,7 +25,8 @@ from league.lists.access import ListAccess
 from league.lists.models import Game
 from league.lists.selectors import list_rules
 from league.lists.services import Written
-from scoring.interchange import result_to_dict
+from scoring.interchange import REDEAL_KIND, result_to_dict
+from scoring.records import Redeal
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -42,74 +43,120 @@ def idempotency_key(request: Request) -> str:
 
 
 def game_answer(written: Written[Game], access: ListAccess) -> dict[str, Any]:
-    """A game's write: its number and result, the new version and the list, all from the
-    write's replay."""
+    """A game's write (a full game or a quick row): its number and result, the new version
+    and the list, all from the write's replay."""
     number = written.item.number
     row = written.game_row(number)
-    if row is None or row.result is None:  # a retried write whose game changed since
-        raise ConflictError("conflict", {"version": written.version})
+    if row is None or (row.result is None and row.quick is None):
+        raise ConflictError("conflict", {"version": written.version})  # changed since
+    if row.quick is not None:
+        result: dict[str, Any] = {"winner": None, "points": dict(row.points), "breakdown": []}
+    else:
+        assert row.result is not None
+        result = result_to_dict(row.result)
     return {
         "number": number,
         "version": written.version,
-        "result": result_to_dict(row.result),
+        "result": result,
+        "kind": "quick" if row.quick is not None else "game",
         "state": liste_answer(written.snapshot, access),
     }
 
 
+def redeal_answer(written: Written[None], access: ListAccess) -> dict[str, Any]:
+    """A redeal's write: the game it precedes, the new version and the list."""
+    return {
+        "number": written.snapshot.liste.games_played + 1,
+        "version": written.version,
+        "result": None,
+        "kind": REDEAL_KIND,
+        "state": liste_answer(written.snapshot, access),
+    }
+
+
+ENTRY_NOTE = (
+    '`game` is a full record, a quick row (`{"kind": "quick", …}`, only on lists '
+    "outside tournaments and leagues: 409 `quick_rows_not_allowed`) or, under the house "
+    'rule `schmeissen`, a redeal (`{"kind": "geschmissen"}`: no game; `number` is '
+    "the game it precedes, `result` null)."
+)
+
+
 class SpieleView(WriteView):
     @extend_schema(
-        request=GameWriteSerializer,
+        request=GameEntryWriteSerializer,
         responses={
-            201: GameWrittenSerializer,
+            201: GameEntryWrittenSerializer,
             **schema.write_refusals(
-                "not_at_table", note=schema.ENGINE, conflict=("game_beyond_round",)
+                "not_at_table",
+                "option_not_enabled",
+                note=schema.ENGINE,
+                conflict=("game_beyond_round", "quick_rows_not_allowed"),
             ),
         },
         parameters=[schema.RETRY_AFTER, IDEMPOTENCY_KEY],
-        summary="Enter the next game",
-        description="With an `Idempotency-Key` header, a retried request (its answer lost) "
-        "is answered as the first one was — the game is not entered twice and no version "
-        "conflict is reported.",
+        summary="Enter the next game, quick row or redeal",
+        description=ENTRY_NOTE + " With an `Idempotency-Key` header, a retried request (its "
+        "answer lost) is answered as the first one was — the game is not entered twice and "
+        "no version conflict is reported (not for redeals).",
     )
     def post(self, request: Request, pk: int) -> Response:
         liste = liste_or_404(pk)
         writer = list_writer(request, liste)
-        data = valid(GameWriteSerializer, request.data, {"rules": list_rules(liste)})
+        data = valid(GameEntryWriteSerializer, request.data, {"rules": list_rules(liste)})
+        entry = data["game"]
         try:
-            written = services.game_record(
-                spielliste=liste,
-                record=data["game"],
-                user=writer.actor,
-                expected_version=data["version"],
-                key=idempotency_key(request),
-            )
+            if isinstance(entry, Redeal):
+                done = services.redeal_record(
+                    spielliste=liste, user=writer.actor, expected_version=data["version"]
+                )
+                body = redeal_answer(done, writer.access)
+            else:
+                written = services.game_record(
+                    spielliste=liste,
+                    record=entry,
+                    user=writer.actor,
+                    expected_version=data["version"],
+                    key=idempotency_key(request),
+                )
+                body = game_answer(written, writer.access)
         except ServiceError as err:
             raise in_body(err, "game") from None
-        body = game_answer(written, writer.access)
-        return Response(GameWrittenSerializer(body).data, status=201)
+        return Response(GameEntryWrittenSerializer(body).data, status=201)
 
 
 class SpielView(WriteView):
     @extend_schema(
-        request=GameWriteSerializer,
+        request=GameEntryWriteSerializer,
         responses={
-            200: GameWrittenSerializer,
-            **schema.write_refusals("not_at_table", note=schema.ENGINE, in_path="list or game"),
+            200: GameEntryWrittenSerializer,
+            **schema.write_refusals(
+                "not_at_table",
+                "redeal_not_a_game",
+                note=schema.ENGINE,
+                in_path="list or game",
+                conflict=("quick_rows_not_allowed",),
+            ),
         },
         parameters=[schema.RETRY_AFTER, IDEMPOTENCY_KEY],
-        summary="Correct a game",
-        description="Replaces game k's facts; refused if it or any later row becomes "
-        "invalid (`game` then names the row).",
+        summary="Correct a game or quick row",
+        description="Replaces game k's facts (a full record or a quick row, either way); "
+        "refused if it or any later row becomes invalid (`game` then names the row). A "
+        "redeal is no game and cannot replace one (400 `redeal_not_a_game`): take it back "
+        "with DELETE and `kind=geschmissen`.",
     )
     def put(self, request: Request, pk: int, number: int) -> Response:
         liste = liste_or_404(pk)
         writer = list_writer(request, liste)
-        data = valid(GameWriteSerializer, request.data, {"rules": list_rules(liste)})
+        data = valid(GameEntryWriteSerializer, request.data, {"rules": list_rules(liste)})
+        entry = data["game"]
+        if isinstance(entry, Redeal):
+            raise ServiceError("redeal_not_a_game", field="game.kind", game=number)
         try:
             written = services.game_correct(
                 spielliste=liste,
                 number=number,
-                record=data["game"],
+                record=entry,
                 user=writer.actor,
                 expected_version=data["version"],
                 key=idempotency_key(request),
@@ -117,22 +164,35 @@ class SpielView(WriteView):
         except ServiceError as err:
             raise in_body(err, "game", number) from None
         body = game_answer(written, writer.access)
-        return Response(GameWrittenSerializer(body).data)
+        return Response(GameEntryWrittenSerializer(body).data)
 
     @extend_schema(
-        parameters=[VersionQuerySerializer, schema.RETRY_AFTER],
+        parameters=[EntryDeleteQuerySerializer, schema.RETRY_AFTER],
         responses={
             200: DeletedSerializer,
-            **schema.write_refusals(in_path="list or game", conflict=("not_last_game", "no_games")),
+            **schema.write_refusals(
+                in_path="list or game",
+                conflict=("not_last_game", "no_games", "no_redeal_before"),
+            ),
         },
-        summary="Delete the last game",
+        summary="Delete the last game (or take back a redeal)",
         description="Only the last game can be deleted (409 `not_last_game`), with penalty "
-        "rows that belonged to it.",
+        "rows that belonged to it; a quick row like a game. With `kind=geschmissen`, the "
+        "redeal before game k is taken back instead (k may be the game still to be "
+        "entered); refused, nothing written, if a later row becomes invalid.",
     )
     def delete(self, request: Request, pk: int, number: int) -> Response:
         liste = liste_or_404(pk)
         writer = list_writer(request, liste)
-        query = valid(VersionQuerySerializer, request.query_params)
+        query = valid(EntryDeleteQuerySerializer, request.query_params)
+        if query.get("kind") == REDEAL_KIND:
+            done = services.redeal_undo(
+                spielliste=liste,
+                number=number,
+                user=writer.actor,
+                expected_version=query["version"],
+            )
+            return Response(DeletedSerializer({"version": done.version, "number": number}).data)
         written = services.game_delete(
             spielliste=liste, number=number, user=writer.actor, expected_version=query["version"]
         )

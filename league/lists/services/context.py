@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
 from league.lists.models import Game, PenaltyRow, ScoreLine, Spielliste, WriteKey
+from league.lists.owners import owner_of, quick_rows_allowed
 from league.lists.selectors import ListeSnapshot, replay_stored
 from scoring import GameRecord
 from scoring.errors import RulesError
@@ -102,9 +104,16 @@ class Context:
                 "not_at_table", {"name": strangers[0]}, field="players", game=game.number
             )
         if isinstance(record, QuickGame):
+            if not self.quick_allowed:
+                raise ServiceError("quick_rows_not_allowed", field="kind", game=game.number)
             game.set_quick(record, self.positions)
         else:
             game.set_facts(record, self.positions)
+
+    @cached_property
+    def quick_allowed(self) -> bool:
+        """Quick rows only where the list's owner takes them (not tournaments, leagues)."""
+        return quick_rows_allowed(owner_of(self.liste))
 
     def credited(self, name: str, game: int) -> int:
         """The player credited with a seat's points in a row of game ``game``: the seat's

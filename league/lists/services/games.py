@@ -19,7 +19,7 @@ from league.lists.services.context import (
 )
 from league.lists.services.results import Written
 from scoring import GameRecord
-from scoring.interchange import entry_to_dict, record_to_dict
+from scoring.interchange import entry_to_dict
 from scoring.quick import QuickGame
 
 
@@ -92,12 +92,14 @@ def game_correct(
     *,
     spielliste: Spielliste,
     number: int,
-    record: GameRecord,
+    record: GameRecord | QuickGame,
     user: User = None,
     expected_version: int | None = None,
     key: str = "",
 ) -> Written[Game]:
     """Replace game ``number``'s facts; refused if it or any later row becomes invalid.
+    A quick row is corrected like a full game (as a quick row, or replaced by the full
+    record); a full game may become a quick row where the list takes quick rows.
     ``key`` as for ``game_record``: a retried correction is answered as done."""
     liste = lock(spielliste)
     done = earlier_write(liste, key)
@@ -119,7 +121,7 @@ def game_correct(
         target=ctx.liste,
         item=number,
         before=before,
-        after=record_to_dict(record),
+        after=entry_to_dict(record),
     )
     remember_write(ctx.liste, key, "correct", number)
     return Written(game, snapshot)
@@ -194,18 +196,32 @@ def redeal_record(
 
 @transaction.atomic
 def redeal_undo(
-    *, spielliste: Spielliste, user: User = None, expected_version: int | None = None
+    *,
+    spielliste: Spielliste,
+    number: int | None = None,
+    user: User = None,
+    expected_version: int | None = None,
 ) -> Written[None]:
-    """Take back the last "neu gegeben" before the game still to be entered."""
+    """Take back a "neu gegeben": by default the last one before the game still to be
+    entered; with ``number``, one before game ``number`` (a correction: the list is replayed
+    without it and the change refused, nothing written, if a row becomes invalid)."""
     ctx = Context.load(spielliste, expected_version, user)
-    number = len(ctx.games) + 1
+    upcoming = len(ctx.games) + 1
+    target = upcoming if number is None else number
     redeals = list(ctx.liste.redeals)
-    if number not in redeals:
-        raise ServiceError("no_redeal")
+    if target not in redeals:
+        if number is None:
+            raise ServiceError("no_redeal")
+        raise ServiceError("no_redeal_before", {"number": number})
     redeals.reverse()
-    redeals.remove(number)
+    redeals.remove(target)
     redeals.reverse()
     ctx.liste.redeals = redeals
-    snapshot = ctx.replay_and_store()
-    audit_record(user=user, action="redeal_undo", target=ctx.liste, item=number)
+    try:
+        snapshot = ctx.replay_and_store()
+    except ServiceError as err:
+        if err.game is not None and target != upcoming:
+            err.frame = "correction_invalidates"
+        raise
+    audit_record(user=user, action="redeal_undo", target=ctx.liste, item=target)
     return Written(None, snapshot)

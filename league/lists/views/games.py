@@ -22,6 +22,7 @@ from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.messages import render as render_message
+from league.core.params import int_param
 from league.lists import services
 from league.lists.access import ListAccess
 from league.lists.forms import DEFAULT_NAMES, QuickForm, VersionedGameForm
@@ -177,7 +178,7 @@ def _preview(request: HttpRequest, snap: ListeSnapshot, number: int | None) -> H
     if number is None:
         form = entry_form_for(snap, request.POST)
     else:
-        game = _game(snap.games, number)
+        game = _full_game(snap.games, number)
         players = [snap.names[p] for p in game.players]
         form = VersionedGameForm(request.POST, players=players, rules=snap.rules)
     summary, procedure_error = None, None
@@ -211,23 +212,37 @@ def game_edit_preview(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
 def _game(games: tuple[Game, ...] | list[Game], number: int) -> Game:
     for game in games:
-        if game.number == number and not game.is_quick:  # a quick row: delete, re-enter
+        if game.number == number:
             return game
     raise Http404(render_message("not_found"))
 
 
+def _full_game(games: tuple[Game, ...] | list[Game], number: int) -> Game:
+    """A full game (its live preview); a quick row has none."""
+    game = _game(games, number)
+    if game.is_quick:
+        raise Http404(render_message("not_found"))
+    return game
+
+
 def game_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A stored game's page with its correction form; POST corrects it."""
+    """A stored game's page with its correction form (the quick form for a quick row);
+    POST corrects it."""
     if request.method == "POST":
         return game_correct(request, pk, number)
     snap, access = read_snapshot(request, pk)
     game = _game(snap.games, number)
-    form = VersionedGameForm(
-        players=[snap.names[p] for p in game.players],
-        rules=snap.rules,
-        initial={"version": snap.liste.version},
-    )
-    form.initial_from_record(game.to_record(snap.names))
+    players = [snap.names[p] for p in game.players]
+    initial = {"version": snap.liste.version}
+    form: EntryForm
+    if game.is_quick:
+        form = QuickForm(players=players, rules=snap.rules, initial=initial)
+        quick = game.to_entry(snap.names)
+        assert isinstance(quick, QuickGame)
+        form.initial_from_quick(quick)
+    else:
+        form = VersionedGameForm(players=players, rules=snap.rules, initial=initial)
+        form.initial_from_record(game.to_record(snap.names))
     return _render_edit(request, snap.liste, access, game, snap.names, snap.rules, form)
 
 
@@ -237,13 +252,18 @@ def game_correct(request: HttpRequest, writer: Writer, number: int) -> HttpRespo
     game = _game(list(liste.games.filter(number=number)), number)
     names = dict(liste.seats.values_list("position", "name"))
     rules = list_rules(liste)
-    form = VersionedGameForm(request.POST, players=[names[p] for p in game.players], rules=rules)
+    players = [names[p] for p in game.players]
+    form: EntryForm = (
+        QuickForm(request.POST, players=players, rules=rules)
+        if game.is_quick
+        else VersionedGameForm(request.POST, players=players, rules=rules)
+    )
     if form.is_valid():
         try:
             services.game_correct(
                 spielliste=liste,
                 number=number,
-                record=form.cleaned_data["record"],
+                record=form.cleaned_data["quick" if game.is_quick else "record"],
                 user=writer.actor,
                 expected_version=form.cleaned_data["version"],
                 key=form.cleaned_data.get("key") or "",
@@ -264,10 +284,13 @@ def _render_edit(
     game: Game,
     names: dict[int, str],
     rules: RuleProfile,
-    form: VersionedGameForm,
+    form: EntryForm,
 ) -> HttpResponse:
     number = game.number
-    stored = game.to_record(names)
+    summary = None
+    if not game.is_quick:
+        stored = game.to_record(names)
+        summary = result_summary(stored, score_game(stored, rules, bock=game.bock))
     return render(
         request,
         "lists/game_edit.html",
@@ -275,7 +298,9 @@ def _render_edit(
             "liste": liste,
             "number": number,
             "form": form,
-            "summary": result_summary(stored, score_game(stored, rules, bock=game.bock)),
+            "quick": game.is_quick,
+            "quick_points": _quick_points(game, names),
+            "summary": summary,
             "changes": change_lines(
                 spielliste_changes(liste=liste, game_number=number), aliases(liste, access)
             ),
@@ -284,6 +309,20 @@ def _render_edit(
         },
         status=422 if form.errors else 200,
     )
+
+
+def _quick_points(game: Game, names: dict[int, str]) -> str:
+    """A quick row as stored: its winners and value (with the list's Bock factor)."""
+    if not game.is_quick:
+        return ""
+    winners = ", ".join(names[p] for p in game.quick_winners) or _("niemand")
+    text = _("Gewinner: %(winners)s · Wert %(value)d") % {
+        "winners": winners,
+        "value": game.quick_value,
+    }
+    if game.bock > 1:
+        text += f" (×{game.bock})"
+    return text
 
 
 @require_POST
@@ -328,10 +367,19 @@ def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
 @require_POST
 @list_writer
 def redeal_undo(request: HttpRequest, writer: Writer) -> HttpResponse:
+    """Take back the last "neu gegeben", or (``number`` posted) the one before game
+    ``number``: a correction, refused if a later row becomes invalid."""
+    number = int_param(request.POST.get("number"), 0) or None
     try:
         services.redeal_undo(
-            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
+            spielliste=writer.liste,
+            number=number,
+            user=writer.actor,
+            expected_version=versioned_post(request),
         )
     except ServiceError as err:
         messages.error(request, err.message)
+    else:
+        if number is not None:
+            messages.success(request, _("„Neu gegeben“ vor Spiel %(n)d gelöscht.") % {"n": number})
     return redirect(writer.liste)
