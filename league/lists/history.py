@@ -14,7 +14,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from league.core import messages
+from league.core.actions import action_sentence, actor_label
 from league.core.models import AuditEntry
+from scoring.interchange import QUICK_KIND
 
 Role = AuditEntry.Role
 
@@ -29,7 +31,8 @@ class ChangeLine:
 
 def _who(entry: AuditEntry) -> str:
     if entry.role == Role.TABLE:
-        return entry.role_label or str(Role.TABLE.label)
+        # "Tisch 3" as written (in the writer's language), read in the reader's
+        return actor_label(entry.role_label) if entry.role_label else str(Role.TABLE.label)
     if entry.role:
         return str(Role(entry.role).label)
     return _("System") if entry.user_id is None else _("Verwaltung")
@@ -43,6 +46,8 @@ def _value(field: str, value: Any, shown: Mapping[str, str]) -> str:
     if value is None or value == "":
         return "—"
     if field == "kind":
+        if value == QUICK_KIND:  # a quick row
+            return messages.render("row_quick")
         return messages.label("kind", str(value))
     if field == "solo":
         return messages.label("solo", str(value))
@@ -63,6 +68,11 @@ FIELD_LABELS: Mapping[str, str] = {
     "re": "Re-Partei",
     "re_augen": "Re-Augen",
     "schwarz": "Schwarz",
+    # quick rows
+    "winners": "Gewinner",
+    "value": "Spielwert",
+    "soloist": "Solo von",
+    "bock_triggers": "Bock-Auslöser",
 }
 
 
@@ -104,28 +114,11 @@ def _text(entry: AuditEntry, shown: Mapping[str, str]) -> str:
             "who": shown.get(str(data.get("offender", "")), data.get("offender", "")),
         }
         return text if action == "penalty" else _("gelöscht: %(what)s") % {"what": text}
-    if action == "import":
-        return _("%(n)s Spiele übernommen") % {"n": after.get("games", 0)}
-    simple = {
-        "create": _("Liste angelegt"),
-        "record": _("Spiel %(n)s eingetragen"),
-        "delete": _("Spiel %(n)s gelöscht"),
-        "time_up": _("Zeit abgelaufen nach Spiel %(n)s"),
-        "time_resumed": _("Zeitansage zurückgenommen"),
-        "freeze": _("Liste abgeschlossen"),
-        "unfreeze": _("Liste wieder geöffnet"),
-        "renew_code": _("Tisch-Code erneuert"),
-        "confirm": _("Liste bestätigt"),
-        "unconfirm": _("Bestätigung aufgehoben (die Liste wurde geändert)"),
-        "redeal": _("Neu gegeben vor Spiel %(n)s"),
-        "redeal_undo": _("Neu gegeben vor Spiel %(n)s zurückgenommen"),
-        "close": _("Runde beendet nach Spiel %(n)s"),
-        "reopen": _("Liste wieder geöffnet"),
-    }
-    template = simple.get(action)
-    if template is None:
-        return action
-    return template % {"n": n} if "%(n)s" in template else template
+    if action == "substitute":
+        name = str(after.get("name", ""))
+        values = dict(after, name=shown.get(name, name))
+        return action_sentence(action, target=entry.target, item=n, after=values)
+    return action_sentence(action, target=entry.target, item=n, before=before, after=after)
 
 
 def change_lines(
