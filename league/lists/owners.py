@@ -42,6 +42,9 @@ class ListOwner:
     # A members-only owner (api.md): the accounts that may read the list besides staff
     # and whoever writes it; None: everybody reads.
     readers: frozenset[int] | None = None
+    # Players of this list who withdrew from the owner's event (a tournament participant
+    # withdrawn mid-round): their seat waits for a substitute or the list's early end.
+    withdrawn: frozenset[int] = frozenset()
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""

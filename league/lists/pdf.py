@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, String
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -48,6 +49,7 @@ from league.core.pdf import (
 )
 from league.core.pdf.fonts import register_fonts
 from league.lists.presenters import ListRow, list_rows, pflichtsolo_section
+from league.lists.rules import rules_summary
 from league.lists.selectors import ListeSnapshot
 from scoring.round import GAMES_PER_ROUND
 
@@ -67,7 +69,26 @@ def _points(value: int | None) -> str:
 
 
 def _games(snap: ListeSnapshot) -> int:
-    return GAMES_PER_ROUND[snap.liste.table_size]
+    """The games the list has room for: the round's 24 (30 at five); an open list (house
+    rule ``games: open``) as many as it has played (the blank sheet: a round's worth)."""
+    fixed = GAMES_PER_ROUND[snap.liste.table_size]
+    if snap.rules.games_open:
+        played = snap.state.games_played if snap.state is not None else 0
+        return played or fixed
+    return fixed
+
+
+def _games_text(snap: ListeSnapshot, *, blank: bool) -> str:
+    """How long the list is, as the list page says it: "24 Spiele", or for an open list
+    the games played so far."""
+    if snap.rules.games_open and not blank:
+        played = snap.state.games_played if snap.state is not None else 0
+        return ngettext(
+            "offene Liste: %(n)s Spiel gespielt", "offene Liste: %(n)s Spiele gespielt", played
+        ) % {"n": played}
+    if snap.rules.games_open:
+        return _("offene Liste")
+    return _("%(games)s Spiele") % {"games": _games(snap)}
 
 
 # --- header ---------------------------------------------------------------------------------
@@ -107,14 +128,15 @@ def _header(
     seats = ", ".join(f"{s.position}: {s.name}" for s in snap.seats)
     keeper = snap.seat_names[liste.listenfuehrer_position - 1] if snap.seats else ""
     info = markup(
-        _("Plätze: %(seats)s · Listenführer: %(lf)s · %(games)s Spiele (%(size)s Spieler)"),
+        _("Plätze: %(seats)s · Listenführer: %(lf)s · %(games)s (%(size)s Spieler)"),
         seats=seats,
         lf=keeper,
-        games=_games(snap),
+        games=_games_text(snap, blank=blank),
         size=liste.table_size,
     )
     heading = _("Spielliste") + f" – {liste.title}" + (f" · {liste.club}" if liste.club else "")
-    lines: list[Flowable] = [para(heading, title), para(info, small)]
+    rules = markup(_("Regeln: %(rules)s"), rules=rules_summary(snap.rules))
+    lines: list[Flowable] = [para(heading, title), para(info, small), para(rules, small)]
     if liste.time_up_after is not None:
         lines.append(
             para(_("Zeit abgelaufen nach Spiel %(n)s") % {"n": liste.time_up_after}, small)
@@ -179,7 +201,7 @@ def _game_table(
         body = [[str(n), *[""] * (len(widths) - 1)] for n in range(1, _games(snap) + 1)]
     for row, kind in zip(rows, kinds, strict=True):
         cells: list[object] = [
-            f"({row.number})" if row.is_penalty else str(row.number),
+            f"({row.number})" if row.is_penalty else "–" if row.is_redeal else str(row.number),
             clip(row.dealer, dealer_w - 2 * pad, size),
             clip(kind, kind_w - 2 * pad, size),
         ]
@@ -299,7 +321,7 @@ def _series(snap: ListeSnapshot, rows: Sequence[ListRow]) -> list[list[tuple[flo
     out: list[list[tuple[float, float]]] = []
     for seat in range(len(snap.seats)):
         points: list[tuple[float, float]] = [(0.0, 0.0)]
-        points += [(float(r.number), float(r.cells[seat].total)) for r in rows]
+        points += [(float(r.number), float(r.cells[seat].total)) for r in rows if not r.is_redeal]
         out.append(points)
     return out
 
@@ -363,7 +385,8 @@ def totals_chart(
                 textAnchor="end",
             )
         )
-    for game in range(0, games + 1, 6):
+    # game numbers every 6 games; a short open list numbers each
+    for game in range(0, games + 1, 6 if games >= 12 else 1):
         x = x_at(game)
         chart.add(Line(x, bottom, x, bottom - 1.5, strokeColor=GRID, strokeWidth=0.5))
         chart.add(
@@ -439,7 +462,10 @@ def _side(
     width: float,
 ) -> list[Flowable]:
     small = style("note", 7.5 * scale)
-    out: list[Flowable] = [_pflicht_table(snap, blank=blank, scale=scale, width=width)]
+    # a profile without Pflichtsolo (house rules) has no Pflichtsolo section
+    out: list[Flowable] = (
+        [_pflicht_table(snap, blank=blank, scale=scale, width=width)] if snap.rules.pflicht else []
+    )
     if chart:
         out += [
             Spacer(1, 2 * mm * scale),
@@ -458,8 +484,13 @@ def _side(
     out += [
         Spacer(1, 1.5 * mm * scale),
         para(
-            _("P: Pflichtsolo · V: Vorführung · %(ok)s/%(bad)s: Zeile geprüft (TSR 7.3.3)")
-            % {"ok": CHECK_OK, "bad": CHECK_BAD},
+            (
+                _("P: Pflichtsolo · V: Vorführung · %(ok)s/%(bad)s: Zeile geprüft (TSR 7.3.3)")
+                if snap.rules.pflicht
+                else _("%(ok)s/%(bad)s: Zeile geprüft")
+            )
+            % {"ok": CHECK_OK, "bad": CHECK_BAD}
+            + (" · " + _("–: neu gegeben (kein Spiel)") if snap.rules.schmeissen else ""),
             small,
         ),
     ]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
 
 from league.core import messages
 from league.core.messages import render
@@ -280,7 +283,16 @@ class Head:
     short: str
 
 
-def seat_heads(snapshot: ListeSnapshot) -> list[Head]:
-    """The list's column heads: each seat's name and initials."""
+def seat_heads(snapshot: ListeSnapshot, playing: Mapping[str, str] | None = None) -> list[Head]:
+    """The list's column heads: each seat's name and initials; a seat a substitute plays
+    (``playing``: seat name → his name) names him, "Erika (für Anna)", by his initials."""
+    playing = playing or {}
     names = snapshot.seat_names
-    return [Head(n, s) for n, s in zip(names, initials(names), strict=True)]
+    shown = [playing.get(n, n) for n in names]
+    return [
+        Head(
+            _("%(new)s (für %(old)s)") % {"new": playing[n], "old": n} if n in playing else n,
+            s,
+        )
+        for n, s in zip(names, initials(shown), strict=True)
+    ]

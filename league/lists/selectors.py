@@ -12,7 +12,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league.core.models import AuditEntry
-from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
+from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
@@ -315,3 +315,12 @@ def spielliste_changes(
     if game_number is not None:
         qs = qs.filter(item=game_number)
     return qs.select_related("user")
+
+
+def substitutes_at(liste: Spielliste, game: int) -> dict[str, str]:
+    """Seat name → the substitute who plays that seat in game ``game`` (1 query)."""
+    rows = Substitution.objects.filter(spielliste=liste, from_game__lte=game).values_list(
+        "position", "player__name"
+    )
+    seats = dict(liste.seats.values_list("position", "name"))
+    return {seats[position]: name for position, name in rows if position in seats}

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
@@ -20,7 +22,7 @@ from league.lists.forms import (
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
-from league.lists.selectors import ListeSnapshot, list_status
+from league.lists.selectors import ListeSnapshot, ListStatus, list_status
 from league.lists.views.reading import read_snapshot
 
 
@@ -71,6 +73,41 @@ def penalty_form_for(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:
     )
 
 
+def playing_now(snap: ListeSnapshot, status: ListStatus) -> dict[str, str]:
+    """Seat name → the substitute who plays that seat, from his first game on (his first
+    game is the next one or played): wherever the page names the seat, it names him."""
+    upcoming = snap.liste.games_played + 1
+    return {s.seat_name: s.name for s in status.substitutions if s.from_game <= upcoming}
+
+
+def relabel_players(form: forms.Form | None, playing: dict[str, str]) -> None:
+    """The entry forms' player buttons name the substitute (the record keeps the seat's
+    name at the table: only the labels change)."""
+    if form is None or not playing:
+        return
+    for field in form.fields.values():
+        if isinstance(field, forms.ChoiceField):
+            current: list[tuple[Any, Any]] = list(getattr(field, "choices", ()))
+            field.choices = [
+                (value, playing.get(label, label) if isinstance(label, str) else label)
+                for value, label in current
+            ]
+
+
+def _decision_needed(access: ListAccess, snap: ListeSnapshot, status: ListStatus) -> list[str]:
+    """Seats whose player withdrew from the owner's event while the list runs and nobody
+    took over: the organiser chooses a substitute or ends the list early."""
+    owner, liste = access.owner, snap.liste
+    if owner is None or not owner.withdrawn:
+        return []
+    if liste.complete or liste.ended_early or liste.totals_only or liste.frozen:
+        return []
+    taken = {s.position for s in status.substitutions}
+    return [
+        s.name for s in snap.seats if s.player_id in owner.withdrawn and s.position not in taken
+    ]
+
+
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
     return render_detail(request, snap, access)
@@ -90,8 +127,19 @@ def render_detail(
     """The list's page; a refused write passes its bound form (and status 422)."""
     access = access or list_access(visitor_of(request), snap.liste)
     liste = snap.liste
-    heads = seat_heads(snap)
+    status_lines = list_status(snap, access.owner, reveal=access.writes)
+    playing = playing_now(snap, status_lines)
+    heads = seat_heads(snap, playing)
     totals = list(snap.state.totals.items()) if snap.state else []
+    entry_form = form or entry_form_for(snap)
+    quick = quick_form or (quick_form_for(snap) if quick_rows_allowed(access.owner) else None)
+    for shown in (entry_form, quick):
+        relabel_players(shown, playing)
+    nxt = snap.state.next_game if snap.state else None
+
+    def named(name: str | None) -> str | None:
+        return playing.get(name, name) if name else name
+
     context = {
         "heads": heads,
         "totals": totals,
@@ -107,19 +155,29 @@ def render_detail(
         "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
-        "pflicht": pflichtsolo_section(snap) if snap.rules.pflicht else [],
+        # the next game's people, a substitute by his own name
+        "next_dealer": named(nxt.dealer) if nxt else None,
+        "next_sitting_out": named(nxt.sitting_out) if nxt else None,
+        "next_vorfuehrung": named(nxt.vorfuehrung) if nxt else None,
+        "owes_pflichtsolo": [named(n) for n in snap.state.owes_pflichtsolo] if snap.state else [],
+        "pflicht": [
+            replace(e, player=named(e.player) or e.player) for e in pflichtsolo_section(snap)
+        ]
+        if snap.rules.pflicht
+        else [],
         "rules": snap.rules,
         "rules_summary": rules_summary(snap.rules),
         "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
-        "form": form or entry_form_for(snap),
-        "quick_form": quick_form
-        or (quick_form_for(snap) if quick_rows_allowed(access.owner) else None),
+        "form": entry_form,
+        "quick_form": quick,
         "penalty_form": penalty_form or penalty_form_for(snap),
         "listenfuehrer": snap.seat_names[snap.liste.listenfuehrer_position - 1]
         if snap.seats
         else "",
-        "status": list_status(snap, access.owner, reveal=access.writes),
+        "status": status_lines,
         "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
         "substitute_form": substitute_form or substitute_form_for(snap),
+        # a seat left empty (a withdrawal) waits for a substitute or the end: say so first
+        "decision_needed": _decision_needed(access, snap, status_lines) if access.manages else [],
     }
     return render(request, "lists/detail.html", context, status=status)

@@ -30,7 +30,12 @@ from league.lists.history import change_lines
 from league.lists.models import Game, Spielliste
 from league.lists.owners import owner_of, quick_rows_allowed
 from league.lists.presenters import result_summary
-from league.lists.selectors import ListeSnapshot, list_rules, spielliste_changes
+from league.lists.selectors import (
+    ListeSnapshot,
+    list_rules,
+    spielliste_changes,
+    substitutes_at,
+)
 from league.lists.services import Written
 from league.lists.views.detail import entry_form_for, quick_form_for, render_detail
 from league.lists.views.reading import (
@@ -68,8 +73,9 @@ def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     number = written.item.number
     row = written.game_row(number)
     result = row.result if row is not None else None
+    playing = substitutes_at(writer.liste, number)  # a substitute by his own name
     points = ", ".join(
-        f"{name} {pts:+d}" if pts else f"{name} 0"
+        f"{playing.get(name, name)} {pts:+d}" if pts else f"{playing.get(name, name)} 0"
         for name, pts in (result.points.items() if result is not None else ())
     )
     messages.success(

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from league.clubs.models import public_alias
 from league.core.errors import ServiceError
-from league.lists.models import PaperEntry, Seat, Spielliste
+from league.lists.models import PaperEntry, Seat, Spielliste, Substitution
 from league.lists.selectors import ListeSnapshot, paper_status, snapshots_of
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from scoring import clock
@@ -54,6 +54,9 @@ class BoardTable:
     snapshot: ListeSnapshot
     deadline: datetime | None = None  # the round clock at this table (with added time)
     paper: str = ""  # results from paper: accepted / waiting / differs; "" for none
+    # Seats whose player withdrew and nobody took over yet, while the list still runs:
+    # the organiser decides (a substitute, or the list ends early).
+    vacant: tuple[str, ...] = ()
 
     @property
     def minutes_left(self) -> int | None:
@@ -84,7 +87,7 @@ class BoardTable:
 
 
 def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> list[BoardTable]:
-    """Each table of the round with its list replayed (4 queries)."""
+    """Each table of the round with its list replayed (5 queries; 6 after a withdrawal)."""
     tables = list(
         RoundTable.objects.filter(tournament_round=tournament_round)
         .select_related("spielliste")
@@ -97,6 +100,14 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
         for entry in PaperEntry.objects.filter(spielliste__in=[t.spielliste for t in tables]):
             papers.setdefault(entry.spielliste_id, []).append(entry)
     start = tournament_round.started_at
+    gone = set(tournament.participants.filter(withdrawn=True).values_list("player_id", flat=True))
+    taken: set[tuple[int, int]] = set()
+    if gone:
+        taken = set(
+            Substitution.objects.filter(spielliste__in=[t.spielliste for t in tables]).values_list(
+                "spielliste_id", "position"
+            )
+        )
     out = []
     for table, snap in zip(tables, snaps, strict=True):
         liste = table.spielliste
@@ -106,7 +117,14 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
             deadline = start + timedelta(minutes=minutes)
         entries = papers.get(liste.pk, [])
         paper = paper_status(entries, double_entry=tournament.double_entry) if entries else ""
-        out.append(BoardTable(table.number, snap, deadline, paper))
+        vacant = tuple(
+            seat.name
+            for seat in snap.seats
+            if seat.player_id in gone and (liste.pk, seat.position) not in taken
+        )
+        if liste.complete or liste.ended_early or liste.totals_only or liste.frozen:
+            vacant = ()
+        out.append(BoardTable(table.number, snap, deadline, paper, vacant))
     return out
 
 

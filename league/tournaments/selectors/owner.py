@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from league.lists.models import Spielliste
 from league.lists.owners import ListOwner
 from league.tournaments.access import tournament_readers, tournaments_closed_to
-from league.tournaments.models import RoundTable, Tournament
+from league.tournaments.models import Participant, RoundTable, Tournament
 from league.tournaments.selectors.board import round_minutes
 
 
@@ -37,6 +37,9 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
     organisers = Tournament.organisers.through.objects.filter(
         tournament_id=rnd.tournament_id
     ).values_list("user_id", flat=True)
+    withdrawn = Participant.objects.filter(
+        tournament_id=rnd.tournament_id, withdrawn=True, player__seats__spielliste=liste
+    ).values_list("player_id", flat=True)
     return ListOwner(
         label=gettext("Runde %(round)s, Tisch %(table)s")
         % {"round": rnd.number, "table": table.number},
@@ -48,6 +51,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
         readers=tournament_readers(rnd.tournament),
+        withdrawn=frozenset(withdrawn),
     )
 
 
