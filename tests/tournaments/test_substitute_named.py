@@ -56,6 +56,7 @@ def test_the_board_and_the_list_ask_for_a_decision_after_a_withdrawal(client, ta
     assert "Entscheidung nötig" in decision
     assert reverse("seat-substitute", args=[liste.pk]) in decision
     assert "data-end-early" in decision
+    assert '<option value="2" selected>' in decision  # the withdrawn player's seat
     # the decision comes before the entry form, and the collapsed form is not repeated
     assert detail.index('id="ersatz"') < detail.index('id="eingabe"')
     assert "data-substitute>" not in detail

@@ -56,11 +56,19 @@ def quick_form_for(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
     )
 
 
-def substitute_form_for(snap: ListeSnapshot, data: Any = None) -> SubstituteForm:
+def substitute_form_for(
+    snap: ListeSnapshot, data: Any = None, vacant: list[str] | None = None
+) -> SubstituteForm:
+    """The substitute form; ``vacant`` (seats waiting for a decision) picks the first."""
+    initial: dict[str, Any] = {
+        "version": snap.liste.version,
+        "from_game": snap.liste.games_played + 1,
+    }
+    first = next((s.position for s in snap.seats if vacant and s.name in vacant), None)
+    if first is not None:
+        initial["position"] = first
     return SubstituteForm(
-        data,
-        seats=[(s.position, f"{s.position}: {s.name}") for s in snap.seats],
-        initial={"version": snap.liste.version, "from_game": snap.liste.games_played + 1},
+        data, seats=[(s.position, f"{s.position}: {s.name}") for s in snap.seats], initial=initial
     )
 
 
@@ -136,6 +144,7 @@ def render_detail(
     for shown in (entry_form, quick):
         relabel_players(shown, playing)
     nxt = snap.state.next_game if snap.state else None
+    vacant = _decision_needed(access, snap, status_lines) if access.manages else []
 
     def named(name: str | None) -> str | None:
         return playing.get(name, name) if name else name
@@ -176,8 +185,8 @@ def render_detail(
         else "",
         "status": status_lines,
         "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
-        "substitute_form": substitute_form or substitute_form_for(snap),
+        "substitute_form": substitute_form or substitute_form_for(snap, vacant=vacant),
         # a seat left empty (a withdrawal) waits for a substitute or the end: say so first
-        "decision_needed": _decision_needed(access, snap, status_lines) if access.manages else [],
+        "decision_needed": vacant,
     }
     return render(request, "lists/detail.html", context, status=status)
