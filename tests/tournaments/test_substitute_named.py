@@ -103,3 +103,43 @@ def test_a_substitute_from_a_later_game_is_not_named_yet(client, table):
     head = detail.split("<thead>")[1].split("</thead>")[0]
     assert "Erna Ersatz" not in head
     assert seat.name in head
+
+
+def test_the_history_page_reads_every_action_in_english(client, table):
+    """Services write substitute, add_time, end_early (and back), paper, paper_clear; a
+    table-code writer is "Tisch 1": the history reads each as a sentence, in English too."""
+    from league.core.actions import ACTION_SENTENCES
+    from league.lists.models import Spielliste
+    from tests.api.conftest import code_client
+
+    t, rnd, liste, _seat = table
+    erna = ts.participant_add(tournament=t, name="Erna Ersatz").player
+    list_services.seat_substitute(spielliste=liste, position=2, player=erna, from_game=5)
+    list_services.spielliste_add_time(spielliste=liste, minutes=5, referee="Wolf")
+    names = [s.name for s in liste.seats.order_by("position")]
+    liste.refresh_from_db()
+    game = {"kind": "normal", "players": names, "re": names[:2], "re_augen": 130}
+    response = code_client(liste.code).post(
+        f"/api/v1/listen/{liste.pk}/spiele/",
+        {"version": liste.version, "game": game},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    list_services.spielliste_end_early(spielliste=liste)
+    list_services.spielliste_end_early(spielliste=liste, ended=False)
+    other = rnd.lists.exclude(pk=liste.pk).first()
+    Spielliste.objects.filter(pk=other.pk).update(totals_only=False)
+    url = reverse("liste-history", args=[liste.pk])
+    german = client.get(url).content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    english = english.split("changes")[1]  # the entries (the list's title stays as typed)
+    for key in ("substitute", "add_time", "end_early", "end_early_undone", "record"):
+        assert f"· {key}<" not in german
+        assert f"· {key}<" not in english
+        assert key in ACTION_SENTENCES
+    assert "Ersatzspieler Erna Ersatz übernimmt Platz 2 ab Spiel 5" in german
+    assert "Substitute Erna Ersatz takes seat 2 from game 5" in english
+    assert "Added time: 5 minutes (referee Wolf)" in english
+    assert "Ended early after game 5" in english
+    assert "Table 1" in english
+    assert "Tisch 1" not in english
