@@ -27,7 +27,7 @@ from league.lists.views.reading import read_snapshot
 def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | None:
     """The next game's form (None: the list takes no game now)."""
     state = snap.state
-    if state is None or state.next_game is None or snap.liste.frozen:
+    if state is None or state.next_game is None or snap.liste.frozen or snap.from_paper:
         return None
     nxt = state.next_game
     players = list(nxt.players)
@@ -44,7 +44,7 @@ def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm |
 def quick_form_for(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
     """The quick entry, for lists outside tournaments and leagues."""
     state = snap.state
-    if state is None or state.next_game is None or snap.liste.frozen:
+    if state is None or state.next_game is None or snap.liste.frozen or snap.from_paper:
         return None
     return QuickForm(
         data,
@@ -91,7 +91,9 @@ def render_detail(
     access = access or list_access(visitor_of(request), snap.liste)
     liste = snap.liste
     heads = seat_heads(snap)
-    totals = list(snap.state.totals.items()) if snap.state else []
+    # The totals every reader shows: a paper list's typed totals, else the replay's.
+    counted = snap.counted_totals
+    totals = [(s.name, counted[s.name]) for s in snap.seats if s.name in counted]
     context = {
         "heads": heads,
         "totals": totals,
@@ -107,7 +109,7 @@ def render_detail(
         "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
         "rows": list_rows(snap),
-        "pflicht": pflichtsolo_section(snap) if snap.rules.pflicht else [],
+        "pflicht": pflichtsolo_section(snap) if snap.rules.pflicht and not snap.from_paper else [],
         "rules": snap.rules,
         "rules_summary": rules_summary(snap.rules),
         "redeal_pending": snap.liste.redeals.count(snap.liste.games_played + 1),
