@@ -204,7 +204,8 @@ class ClubListRow:
     pk: int
     title: str
     date: datetime.date  # an evening's list: the evening's date; any other: its creation
-    games: int
+    games: int  # as the season table counts them (a paper list: its nominal games)
+    from_paper: bool = False
 
 
 def club_lists(*, club: Club, reader: User | AnonymousUser) -> list[ClubListRow]:
@@ -214,9 +215,18 @@ def club_lists(*, club: Club, reader: User | AnonymousUser) -> list[ClubListRow]
         .exclude(lists_closed_to(reader))
         .annotate(day=Coalesce("evening_table__evening__date", TruncDate("created_at")))
         .order_by("-day", "-created_at", "-pk")
-        .values("pk", "title", "day", "games_played")[:CLUB_PAGE_LISTS]
+        .values("pk", "title", "day", "games_played", "totals_only")[:CLUB_PAGE_LISTS]
     )
-    return [ClubListRow(r["pk"], r["title"], r["day"], r["games_played"]) for r in rows]
+    return [
+        ClubListRow(
+            r["pk"],
+            r["title"],
+            r["day"],
+            games_counted(r["games_played"], totals_only=r["totals_only"]),
+            r["totals_only"],
+        )
+        for r in rows
+    ]
 
 
 # --- lists: owner, visibility and filter (registered in apps.py) ------------------------

@@ -3,14 +3,17 @@ the club's house rules on the club's page (thin views; one per action)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs import services as club_services
 from league.clubs.access import (
@@ -22,14 +25,17 @@ from league.clubs.access import (
 from league.clubs.models import Club, Player
 from league.clubs.page import render_club_page
 from league.clubs.selectors import member_choices, player_name_choices
-from league.core.averages import average_text
+from league.core.averages import average_number, average_text
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.params import int_param
+from league.core.pdf import pdf_response
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.evenings import selectors, services
 from league.evenings.club_page import rules_form
 from league.evenings.forms import CUSTOM, EveningForm, SeasonSettingsForm, TableForm
 from league.evenings.models import ClubEvening
+from league.evenings.pdf import season_pdf
 from scoring.errors import RulesError
 from scoring.interchange import rules_from_dict
 from scoring.rules import preset
@@ -81,6 +87,16 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("Saisonwertung gespeichert."))
                 return redirect("club-season", pk)
     averaged = season.settings.mode.value.startswith("schnitt")
+    fmt = request.GET.get("_export")
+    if fmt is not None:
+        if fmt not in EXPORT_FORMATS:
+            raise Http404
+        return spreadsheet_response(
+            _season_values(season, numbers=True),
+            fmt,
+            title=_("Saison %(year)s") % {"year": season.year},
+            filename=f"saison-{club.pk}-{season.year}",
+        )
     rows = [
         {
             "rank": r.rank,
@@ -104,6 +120,7 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         "evenings/season.html",
         {
+            "formats": [("csv-excel", _("CSV (Excel)")), ("csv", "CSV"), ("xlsx", "XLSX")],
             "club": club,
             "manager": manager,
             "season": season,
@@ -120,6 +137,61 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
             "member_lists": member_lists,
         },
     )
+
+
+def _season_mode(season: selectors.ClubSeason) -> str:
+    """How the season ranks, as the page's line says it."""
+    mode, settings = season.settings.mode.value, season.settings
+    if mode == "total":
+        return _("Wertung: Gesamtpunkte")
+    if mode == "schnitt_liste":
+        return _("Wertung: Schnitt je Liste, mindestens %(n)s Listen") % {"n": settings.minimum}
+    if mode == "schnitt_spiel":
+        return _("Wertung: Schnitt je Spiel, mindestens %(n)s Spiele") % {"n": settings.minimum}
+    return _("Wertung: die besten %(n)s Listen") % {"n": settings.best_n}
+
+
+def _season_values(season: selectors.ClubSeason, *, numbers: bool) -> list[list[Any]]:
+    """The season table as the page shows it, the header first: the exports' numbers are
+    numbers (an average rounded to 2 places), the PDF's the page's texts."""
+    mode = season.settings.mode.value
+    averaged = mode.startswith("schnitt")
+    value_head = {"total": _("Punkte"), "best_n": _("Beste %(n)s") % {"n": season.settings.best_n}}
+    header = [_("Platz"), _("Mitglied"), value_head.get(mode, _("Schnitt")), _("Listen")]
+    header += [_("Spiele")] + ([_("Punkte")] if mode != "total" else []) + [_("Anwesenheit")]
+    out: list[list[Any]] = [header]
+    for r in season.table.rows:
+        if averaged:
+            value: Any = average_number(r.value) if numbers else average_text(r.value)
+        else:
+            value = r.value.numerator
+        rank = r.rank if r.rank is not None else (None if numbers else "–")  # below the minimum
+        row: list[Any] = [rank, r.name, value, r.lists, r.games]
+        row += [r.points] if mode != "total" else []
+        row.append(r.evenings if numbers else f"{r.evenings}/{season.table.evenings}")
+        out.append(row)
+    return out
+
+
+@club_reader_required
+@require_safe
+def club_season_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The season table (?jahr=) as a PDF: names as the page shows them to this reader."""
+    club = get_object_or_404(Club, pk=pk)
+    year: int | None = int_param(request.GET.get("jahr"), digits=4)
+    if year is not None and not 1900 <= year <= 2999:
+        year = None
+    season = selectors.club_season(club=club, year=year, reveal=can_manage_club(request.user, club))
+    values = _season_values(season, numbers=False)
+    data = season_pdf(
+        club,
+        year=season.year,
+        subtitle=f"{season.start:%d.%m.%Y} – {season.end - timedelta(days=1):%d.%m.%Y} · "
+        + _season_mode(season),
+        header=values[0],
+        rows=values[1:],
+    )
+    return pdf_response(data, f"saison-{club.pk}-{season.year}.pdf")
 
 
 @club_reader_required

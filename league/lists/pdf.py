@@ -430,7 +430,7 @@ def _totals_table(
 ) -> Table:
     """The final totals; with the chart's line beside each name (its legend)."""
     name_style = style("cell", 8 * scale)
-    totals = snap.state.totals if snap.state is not None and not blank else {}
+    totals = snap.counted_totals if not blank else {}  # a paper list: its typed totals
     head = _("Endstand")
     values = [_points(totals.get(n)) or ("0" if not blank else "") for n in snap.seat_names]
     total_w = _fixed_widths([_("Punkte")], [[v] for v in values], scale)[0]

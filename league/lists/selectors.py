@@ -6,13 +6,21 @@ import datetime
 import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from league.core.models import AuditEntry
-from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, Substitution
+from league.lists.models import (
+    Game,
+    PaperEntry,
+    PenaltyRow,
+    ScoreLine,
+    Seat,
+    Spielliste,
+    Substitution,
+)
 from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
@@ -35,6 +43,22 @@ class ListeSnapshot:
     # The penalty row each state row with a penalty was replayed from (by the row's
     # Penalty object): rows are paired by identity, never by position.
     penalty_of: dict[int, PenaltyRow] = field(default_factory=dict)
+    # A list typed from paper (``totals_only``): the totals that count, by seat name (what
+    # the standings sum: empty while double entry waits or differs); None for other lists.
+    paper_totals: dict[str, int] | None = None
+
+    @property
+    def from_paper(self) -> bool:
+        """The list's result is its paper totals: no game rows, no "next game"."""
+        return self.paper_totals is not None
+
+    @property
+    def counted_totals(self) -> dict[str, int]:
+        """Each seat's total as every reader shows it: the paper totals of a list typed
+        from paper, else the replay's totals (empty for a list that no longer replays)."""
+        if self.paper_totals is not None:
+            return self.paper_totals
+        return dict(self.state.totals) if self.state is not None else {}
 
     def replay_with(self, record: GameRecord | QuickGame, number: int | None = None) -> RoundState:
         """The list as it would be with ``record`` appended (or replacing game ``number``)."""
@@ -111,8 +135,29 @@ def snapshots_of(lists: list[Spielliste], *, reveal: bool = False) -> list[Liste
     penalties: dict[int, list[PenaltyRow]] = defaultdict(list)
     for row in PenaltyRow.objects.filter(spielliste_id__in=ids):
         penalties[row.spielliste_id].append(row)
-    return [
+    snaps = [
         _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk]) for liste in lists
+    ]
+    paper_ids = [liste.pk for liste in lists if liste.totals_only]
+    if not paper_ids:  # no query for lists played game by game
+        return snaps
+    paper: dict[int, dict[int, int]] = defaultdict(dict)
+    for line in ScoreLine.objects.filter(
+        spielliste_id__in=paper_ids, game__isnull=True, penalty__isnull=True
+    ).values("spielliste_id", "player_id", "points"):
+        paper[line["spielliste_id"]][line["player_id"]] = line["points"]
+    return [
+        replace(
+            snap,
+            paper_totals={
+                s.name: paper[snap.liste.pk][s.player_id]
+                for s in snap.seats
+                if s.player_id in paper[snap.liste.pk]
+            },
+        )
+        if snap.liste.totals_only
+        else snap
+        for snap in snaps
     ]
 
 

@@ -152,6 +152,7 @@ PUBLIC_READS = {
     "rangliste-pdf",
     "player-record",
     "club-season",
+    "club-season-pdf",  # a members-only club's: its readers (club_reader_required)
     "club-evening",  # its "add a table" form: club managers (test_club_evening_write)
     "login",
     "logout",

@@ -59,3 +59,38 @@ def _club_season_and_rangliste():
     season = club_season(club=club)
     assert len(season.evenings) >= 1
     assert any(r.rank is not None for r in season.table.rows)
+
+
+def test_demo_has_a_house_rules_evening_with_bock_a_redeal_and_a_quick_row(demo):
+    from django.test import Client
+
+    from league.evenings.models import ClubEvening
+    from league.evenings.selectors import club_season
+    from scoring.rules import PRESETS
+
+    evening = ClubEvening.objects.get(note="Hausregeln")
+    liste = evening.tables.get().spielliste
+    assert liste.profile == PRESETS["verein-002"]
+    assert evening.club.profile == PRESETS["verein-002"]
+    (snap,) = snapshots_of([liste])
+    state = snap.state
+    assert state is not None
+    assert snap.checks_ok
+    assert liste.redeals == [2]
+    assert any(row.redeal for row in state.rows)
+    assert any(row.quick is not None for row in state.rows)
+    assert max(g.bock for g in snap.games) == 2
+    assert liste.closed
+    assert liste.complete
+    # The season table counts it; the list page shows its rules, Bock, redeal and quick row.
+    season = club_season(club=evening.club, year=evening.date.year)
+    assert evening.pk in {e.pk for e in season.evenings}
+    page = Client().get(liste.get_absolute_url()).content.decode()
+    assert "Re/Kontra verdoppeln" in page
+    assert 'data-bock="2"' in page
+    assert 'class=" redeal"' in page
+    # The tournament's round 4 has a table typed from paper.
+    paper = Spielliste.objects.get(
+        round_table__tournament_round__tournament__rated=False, totals_only=True
+    )
+    assert "Ergebnis vom Papier" in Client().get(paper.get_absolute_url()).content.decode()

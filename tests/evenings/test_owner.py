@@ -5,12 +5,14 @@ club's members read them), the season table whatever the rules, dates and names 
 from __future__ import annotations
 
 import datetime as dt
+import io
 
 import pytest
 from django.db.models import Sum
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from openpyxl import load_workbook
 
 from league.clubs import services as club_services
 from league.clubs.models import Club, Player
@@ -23,6 +25,7 @@ from league.lists.models import Game, ScoreLine, Spielliste
 from league.lists.owners import owner_of
 from scoring.interchange import record_from_dict
 from scoring.rules import PRESETS, TSR
+from tests.printouts.helpers import flat, text_of
 
 D = dt.date
 VEREIN = PRESETS["verein-002"]
@@ -270,3 +273,48 @@ def test_the_evening_form_ticks_nobody_and_offers_all_and_none(client, club, man
     assert evening.tables.count() == 1  # 3 ticked + 1 guest: one table of four
     seats = {s.name for s in _list(evening).seats.all()}
     assert seats == {*MEMBERS[:3], "Olga Gast"}
+
+
+def test_the_season_table_as_csv_xlsx_and_pdf_reads_as_the_page(club, manager):
+    aaron = Player.objects.create(name="Aaron", club=club, hide_name=True)
+    evening = _evening(club, names=["Aaron", "Bernd", "Carla", "Dieter"])
+    ls.paper_entry_save(spielliste=_list(evening), entry=1, totals={1: 10, 2: 10, 3: -5, 4: -15})
+    url = reverse("club-season", args=[club.pk])
+    alias = aaron.public_alias
+    public = _client().get(url, {"jahr": "2026", "_export": "csv"})
+    assert public.status_code == 200
+    assert public["Content-Disposition"] == f'attachment; filename="saison-{club.pk}-2026.csv"'
+    lines = public.content.decode().splitlines()
+    assert lines[0] == "Platz,Mitglied,Punkte,Listen,Spiele,Anwesenheit"
+    # The page's order: tied rows by the name shown (the alias after Bernd).
+    assert lines[1:] == [
+        "1,Bernd,10,1,24,1",
+        f"1,{alias},10,1,24,1",
+        "3,Carla,-5,1,24,1",
+        "4,Dieter,-15,1,24,1",
+    ]
+    assert "Aaron" not in public.content.decode()
+    revealed = _client(manager).get(url, {"jahr": "2026", "_export": "csv"}).content.decode()
+    assert revealed.splitlines()[1] == "1,Aaron,10,1,24,1"
+    xlsx = _client().get(url, {"jahr": "2026", "_export": "xlsx"})
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    values = [[c.value for c in row] for row in sheet.iter_rows()]
+    assert values[1] == [1, "Bernd", 10, 1, 24, 1]
+    assert _client().get(url, {"jahr": "2026", "_export": "doc"}).status_code == 404
+    # Averages: numbers rounded to 2 places in the exports, the page's text in the PDF.
+    services.season_settings_update(club=club, mode="schnitt_liste", minimum=2)
+    lines = _client().get(url, {"jahr": "2026", "_export": "csv"}).content.decode().splitlines()
+    assert lines[0] == "Platz,Mitglied,Schnitt,Listen,Spiele,Punkte,Anwesenheit"
+    assert lines[1] == ",Bernd,10.0,1,24,10,1"  # below the minimum: no rank
+    pdf = _client().get(reverse("club-season-pdf", args=[club.pk]), {"jahr": 2026})
+    assert pdf.status_code == 200
+    assert pdf["Content-Type"] == "application/pdf"
+    text = flat(text_of(pdf.content))
+    assert "Herz-Dame – Saison 2026" in text
+    assert "Wertung: Schnitt je Liste, mindestens 2 Listen" in text
+    assert alias in text
+    assert "Aaron" not in text
+    assert "10,00" in text
+    page = _client().get(url, {"jahr": 2026}).content.decode()
+    assert 'data-export="xlsx"' in page
+    assert f"{reverse('club-season-pdf', args=[club.pk])}?jahr=2026" in page

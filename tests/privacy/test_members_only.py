@@ -245,6 +245,9 @@ def test_a_members_only_clubs_season_reads_only_for_its_members(world, who, stat
     client = _client(world, who)
     club = world["club"]
     assert client.get(reverse("club-season", args=[club.pk])).status_code == status
+    assert client.get(reverse("club-season-pdf", args=[club.pk])).status_code == status
+    export = client.get(reverse("club-season", args=[club.pk]), {"_export": "csv"})
+    assert export.status_code == status
     api = client.get(f"/api/v1/vereine/{club.pk}/saison/")
     assert api.status_code == {302: 401}.get(status, status)
 

@@ -29,7 +29,7 @@ from league.lists.views.reading import read_snapshot
 def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | None:
     """The next game's form (None: the list takes no game now)."""
     state = snap.state
-    if state is None or state.next_game is None or snap.liste.frozen:
+    if state is None or state.next_game is None or snap.liste.frozen or snap.from_paper:
         return None
     nxt = state.next_game
     players = list(nxt.players)
@@ -46,7 +46,7 @@ def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm |
 def quick_form_for(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
     """The quick entry, for lists outside tournaments and leagues."""
     state = snap.state
-    if state is None or state.next_game is None or snap.liste.frozen:
+    if state is None or state.next_game is None or snap.liste.frozen or snap.from_paper:
         return None
     return QuickForm(
         data,
@@ -138,7 +138,9 @@ def render_detail(
     status_lines = list_status(snap, access.owner, reveal=access.writes)
     playing = playing_now(snap, status_lines)
     heads = seat_heads(snap, playing)
-    totals = list(snap.state.totals.items()) if snap.state else []
+    # The totals every reader shows: a paper list's typed totals, else the replay's.
+    counted = snap.counted_totals
+    totals = [(s.name, counted[s.name]) for s in snap.seats if s.name in counted]
     entry_form = form or entry_form_for(snap)
     quick = quick_form or (quick_form_for(snap) if quick_rows_allowed(access.owner) else None)
     for shown in (entry_form, quick):
@@ -172,7 +174,7 @@ def render_detail(
         "pflicht": [
             replace(e, player=named(e.player) or e.player) for e in pflichtsolo_section(snap)
         ]
-        if snap.rules.pflicht
+        if snap.rules.pflicht and not snap.from_paper
         else [],
         "rules": snap.rules,
         "rules_summary": rules_summary(snap.rules),

@@ -34,6 +34,7 @@ class PlayerRound:
     pflicht_game: int | None  # the game of his Pflichtsolo, None while it is owed
     from_game: int | None = None  # a substitute: he played this seat from this game on
     until_game: int | None = None  # a substitute took his seat after this game
+    from_paper: bool = False  # the list's result was typed from paper: totals, no games
 
 
 def player_rounds(
@@ -100,9 +101,12 @@ def player_rounds(
                 round_number=table.tournament_round.number,
                 table_number=table.number,
                 table=snap,
-                points=(state.totals.get(name, 0) if whole_seat else total) if state else 0,
+                # A whole seat: the list's total as every reader shows it (a paper list's
+                # typed total too); a seat shared with a substitute: his own rows.
+                points=snap.counted_totals.get(name, 0) if whole_seat else total,
                 rows=rows,
                 pflicht_game=state.pflicht_games.get(name) if state else None,
+                from_paper=snap.from_paper,
                 from_game=first if first > 1 else None,
                 until_game=last,
             )

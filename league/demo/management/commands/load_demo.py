@@ -15,9 +15,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from league.clubs.models import Club, Player
 from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
+from league.demo.house_rules_demo import load_house_rules_evening
 from league.demo.league_demo import load_demo_league
 from league.demo.ranking_demo import load_ranking_demo
 from league.lists import services
@@ -88,6 +90,14 @@ class Command(BaseCommand):
             )
             load_demo_tournament(rng)
             load_ranking_demo(club, players, rng)
+            # Where the features meet: the club's house rules at an evening of this week.
+            today = timezone.localdate()
+            load_house_rules_evening(
+                club,
+                players,
+                today - dt.timedelta(days=today.weekday()),
+                get_user_model().objects.get(username="admin"),
+            )
             load_demo_league(random.Random(2027))  # league/demo/league_demo.py
         self.stdout.write(
             self.style.SUCCESS(
