@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from league.accounts.invitations import kind_of
 from league.accounts.models import Invitation
+from league.accounts.roles import RANGLISTENWART
 from league.core.audit import Actor, audit_record
 from league.core.errors import ServiceError
 
@@ -102,4 +103,19 @@ def account_create(*, username: str, email: str, password: str) -> User:
         raise ServiceError("username_taken", {"name": name}, field="username")
     account = User.objects.create_user(name, email=email.strip(), password=password)
     audit_record(user=Actor(account), action="create", target=account)
+    return account
+
+
+@transaction.atomic
+def ranglistenwart_grant(
+    *, account: User, granted: bool = True, user: User | Actor | None = None
+) -> User:
+    """Give ``account`` the Ranglistenwart role (or take it): staff's act — the admin's
+    groups, ``load_demo`` and tests call this."""
+    group, _created = Group.objects.get_or_create(name=RANGLISTENWART)
+    if granted:
+        account.groups.add(group)
+    else:
+        account.groups.remove(group)
+    audit_record(user=user, action="role", target=account, after={RANGLISTENWART: granted})
     return account

@@ -42,6 +42,9 @@ class ListOwner:
     # A members-only owner (api.md): the accounts that may read the list besides staff
     # and whoever writes it; None: everybody reads.
     readers: frozenset[int] | None = None
+    # A tournament or league round (api.md "Rights end at the event"): taking back the
+    # round's time call and granting added time are for its managers, never a table code.
+    clock_managed: bool = False
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""

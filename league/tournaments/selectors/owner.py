@@ -48,6 +48,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
         readers=tournament_readers(rnd.tournament),
+        clock_managed=True,
     )
 
 
