@@ -398,6 +398,14 @@ MESSAGES: Mapping[str, str] = {
         "Genehmigt wird erst ein abgeschlossenes Turnier (mindestens 32 Spieler, 3 Runden)."
     ),
     "rating_reason_missing": gettext_noop("Bitte einen Grund angeben."),
+    "confirm_pin_wrong": gettext_noop(
+        "Falsche PIN für diesen Platz: bestätigen kann nur der Spieler dieses Platzes mit "
+        "der PIN von seinem Teilnehmerzettel."
+    ),
+    "confirm_pin_blocked": gettext_noop(
+        "Zu viele falsche PINs für diese Liste: bitte {wait} Sekunden warten oder die "
+        "Turnierleitung fragen."
+    ),
     "claim_not_yours": gettext_noop(
         "Über diese Anfrage entscheidet die Vereinsverwaltung des Spielers oder der "
         "Ranglistenwart: der Spieler hat Einträge außerhalb dieses Turniers."

@@ -95,6 +95,11 @@ class ListAccess:
         return self.role in MANAGING
 
     @property
+    def pins(self) -> bool:
+        """A table player confirms with his personal PIN (a tournament's list)."""
+        return self.owner is not None and self.owner.seat_pin is not None
+
+    @property
     def manages_clock(self) -> bool:
         """May take back a time call and grant added time (8.5.1): in a tournament or
         league round its managers only; a table's code there may only call time."""

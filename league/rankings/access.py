@@ -24,7 +24,7 @@ def can_approve_rating(user: User | AnonymousUser) -> bool:
 def can_merge_player(user: User | AnonymousUser, player: Player) -> bool:
     """May ``user`` open the merge page of ``player`` (the pair is checked by
     ``can_merge_pair``)? Staff, the Ranglistenwart, a manager of his club, an organiser
-    of a tournament he entered."""
+    of a tournament he entered or of one with records created at its desk."""
     if not user.is_authenticated:
         return False
     if is_ranglistenwart(user):
@@ -32,7 +32,10 @@ def can_merge_player(user: User | AnonymousUser, player: Player) -> bool:
     club = player.club if player.club_id is not None else None
     if club is not None and club.managers.filter(pk=user.pk).exists():
         return True
-    return Participant.objects.filter(player=player, tournament__organisers=user).exists()
+    if Participant.objects.filter(player=player, tournament__organisers=user).exists():
+        return True
+    # An organiser with a desk duplicate opens the page of the record to keep.
+    return Participant.objects.filter(created_here=True, tournament__organisers=user).exists()
 
 
 def can_merge_pair(user: User | AnonymousUser, keep: Player, merge: Player) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -123,6 +125,11 @@ class Tournament(models.Model):
         return reverse("tournament-detail", args=[self.pk])
 
 
+def new_pin() -> str:
+    """A participant's personal PIN: 4 random digits."""
+    return f"{secrets.randbelow(10000):04d}"
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants"
@@ -133,6 +140,9 @@ class Participant(models.Model):
     # The player record was created by this registration (a record typed at this desk):
     # its organisers may merge it and decide claims on it while it has no entry elsewhere.
     created_here = models.BooleanField(default=False)
+    # The personal PIN (4 digits) printed on his participant slip: with it a player of a
+    # table confirms its finished list (api.md "Confirmation").
+    pin = models.CharField(_("PIN"), max_length=4, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -3,6 +3,8 @@ the link back, visibility and the list index's filter."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
@@ -11,7 +13,7 @@ from django.utils.translation import gettext
 from league.lists.models import Spielliste
 from league.lists.owners import ListOwner
 from league.tournaments.access import tournament_readers, tournaments_closed_to
-from league.tournaments.models import RoundTable, Tournament
+from league.tournaments.models import Participant, RoundTable, Tournament
 from league.tournaments.selectors.board import round_minutes
 
 
@@ -49,7 +51,14 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         double_entry=rnd.tournament.double_entry,
         readers=tournament_readers(rnd.tournament),
         clock_managed=True,
+        seat_pin=partial(participant_pin, rnd.tournament_id),
     )
+
+
+def participant_pin(tournament_id: int, player_id: int) -> str:
+    """The personal PIN of the player's entry in the tournament ("" for none)."""
+    pins = Participant.objects.filter(tournament_id=tournament_id, player_id=player_id)
+    return pins.values_list("pin", flat=True).first() or ""
 
 
 def tournament_lists_owned() -> Q:

@@ -13,7 +13,7 @@ from league.clubs.services import club_get_or_create, player_find_or_create
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.tournaments.csv_import import ImportRow
-from league.tournaments.models import Participant, Tournament
+from league.tournaments.models import Participant, Tournament, new_pin
 
 
 @transaction.atomic
@@ -42,7 +42,8 @@ def participant_add(
     number_text = ddv_number.strip()
     if number_text and not take_record:
         found = Player.objects.filter(ddv_number=number_text).first()
-        if found is not None and not same_name(found.name, clean):
+        registered = found is not None and found.entries.filter(tournament=tournament).exists()
+        if found is not None and not registered and not same_name(found.name, clean):
             raise ServiceError(
                 "ddv_name_differs",
                 {"number": number_text, "name": found.name, "typed": clean},
@@ -64,7 +65,11 @@ def participant_add(
         try:
             with transaction.atomic():
                 participant = Participant.objects.create(
-                    tournament=tournament, player=player, number=number, created_here=created
+                    tournament=tournament,
+                    player=player,
+                    number=number,
+                    created_here=created,
+                    pin=new_pin(),
                 )
             break
         except IntegrityError:
@@ -128,17 +133,17 @@ def participants_import(
             added: list[Participant] = []
             refused: list[ServiceError] = []
             for (row, name, _club, number), player in zip(items, players, strict=True):
+                if player.pk in registered:
+                    why = ServiceError("already_registered", {"name": player.name}).message
+                    refused.append(
+                        ServiceError("import_line_refused", {"line": row.line, "reason": why})
+                    )
+                    continue
                 if number and player.pk not in created and not same_name(player.name, name):
                     # A DDV number of somebody else: never registered silently (api.md).
                     why = ServiceError(
                         "ddv_name_differs", {"number": number, "name": player.name, "typed": name}
                     ).message
-                    refused.append(
-                        ServiceError("import_line_refused", {"line": row.line, "reason": why})
-                    )
-                    continue
-                if player.pk in registered:
-                    why = ServiceError("already_registered", {"name": player.name}).message
                     refused.append(
                         ServiceError("import_line_refused", {"line": row.line, "reason": why})
                     )
@@ -150,6 +155,7 @@ def participants_import(
                         player=player,
                         number=start + len(added),
                         created_here=player.pk in created,
+                        pin=new_pin(),
                     )
                 )
             Participant.objects.bulk_create(added, batch_size=BATCH)
