@@ -6,8 +6,9 @@ from typing import Any
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import ValidationError
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league.accounts import lockout
@@ -54,6 +55,31 @@ class AdminLoginForm(LoginForm, AdminAuthenticationForm):
         **LoginForm.error_messages,
         "invalid_login": AdminAuthenticationForm.error_messages["invalid_login"],
     }
+
+
+class CountedPasswordChangeForm(PasswordChangeForm):
+    """The password-change form under the login's lockout: a wrong old password counts as
+    a failed login of the account's name, and a locked-out name is refused here too (else
+    this form would be the way round the lockout)."""
+
+    def __init__(self, user: Any, *args: Any, request: HttpRequest | None = None, **kw: Any):
+        super().__init__(user, *args, **kw)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        name = self.user.get_username()
+        if self.request is not None and lockout.login_blocked(self.request, name):
+            raise ValidationError(
+                LoginForm.error_messages["throttled"],
+                code="throttled",
+                params={"minutes": lockout.WINDOW // 60},
+            )
+        try:
+            return str(super().clean_old_password())
+        except ValidationError:
+            if self.request is not None:
+                lockout.login_failed(self.request, name)
+            raise
 
 
 # Adding an account to a role (organisers, club managers), or inviting by e-mail.

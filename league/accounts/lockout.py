@@ -48,3 +48,11 @@ def clear_username(username: str) -> None:
     """A right password, or a new one set through a reset link, clears the user name's
     counter (not the client's)."""
     clear(USERNAME_SCOPE, _username_key(username))
+
+
+def unlock(username: str, *, address: str = "") -> None:
+    """Lift a lockout from the console (``manage.py unlock``): the user name's counter, and
+    a client address's when given."""
+    clear(USERNAME_SCOPE, _username_key(username))
+    if address:
+        clear(CLIENT_SCOPE, address)

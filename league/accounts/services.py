@@ -6,15 +6,20 @@ import secrets
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, User
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from league.accounts import lockout
 from league.accounts.invitations import kind_of
 from league.accounts.models import Invitation
+from league.accounts.published import is_published
+from league.accounts.roles import RANGLISTENWART
 from league.core.audit import Actor, audit_record
 from league.core.errors import ServiceError
 
@@ -102,4 +107,48 @@ def account_create(*, username: str, email: str, password: str) -> User:
         raise ServiceError("username_taken", {"name": name}, field="username")
     account = User.objects.create_user(name, email=email.strip(), password=password)
     audit_record(user=Actor(account), action="create", target=account)
+    return account
+
+
+@transaction.atomic
+def ranglistenwart_grant(
+    *, account: User, granted: bool = True, user: User | Actor | None = None
+) -> User:
+    """Give ``account`` the Ranglistenwart role (or take it): staff's act — the admin's
+    groups, ``load_demo`` and tests call this."""
+    group, _created = Group.objects.get_or_create(name=RANGLISTENWART)
+    if granted:
+        account.groups.add(group)
+    else:
+        account.groups.remove(group)
+    audit_record(user=user, action="role", target=account, after={RANGLISTENWART: granted})
+    return account
+
+
+@transaction.atomic
+def account_unlock(
+    *, account: User, password: str | None = None, address: str = "", user: Actor | None = None
+) -> User:
+    """Lift the account's login lockout (and of ``address``), setting a new ``password``
+    when given: the console's way back in without mail (``manage.py unlock``). Raises
+    ``ValidationError`` for a weak or published password, and then changes nothing."""
+    if password is not None:
+        problems = []
+        if is_published(password):
+            problems.append(_("Das Passwort der Demo ist öffentlich: bitte ein eigenes wählen."))
+        try:
+            validate_password(password, account)
+        except ValidationError as err:
+            problems += err.messages
+        if problems:
+            raise ValidationError(problems)
+        account.set_password(password)
+        account.save(update_fields=["password"])
+    lockout.unlock(account.get_username(), address=address)
+    audit_record(
+        user=user,
+        action="unlock",
+        target=account,
+        after={"password": password is not None, "address": bool(address)},
+    )
     return account

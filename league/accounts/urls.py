@@ -2,7 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from league.accounts.invitation_views import invitation
-from league.accounts.views import LoginView, PasswordResetConfirmView
+from league.accounts.views import LoginView, PasswordChangeView, PasswordResetConfirmView
 
 urlpatterns = [
     path("konto/anmelden/", LoginView.as_view(), name="login"),
@@ -38,7 +38,7 @@ urlpatterns = [
     # Change password (logged in).
     path(
         "konto/passwort-aendern/",
-        auth_views.PasswordChangeView.as_view(template_name="accounts/password_change_form.html"),
+        PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

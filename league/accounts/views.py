@@ -11,7 +11,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 
 from league.accounts import lockout
-from league.accounts.forms import LoginForm
+from league.accounts.forms import CountedPasswordChangeForm, LoginForm
 
 
 class LoginView(auth_views.LoginView):
@@ -35,3 +35,13 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         response = super().form_valid(form)
         lockout.clear_username(form.user.get_username())
         return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's, with the old password counted by the login's lockout."""
+
+    form_class = CountedPasswordChangeForm
+    template_name = "accounts/password_change_form.html"
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}

@@ -78,6 +78,9 @@ STATUS: Mapping[str, int] = {
     "confirm_seat_required": 403,
     # The session that wrote last may not confirm: another player must.
     "confirm_same_session": 403,
+    # A table player's PIN (api.md "Confirmation"): wrong → 403, too many wrong → 429.
+    "confirm_pin_wrong": 403,
+    "confirm_pin_blocked": 429,
     "not_found": 404,
     "no_such_game": 404,
     "method_not_allowed": 405,

@@ -405,6 +405,13 @@ class ConfirmSerializer(serializers.Serializer[Any]):
         max_value=max(TABLE_SIZES),
         help_text="the confirming player's position; null: a manager confirms a signed paper list",
     )
+    pin = serializers.RegexField(
+        r"^[0-9]{4}$",
+        required=False,
+        allow_null=True,
+        help_text="the confirming player's personal PIN (4 digits, from his participant slip); "
+        "needed for a tournament's lists",
+    )
 
 
 class VersionQuerySerializer(serializers.Serializer[Any]):

@@ -85,6 +85,14 @@ def player_get_or_create(
     *, name: str, club: Club | None = None, ddv_number: str = "", user: User = None
 ) -> Player:
     """The player with this DDV number, else with this name in this club; created if new."""
+    return player_find_or_create(name=name, club=club, ddv_number=ddv_number, user=user)[0]
+
+
+@transaction.atomic
+def player_find_or_create(
+    *, name: str, club: Club | None = None, ddv_number: str = "", user: User = None
+) -> tuple[Player, bool]:
+    """As ``player_get_or_create``, and whether the record was created now."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
@@ -94,11 +102,11 @@ def player_get_or_create(
     if number:
         player = Player.objects.filter(ddv_number=number).first()
         if player is not None:
-            return player
+            return player, False
     else:
         player = Player.objects.filter(name=clean, club=club).order_by("pk").first()
         if player is not None:
-            return player
+            return player, False
     player = Player.objects.create(name=clean, club=club, ddv_number=number)
     audit_record(
         user=user,
@@ -106,7 +114,7 @@ def player_get_or_create(
         target=player,
         after={"name": clean, "club": club.name if club else None, "ddv_number": number},
     )
-    return player
+    return player, True
 
 
 @transaction.atomic

@@ -393,6 +393,30 @@ MESSAGES: Mapping[str, str] = {
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."
     ),
+    # Rights end at the event (api.md)
+    "ddv_name_differs": gettext_noop(
+        "Die DDV-Nummer {number} gehört zu „{name}“, nicht zu „{typed}“. Bitte prüfen; "
+        "soll „{name}“ angemeldet werden, das Häkchen darunter setzen."
+    ),
+    "rating_not_requested": gettext_noop(
+        "Die Turnierleitung hat dieses Turnier nicht für die Rangliste beantragt."
+    ),
+    "rating_not_closed": gettext_noop(
+        "Genehmigt wird erst ein abgeschlossenes Turnier (mindestens 32 Spieler, 3 Runden)."
+    ),
+    "rating_reason_missing": gettext_noop("Bitte einen Grund angeben."),
+    "confirm_pin_wrong": gettext_noop(
+        "Falsche PIN für diesen Platz: bestätigen kann nur der Spieler dieses Platzes mit "
+        "der PIN von seinem Teilnehmerzettel."
+    ),
+    "confirm_pin_blocked": gettext_noop(
+        "Zu viele falsche PINs für diese Liste: bitte {wait} Sekunden warten oder die "
+        "Turnierleitung fragen."
+    ),
+    "claim_not_yours": gettext_noop(
+        "Über diese Anfrage entscheidet die Vereinsverwaltung des Spielers oder der "
+        "Ranglistenwart: der Spieler hat Einträge außerhalb dieses Turniers."
+    ),
 }
 
 

@@ -10,6 +10,7 @@ import random
 
 from django.contrib.auth import get_user_model
 
+from league.accounts.published import DEMO_ACCOUNTS
 from league.clubs.services import club_get_or_create, player_get_or_create
 from league.leagues import services as ls
 from league.leagues.models import League, Spieltag
@@ -85,7 +86,7 @@ def load_demo_league(rng: random.Random) -> League:
     users = get_user_model().objects
     admin = users.get(username="admin")
     captain = users.filter(username="kapitaen").first() or users.create_user(
-        "kapitaen", password="doko-kapitaen"
+        "kapitaen", password=DEMO_ACCOUNTS["kapitaen"]
     )
     league = ls.league_create(
         name="Doppelkopf-Bundesliga", season="2026", rounds_per_spieltag=3, user=admin

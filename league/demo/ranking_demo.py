@@ -78,8 +78,9 @@ def rated_tournament(
     rng: random.Random,
     rounds: int = 3,
     user: User = None,
+    approved: bool = True,
 ) -> Tournament:
-    """A closed Ranglistenturnier played from paper lists."""
+    """A closed Ranglistenturnier played from paper lists (approved unless told not)."""
     tournament = ts.tournament_create(
         name=name, date=date, rounds_planned=rounds, official=True, user=user
     )
@@ -91,6 +92,8 @@ def rated_tournament(
         paper_round(tournament, rng, seed=rng.randrange(2**31) + n, user=user)
     ts.tournament_set_rating(tournament=tournament, rated=True, bundesland=bundesland, user=user)
     ts.tournament_close(tournament=tournament, user=user)
+    if approved:  # the Ranglistenwart's approval (api.md "Rights end at the event")
+        ts.tournament_rating_decide(tournament=tournament, approve=True, user=user)
     return tournament
 
 

@@ -74,6 +74,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         frozen_note=gettext("Spieltag abgeschlossen – Änderungen nur durch die Ligaleitung"),
         table_label=gettext("Tisch %(table)s") % {"table": table.table},
         manager_ids=frozenset(organisers),
+        clock_managed=True,
     )
 
 

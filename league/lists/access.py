@@ -94,6 +94,19 @@ class ListAccess:
         """Staff, organiser or club manager: may e.g. confirm a signed paper list."""
         return self.role in MANAGING
 
+    @property
+    def pins(self) -> bool:
+        """A table player confirms with his personal PIN (a tournament's list)."""
+        return self.owner is not None and self.owner.seat_pin is not None
+
+    @property
+    def manages_clock(self) -> bool:
+        """May take back a time call and grant added time (8.5.1): in a tournament or
+        league round its managers only; a table's code there may only call time."""
+        if self.role is None:
+            return False
+        return not (self.role == Role.TABLE and self.owner is not None and self.owner.clock_managed)
+
 
 def list_access(visitor: Visitor, liste: Spielliste) -> ListAccess:
     """What ``visitor`` may do with ``liste``: the role it writes in, if any."""

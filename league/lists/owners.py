@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from league.lists.models import Spielliste
 
 
+SeatPin = Callable[[int], str]
+
+
 @dataclass(frozen=True)
 class ListOwner:
     label: str  # "Runde 2, Tisch 3"
@@ -45,6 +48,12 @@ class ListOwner:
     # Players of this list who withdrew from the owner's event (a tournament participant
     # withdrawn mid-round): their seat waits for a substitute or the list's early end.
     withdrawn: frozenset[int] = frozenset()
+    # A tournament or league round (api.md "Rights end at the event"): taking back the
+    # round's time call and granting added time are for its managers, never a table code.
+    clock_managed: bool = False
+    # Personal PINs (api.md "Confirmation"): a player's PIN by his record's id ("" none);
+    # None: the owner hands out none (then another session must confirm).
+    seat_pin: SeatPin | None = None
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""

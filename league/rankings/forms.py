@@ -23,3 +23,19 @@ class MergeForm(forms.Form):
         min_value=1,
         help_text=_("Dieser Eintrag wird in den oben genannten Spieler übernommen und entfällt."),
     )
+
+
+class RatingDecisionForm(forms.Form):
+    """A Ranglistenwart's decision on a request to count in the Rangliste."""
+
+    approve = forms.TypedChoiceField(
+        choices=[("1", _("Genehmigen")), ("0", _("Zurückziehen"))],
+        coerce=lambda v: v == "1",
+        widget=forms.HiddenInput,
+    )
+    reason = forms.CharField(
+        label=_("Begründung"),
+        max_length=300,
+        required=False,
+        help_text=_("Beim Zurückziehen erforderlich; die Turnierleitung liest sie."),
+    )

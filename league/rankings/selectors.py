@@ -41,7 +41,7 @@ T = "spielliste__round_table__tournament_round__tournament"
 
 
 def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
-    """Closed Ranglistenturniere of the 24 months up to ``as_of`` (``prefix``: the path
+    """Closed, approved Ranglistenturniere of the 24 months up to ``as_of`` (``prefix``: the path
     from the queried model to the tournament, "" for ``Tournament`` itself): the SQL form
     of ``scoring.rangliste.counts_in_rangliste``, on the engine's window."""
     p = f"{prefix}__" if prefix else ""
@@ -49,6 +49,7 @@ def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
         **{
             f"{p}rated": True,
             f"{p}closed_at__isnull": False,
+            f"{p}rating_approved_at__isnull": False,
             f"{p}date__gte": window_start(as_of),
             f"{p}date__lte": as_of,
         }
@@ -216,7 +217,8 @@ _PLAYER_SUMS = (
 # the list, its tournament round or its club evening.
 _PLAYER_LISTS = (
     "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, "
-    "tr.number, t.id, t.name, t.date, t.rated, t.closed_at, t.bundesland, "
+    "tr.number, t.id, t.name, t.date, (t.rated AND t.rating_approved_at IS NOT NULL), "
+    "t.closed_at, t.bundesland, "
     "et.number, e.date, e.club_id, c.name FROM {liste} l "
     "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
     "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
@@ -390,3 +392,57 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
         rated_points=rated_points,
         running=running,
     )
+
+
+# --- the Ranglistenwart's page --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatingRequest:
+    """A tournament whose organisers asked it to count in the Rangliste."""
+
+    pk: int
+    name: str
+    date: datetime.date
+    bundesland: str
+    closed: bool
+    approved_at: datetime.datetime | None
+    approved_by: str
+    note: str
+    players: int
+    rounds: int
+
+    @property
+    def waiting(self) -> bool:
+        """Closed and not (or no longer) approved: a decision is due."""
+        return self.closed and self.approved_at is None
+
+
+def rating_requests() -> list[RatingRequest]:
+    """Every requested Ranglistenturnier: those waiting for a decision first, then the
+    approved, then those not closed yet; newest first within each (2 queries)."""
+    rows = (
+        Tournament.objects.filter(rated=True)
+        .annotate(
+            players=Count("participants", filter=Q(participants__withdrawn=False), distinct=True),
+            round_count=Count("rounds", distinct=True),
+        )
+        .select_related("rating_approved_by")
+        .order_by("-date", "-pk")
+    )
+    found = [
+        RatingRequest(
+            pk=t.pk,
+            name=t.name,
+            date=t.date,
+            bundesland=t.get_bundesland_display(),
+            closed=t.closed_at is not None,
+            approved_at=t.rating_approved_at,
+            approved_by=t.rating_approved_by.get_username() if t.rating_approved_by else "",
+            note=t.rating_note,
+            players=t.players,
+            rounds=t.round_count,
+        )
+        for t in rows
+    ]
+    return sorted(found, key=lambda r: (not r.waiting, not r.closed))

@@ -1,10 +1,17 @@
 from django.urls import path
 
-from league.rankings import views
+from league.rankings import approval_views, views
 
 urlpatterns = [
     path("rangliste/", views.rangliste_page, name="rangliste"),
     path("rangliste/pdf/", views.rangliste_pdf_view, name="rangliste-pdf"),
+    # The Ranglistenwart's page: requests to count, approve or withdraw.
+    path("rangliste/antraege/", approval_views.rating_requests, name="rangliste-requests"),
+    path(
+        "rangliste/antraege/<int:pk>/",
+        approval_views.rating_decide,
+        name="rangliste-decide",
+    ),
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
     path("spieler/<int:player_id>/zusammenfuehren/", views.player_merge, name="player-merge"),
     path("turniere/<int:pk>/rangliste/", views.tournament_rating, name="tournament-rating"),

@@ -24,14 +24,19 @@ from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.lists.chart import Series, running_totals_svg
 from league.rankings import selectors, services
-from league.rankings.access import can_merge_player
+from league.rankings.access import can_approve_rating, can_merge_pair, can_merge_player
 from league.rankings.exports import EXPORT_FORMATS, rangliste_export
 from league.rankings.forms import MergeForm, RatingForm
 from league.rankings.pdf import rangliste_pdf
 from league.rankings.presenters import average_text
 from league.tournaments import services as tournament_services
-from league.tournaments.access import can_organise, organiser_actor, organiser_required
-from league.tournaments.models import Tournament
+from league.tournaments.access import (
+    can_organise,
+    organiser_actor,
+    organiser_required,
+    tournaments_closed_to,
+)
+from league.tournaments.models import Bundesland, Tournament
 from scoring.rangliste import round_half_away
 
 
@@ -91,8 +96,31 @@ def rangliste_page(request: HttpRequest) -> HttpResponse:
                 for r in view.bundeslaender
             ],
             "stichtag": as_of.isoformat(),
+            "counting": _counting(request, view),
+            "can_approve": can_approve_rating(request.user),
         },
     )
+
+
+def _counting(request: HttpRequest, view: selectors.RanglisteView) -> list[dict[str, object]]:
+    """The tournaments that count on this Stichtag, newest first; a members-only one the
+    visitor may not read is shown without its name."""
+    closed = set(
+        Tournament.objects.filter(
+            tournaments_closed_to(request.user), pk__in=[t.pk for t in view.tournaments.values()]
+        ).values_list("pk", flat=True)
+    )
+    infos = sorted(view.tournaments.values(), key=lambda t: (t.date, t.pk), reverse=True)
+    return [
+        {
+            "pk": t.pk,
+            "name": t.name,
+            "date": t.date,
+            "bundesland": Bundesland(t.bundesland).label if t.bundesland else "",
+            "shown": t.pk not in closed,
+        }
+        for t in infos
+    ]
 
 
 def rangliste_pdf_view(request: HttpRequest) -> HttpResponse:
@@ -152,7 +180,7 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
         other = Player.objects.select_related("club").filter(pk=form.cleaned_data["other"]).first()
         if other is None:
             form.add_error("other", _("Diesen Spieler gibt es nicht."))
-        elif not can_merge_player(request.user, other):
+        elif not can_merge_pair(request.user, player, other):
             form.add_error("other", _("Diesen Spieler dürfen Sie nicht zusammenführen."))
         elif request.POST.get("confirm") == "1":
             try:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
@@ -18,10 +19,12 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from league.clubs.access import can_manage_club
+from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.middleware import LoginRequired
 from league.core.models import AuditEntry
-from league.tournaments.models import Tournament
+from league.tournaments.models import Participant, Tournament
 
 
 def can_organise(user: User | AnonymousUser, tournament: Tournament) -> bool:
@@ -126,3 +129,60 @@ def organiser_actor_of(user: AbstractBaseUser | AnonymousUser) -> Actor:
     staff = bool(getattr(user, "is_staff", False))
     role = AuditEntry.Role.STAFF if staff else AuditEntry.Role.ORGANISER
     return Actor(user, role=role)
+
+
+# Rows that point at a player without being an entry of his (a request or an invitation).
+NOT_ENTRIES = frozenset({"clubs.playerclaim", "accounts.invitation"})
+LIST_PATH = "spielliste__round_table__tournament_round__tournament"
+
+
+def desk_record(player_id: int, tournament: Tournament) -> bool:
+    """Was the record created by registration in ``tournament`` and has it no entry
+    anywhere else (api.md "Rights end at the event": a duplicate made at that desk)?
+
+    Walks every model that points at a player (an app added later is covered without
+    being named): its rows must all belong to this tournament — its entry here, and the
+    seats, score lines, penalty rows and substitutions of this tournament's lists."""
+    here = Participant.objects.filter(player_id=player_id, tournament=tournament)
+    if not here.filter(created_here=True).exists():
+        return False
+    for model in apps.get_models(include_auto_created=True):
+        label = model._meta.label_lower
+        if label in NOT_ENTRIES:
+            continue
+        for field in model._meta.get_fields():
+            if not (field.is_relation and field.concrete and field.related_model is Player):
+                continue
+            rows = model._default_manager.filter(**{field.name: player_id})
+            if model is Participant:
+                rows = rows.exclude(tournament=tournament)
+            elif any(f.name == "spielliste" for f in model._meta.get_fields()):
+                rows = rows.exclude(**{LIST_PATH: tournament})
+            if rows.exists():
+                return False
+    return True
+
+
+def desk_tournaments(user: User | AnonymousUser, player_id: int) -> list[Tournament]:
+    """The tournaments ``user`` organises where ``player_id`` is a desk record (at most
+    one: a record is created once)."""
+    if not user.is_authenticated:
+        return []
+    entries = Participant.objects.filter(
+        player_id=player_id, created_here=True, tournament__organisers=user.pk
+    ).select_related("tournament")
+    return [e.tournament for e in entries if desk_record(player_id, e.tournament)]
+
+
+def can_decide_claim(user: User | AnonymousUser, tournament: Tournament, player: Player) -> bool:
+    """An organiser decides a claim ("Das bin ich") only on a desk record of his
+    tournament, and never one that would make the account a member of a members-only
+    club he does not manage (api.md); staff always."""
+    if not can_organise(user, tournament):
+        return False
+    if user.is_staff:
+        return True
+    club = player.club if player.club_id is not None else None
+    if club is not None and club.members_only and not can_manage_club(user, club):
+        return False
+    return desk_record(player.pk, tournament)

@@ -66,6 +66,14 @@ class ParticipantForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     club = forms.CharField(label=_("Verein"), max_length=120, required=False)
     ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
+    # Shown (a checkbox) once the DDV number turned out to name somebody else's record.
+    take_record = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def ask_take_record(self, name: str) -> None:
+        """The number belongs to ``name``: offer to register that record after all."""
+        field = self.fields["take_record"]
+        field.widget = forms.CheckboxInput()
+        field.label = _("Ja, %(name)s (Inhaber dieser DDV-Nummer) anmelden") % {"name": name}
 
 
 class CsvUploadForm(forms.Form):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -98,6 +100,16 @@ class Tournament(models.Model):
         _("Bundesland"), max_length=2, choices=Bundesland.choices, blank=True
     )
     closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
+    # ``rated`` is the organiser's request; it counts only once a Ranglistenwart or staff
+    # approved it (api.md "Rights end at the event"). Withdrawn (with a reason) on a
+    # decision, on reopening the tournament, or when the request changes.
+    rating_approved_at = models.DateTimeField(
+        _("für die Rangliste genehmigt"), null=True, blank=True
+    )
+    rating_approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rating_note = models.CharField(_("Begründung"), max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -113,6 +125,11 @@ class Tournament(models.Model):
         return reverse("tournament-detail", args=[self.pk])
 
 
+def new_pin() -> str:
+    """A participant's personal PIN: 4 random digits."""
+    return f"{secrets.randbelow(10000):04d}"
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants"
@@ -120,6 +137,12 @@ class Participant(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField(_("Startnummer"))
     withdrawn = models.BooleanField(_("abgemeldet"), default=False)
+    # The player record was created by this registration (a record typed at this desk):
+    # its organisers may merge it and decide claims on it while it has no entry elsewhere.
+    created_here = models.BooleanField(default=False)
+    # The personal PIN (4 digits) printed on his participant slip: with it a player of a
+    # table confirms its finished list (api.md "Confirmation").
+    pin = models.CharField(_("PIN"), max_length=4, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -13,12 +13,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import GRID, build_pdf, para, table
+from league.core.pdf import GRID, NO_PADDING, build_pdf, frame_size, para, style, table
 from league.core.pdf.grid import grid, heading_styles
 from league.lists.models import Spielliste
 from league.lists.pdf import blank_spielliste_story, code_block, spielliste_story
 from league.tournaments.models import Tournament, TournamentRound
-from league.tournaments.selectors import Standings, round_board
+from league.tournaments.selectors import Slip, Standings, round_board
 
 
 def surname_key(name: str) -> tuple[str, str]:
@@ -152,3 +152,58 @@ def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> by
         )
         story += [KeepTogether([slip, Spacer(1, 5 * mm)])]
     return build_pdf(story, title, wide=False)
+
+
+SLIPS_PER_ROW = 2
+SLIP_ROWS = 4  # eight slips to an A4 page
+
+
+def participant_slips_pdf(tournament: Tournament, slips: list[Slip]) -> bytes:
+    """One slip per participant, eight to a portrait A4 page to cut apart: his start
+    number, name, personal PIN (api.md "Confirmation") and his table and seat in every
+    round drawn so far; rounds still to come as blanks to fill in."""
+    _h, h2, p = heading_styles()
+    big = style("pin", 18, bold_face=True, leading=22)
+    small = style("small", 8, leading=10)
+    width, height = frame_size(wide=False)
+    cell_w, cell_h = width / SLIPS_PER_ROW, height / SLIP_ROWS
+    rounds = max(
+        tournament.rounds_planned, max((r for s in slips for r, _t, _p in s.tables), default=0)
+    )
+    cells = []
+    for slip in slips:
+        by_round = {r: (t, seat) for r, t, seat in slip.tables}
+        lines = []
+        for r in range(1, rounds + 1):
+            if r in by_round:
+                where = _("Tisch %(t)s, Platz %(p)s") % {"t": by_round[r][0], "p": by_round[r][1]}
+            else:
+                where = _("Tisch ____")
+            lines.append([_("Runde %(n)s") % {"n": r}, where])
+        content = [
+            [para(tournament.name, small)],
+            [para(f"{slip.number}. {slip.name}", h2)],
+            [para(slip.club, small)],
+            [para(_("PIN: %(pin)s") % {"pin": slip.pin}, big)],
+            [table(lines, [22 * mm, cell_w - 30 * mm], size=9)],
+            [para(_("Mit dieser PIN bestätigst du die Liste deines Tisches."), small)],
+        ]
+        cells.append(table(content, [cell_w - 6 * mm], list(NO_PADDING)))
+    rows = [cells[i : i + SLIPS_PER_ROW] for i in range(0, len(cells), SLIPS_PER_ROW)]
+    if rows and len(rows[-1]) < SLIPS_PER_ROW:
+        rows[-1] += [""] * (SLIPS_PER_ROW - len(rows[-1]))
+    title = f"{tournament.name} – " + _("Teilnehmerzettel")
+    if not rows:
+        return build_pdf([para(title, _h), para(_("Noch keine Teilnehmer."), p)], title, wide=False)
+    sheet = table(
+        rows,
+        [cell_w] * SLIPS_PER_ROW,
+        [
+            ("GRID", (0, 0), (-1, -1), 0.4, GRID, None, (3, 3)),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 3 * mm),
+        ],
+        heights=[cell_h - 0.5] * len(rows),
+    )
+    return build_pdf([sheet], title, wide=False)

@@ -45,6 +45,7 @@ from league.tournaments.models import (
     RoundTable,
     Tournament,
     TournamentRound,
+    new_pin,
 )
 
 TOURNAMENT = Tournament._meta.label_lower
@@ -108,9 +109,17 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             "rated": t.rated,
             "bundesland": t.bundesland,
             "closed_at": iso(t.closed_at),
+            "rating_approved_at": iso(t.rating_approved_at),
+            "rating_note": t.rating_note,
             "created_at": iso(t.created_at),
             "participants": [
-                {"number": p.number, "player": p.player_id, "withdrawn": p.withdrawn}
+                {
+                    "number": p.number,
+                    "player": p.player_id,
+                    "withdrawn": p.withdrawn,
+                    "pin": p.pin,
+                    "created_here": p.created_here,
+                }
                 for p in participants[t.pk]
             ],
             "rounds": [
@@ -186,6 +195,8 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
     if land and land not in Bundesland.values:
         raise Fault(place, "backup_bundesland_unknown", {"land": land})
     when(t.get("closed_at"), place, "closed_at")
+    when(t.get("rating_approved_at"), place, "rating_approved_at")
+    text(t, "rating_note", place, Tournament, optional=True)
     for key in ("official", "require_confirmation", "double_entry", "separate_clubs"):
         flag(t, key, place)
     when(t.get("created_at"), place, "created_at")
@@ -197,6 +208,10 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
         where: Place = (*place, ("participant", start))
         pid = need(p, "player", int, where)
         flag(p, "withdrawn", where)
+        flag(p, "created_here", where, optional=True)
+        pin = text(p, "pin", where, Participant, optional=True)
+        if pin and not (len(pin) == 4 and pin.isascii() and pin.isdigit()):
+            raise Fault(where, "backup_field_too_long", {"key": "pin", "max": 4})
         if pid not in ctx.ids["player"]:
             raise Fault(where, "backup_player_missing", {"id": pid})
         if start in numbers or pid in entered:
@@ -268,6 +283,9 @@ def restore(ctx: RestoreContext) -> None:
                 player=players[p["player"]],
                 number=p["number"],
                 withdrawn=p["withdrawn"],
+                created_here=bool(p.get("created_here")),
+                # The printed slips' PINs; an export before PINs existed: fresh ones.
+                pin=p.get("pin") or new_pin(),
             )
             for p in data["participants"]
         )
@@ -300,6 +318,8 @@ def restore(ctx: RestoreContext) -> None:
             rated=bool(data.get("rated")),
             bundesland=data.get("bundesland") or "",
             closed_at=when(data.get("closed_at"), place, "closed_at"),
+            rating_approved_at=when(data.get("rating_approved_at"), place, "rating_approved_at"),
+            rating_note=data.get("rating_note") or "",
         )
         audit_record(
             user=IMPORT_ACTOR,

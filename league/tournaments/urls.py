@@ -54,6 +54,12 @@ urlpatterns = [
         name="round-lists-pdf",
     ),
     path("turniere/<int:pk>/runde/<int:number>/codes.pdf", tv.codes_pdf, name="codes-pdf"),
+    # The participant slips with each one's personal PIN (api.md "Confirmation").
+    path(
+        "turniere/<int:pk>/teilnehmerzettel.pdf",
+        tv.participant_slips_pdf,
+        name="participant-slips",
+    ),
     path("turniere/<int:pk>/leitung/", tv.tournament_organisers, name="tournament-organisers"),
     path(
         "turniere/<int:pk>/leitung/hinzufuegen/",

@@ -17,10 +17,9 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from league.accounts.published import accounts_with_published_password, is_published
 from league.core.audit import Actor, audit_record
 
-# league.demo's accounts and their published passwords.
-DEMO_PASSWORDS = {"admin": "doko-admin", "listenfuehrer": "doko-demo"}
 SETUP_ACTOR = Actor(None, label="Veranstaltung")
 
 
@@ -29,12 +28,8 @@ def venue_needs_organiser() -> bool:
 
 
 def demo_accounts_open() -> list[str]:
-    """The demo accounts that still log in with the README's password."""
-    found = []
-    for user in get_user_model().objects.filter(username__in=DEMO_PASSWORDS, is_active=True):
-        if user.check_password(DEMO_PASSWORDS[user.get_username()]):
-            found.append(user.get_username())
-    return sorted(found)
+    """The demo accounts that still log in with a password the README prints."""
+    return accounts_with_published_password()
 
 
 @transaction.atomic
@@ -54,7 +49,7 @@ def venue_organiser_create(*, username: str, email: str, password: str) -> User:
             validate_email(email)
         except ValidationError:
             errors.append(_("Die E-Mail-Adresse ist ungültig."))
-    if password in DEMO_PASSWORDS.values():
+    if is_published(password):
         errors.append(_("Das Passwort der Demo ist öffentlich: bitte ein eigenes wählen."))
     try:
         validate_password(password, user_model(username=username, email=email))

@@ -51,9 +51,7 @@ LIST_WRITES = [
     ("penalty-add", "post"),
     ("penalty-delete", "post"),
     ("time-call", "post"),
-    ("time-resume", "post"),
     ("time-no-game", "post"),
-    ("time-add", "post"),
     ("liste-confirm", "post"),
     # House rules (house-rules.md): the same writers as a game.
     ("quick-add", "post"),
@@ -61,6 +59,14 @@ LIST_WRITES = [
     ("redeal-undo", "post"),
     ("liste-close", "post"),
 ]
+# The round's clock (api.md "Rights end at the event"): taking back a time call and
+# granting added time — in a tournament or league round its organisers and staff, never a
+# table's code; a free list's and a club evening's writers as for a game.
+CLOCK_WRITES = [
+    ("time-resume", "post"),
+    ("time-add", "post"),
+]
+TOURNAMENT_CLOCK = TOURNAMENT_LIST_MANAGED
 MANAGED_LIST_WRITES = [
     ("seat-substitute", "post"),
     ("liste-end-early", "post"),
@@ -79,6 +85,7 @@ TOURNAMENT_ACTIONS = [
     ("round-reopen", "post"),
     ("table-code-renew", "post"),
     ("codes-pdf", "get"),
+    ("participant-slips", "get"),  # the personal PINs (api.md "Confirmation")
     ("tournament-organisers", "get"),
     ("tournament-organiser-add", "post"),
     ("tournament-organiser-remove", "post"),
@@ -123,6 +130,9 @@ CLUB_ACTIONS = [
 # Merging duplicate player records: staff, his club's managers, organisers of a tournament
 # he entered (league.rankings.access): tested below.
 MERGE = {"player-merge"}
+# The Ranglistenwart's page and decisions (api.md): staff and accounts given the role;
+# nobody makes himself one (test_ranglistenwart_pages).
+RANGLISTENWART = {"rangliste-requests", "rangliste-decide"}
 # The venue's health page and poster: staff and organisers (tests/venue/test_health.py).
 VENUE = {"venue-health", "venue-poster"}
 # Pages anybody may read (they reveal no code to the public: see the tests below).
@@ -246,6 +256,20 @@ def test_list_writes(world, name, method, target, expected):
     assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
 
 
+@pytest.mark.parametrize(("name", "method"), CLOCK_WRITES)
+@pytest.mark.parametrize(("target", "expected"), [("l1", TOURNAMENT_CLOCK), ("free", FREE_LIST)])
+def test_clock_writes(world, name, method, target, expected):
+    liste = world[target]
+    other = world["l2"] if target == "l1" else world["l1"]
+    _prepare(liste)
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, liste, other)
+        response = getattr(client, method)(_list_url(name, liste), {"version": "999"})
+        outcomes.append(_outcome(response))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+
+
 @pytest.mark.parametrize(("name", "method"), MANAGED_LIST_WRITES)
 @pytest.mark.parametrize(
     ("target", "expected"), [("l1", TOURNAMENT_LIST_MANAGED), ("free", FREE_LIST_MANAGED)]
@@ -278,7 +302,7 @@ def test_evening_list_writes(world):
     )
     liste = evening.tables.get().spielliste
     _prepare(liste)
-    rows = [(n, m, EVENING_LIST) for n, m in LIST_WRITES]
+    rows = [(n, m, EVENING_LIST) for n, m in LIST_WRITES + CLOCK_WRITES]
     rows += [(n, m, EVENING_LIST_MANAGED) for n, m in MANAGED_LIST_WRITES]
     for name, method, expected in rows:
         outcomes = []
@@ -383,12 +407,53 @@ def test_player_merge_rights(world):
     assert manager.get(reverse("player-merge", args=[member.pk])).status_code == 200
 
 
+def test_ranglistenwart_pages(world):
+    """The Ranglistenwart's page and decision: the role and staff; an organiser, a club
+    manager, a table code or a stranger gets nothing, and nothing is approved."""
+    from league.accounts.services import ranglistenwart_grant
+    from league.tournaments import services as ts
+
+    t = world["tournament"]
+    ts.tournament_set_rating(tournament=t, rated=True, bundesland="NW")
+    t.__class__.objects.filter(pk=t.pk).update(closed_at="2026-11-22T12:00:00Z")
+    wart = world["users"]["stranger"].__class__.objects.create_user("wart", password="pw-x-123")
+    ranglistenwart_grant(account=wart)
+    roles = (*ROLES, "wart")
+    expected = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, DENIED, OK, OK)
+    for name, args, method in (
+        ("rangliste-requests", [], "get"),
+        ("rangliste-decide", [t.pk], "post"),
+    ):
+        outcomes = []
+        for role in roles:
+            if role == "wart":
+                client = Client()
+                client.force_login(wart)
+            else:
+                client = _client(world, role, world["l1"], world["l2"])
+            if method == "post" and role in ("staff", "wart"):
+                # the two who may: a refused decision (no reason) answers the page again
+                response = client.post(reverse(name, args=args), {"approve": "0"})
+                assert response.status_code == 422, role
+                outcomes.append(OK)
+                continue
+            response = getattr(client, method)(reverse(name, args=args), {"approve": "1"})
+            outcomes.append(_outcome(response))
+        assert tuple(outcomes) == expected, (name, dict(zip(roles, outcomes, strict=True)))
+    t.refresh_from_db()
+    assert t.rating_approved_at is None
+    assert not AuditEntry.objects.filter(action__startswith="rating_").exists()
+
+
 def _claim(tournament):
     from django.contrib.auth.models import User
 
     from league.clubs.models import PlayerClaim
 
-    player = tournament.participants.first().player
+    # A record created at this tournament's desk with no entry elsewhere: its organisers
+    # decide (api.md "Rights end at the event"; the other tournament registered the first
+    # four names too).
+    player = tournament.participants.order_by("-number").first().player
     account, _ = User.objects.get_or_create(username="claimer")
     claim, _ = PlayerClaim.objects.get_or_create(player=player, account=account, decided_at=None)
     return claim
@@ -404,6 +469,7 @@ def test_every_url_has_a_row():
                 names.add(p.name)
     covered = (
         {n for n, _ in LIST_WRITES}
+        | {n for n, _ in CLOCK_WRITES}
         | {n for n, _ in MANAGED_LIST_WRITES}
         | {n for n, _ in TOURNAMENT_ACTIONS}
         | {n for n, _ in CLUB_ACTIONS}
@@ -415,6 +481,7 @@ def test_every_url_has_a_row():
         | LEAGUE_ROUTES  # the leagues' own matrix: tests/leagues/test_access.py
         | MERGE
         | VENUE
+        | RANGLISTENWART
     )
     assert names - covered == set(), "a URL without a permission row"
 

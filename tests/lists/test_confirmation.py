@@ -93,7 +93,10 @@ def test_site_confirm_with_the_code_and_by_the_organiser(django_user_model):
     assert phone.post(url, {"seat": "", "version": l1.version}).status_code == 302
     l1.refresh_from_db()
     assert l1.confirmed_at is None  # a code holder must name his seat
-    phone.post(url, {"seat": "1", "version": l1.version})
+    # ... and his personal PIN from his participant slip (api.md "Confirmation").
+    seat = l1.seats.get(position=1)
+    pin = t.participants.get(player_id=seat.player_id).pin
+    phone.post(url, {"seat": "1", "version": l1.version, "pin": pin})
     l1.refresh_from_db()
     assert l1.confirmed_seat == 1
     # ... the organiser confirms table 2's signed paper list.

@@ -13,6 +13,7 @@ from django.core.management.base import CommandError
 from django.test import override_settings
 from pypdf import PdfReader
 
+from league.accounts.published import DEMO_ACCOUNTS, PUBLISHED_PASSWORDS
 from league.core.models import AuditEntry
 from league.venue.terminal import qr_matrix, qr_text
 
@@ -125,3 +126,32 @@ def test_terminal_qr_code_is_a_qr_matrix():
     plain = qr_text("http://x/", ansi=False).splitlines()
     assert len(plain) == (len(qr_matrix("http://x/")) + 1) // 2
     assert "\x1b[" in qr_text("http://x/")
+
+
+@pytest.mark.parametrize(("name", "password"), sorted(DEMO_ACCOUNTS.items()))
+def test_every_published_password_stops_the_start(venue, django_user_model, name, password):
+    """One source (league.accounts.published): every demo account the README names, the
+    captain's and the Ranglistenwart's too; and a demo account that took another demo's
+    password."""
+    django_user_model.objects.create_superuser("orga", "", "Karo-Bube-2026")
+    demo = django_user_model.objects.filter(username=name).first()
+    if demo is None:
+        demo = django_user_model.objects.create_user(name, password=password)
+    demo.set_password(password)
+    demo.save()
+    with pytest.raises(CommandError, match=name):
+        _start(venue)
+    other = next(p for n, p in sorted(DEMO_ACCOUNTS.items()) if n != name)
+    demo.set_password(other)
+    demo.save()
+    with pytest.raises(CommandError, match=name):
+        _start(venue)
+
+
+@pytest.mark.parametrize("password", sorted(PUBLISHED_PASSWORDS))
+def test_the_organisers_account_refuses_every_published_password(venue, monkeypatch, password):
+    monkeypatch.setenv("VENUE_ADMIN_USER", "orga")
+    monkeypatch.setenv("VENUE_ADMIN_PASSWORD", password)
+    with pytest.raises(CommandError, match="VENUE_ADMIN_"):
+        _start(venue)
+    assert not get_user_model().objects.exists()

@@ -271,6 +271,7 @@ class BestaetigenView(WriteView):
                 "csrf_failed",
                 "confirm_seat_required",
                 "confirm_same_session",
+                "confirm_pin_wrong",
             ),
         },
         parameters=[schema.RETRY_AFTER],
@@ -284,7 +285,11 @@ class BestaetigenView(WriteView):
         writer = list_writer(request, liste)
         data = valid(ConfirmSerializer, request.data)
         confirmed = services.spielliste_confirm(
-            spielliste=liste, seat=data["seat"], user=writer.actor, expected_version=data["version"]
+            spielliste=liste,
+            seat=data["seat"],
+            pin=data.get("pin"),
+            user=writer.actor,
+            expected_version=data["version"],
         )
         # The service does not replay (a confirmation changes no row): the answer does.
         snap = snapshot(confirmed, writer.access)

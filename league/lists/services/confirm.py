@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import transaction
 from django.utils import timezone
 
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ConflictError, ServiceError
-from league.lists.access import MANAGING
-from league.lists.models import Spielliste
+from league.core.throttle import blocked, record_failure
+from league.lists.access import CODE_FAILURES_LIMIT, CODE_FAILURES_WINDOW, MANAGING
+from league.lists.models import Seat, Spielliste
+from league.lists.owners import SeatPin, owner_of
 from league.lists.services.context import writer_key
 
 
@@ -17,12 +21,17 @@ def spielliste_confirm(
     *,
     spielliste: Spielliste,
     seat: int | None,
+    pin: str | None = None,
     user: User = None,
     expected_version: int | None = None,
 ) -> Spielliste:
-    """Confirm a complete list (api.md): a table player names his ``seat`` and must write
-    from another session than the list's last write; a manager confirms a signed paper
-    list with ``seat`` None (the caller has checked that the actor manages the list)."""
+    """Confirm a complete list (api.md "Confirmation"): a table player names his ``seat``;
+    where the list's owner hands out personal PINs (a tournament), he types his ``pin`` —
+    the client that entered the last game confirms only with another seat's PIN, whatever
+    session or channel it uses; elsewhere he must write from another session than the
+    list's last write. A manager confirms a signed paper list with ``seat`` None (the
+    caller has checked that the actor manages the list). Wrong PINs are counted per list
+    and blocked like wrong table codes."""
     liste = Spielliste.objects.select_for_update().get(pk=spielliste.pk)
     if liste.frozen:
         raise ServiceError("round_closed")
@@ -36,13 +45,38 @@ def spielliste_confirm(
     if seat is not None:
         if not 1 <= seat <= liste.table_size:
             raise ServiceError("invalid_seat", {"seat": seat}, field="seat")
-        key = writer_key(user)
-        if not key or key == liste.last_writer:
-            raise ServiceError("confirm_same_session", field="seat")
+        owner = owner_of(liste)
+        if owner is not None and owner.seat_pin is not None:
+            _check_pin(liste, seat, pin, owner.seat_pin)
+        else:
+            key = writer_key(user)
+            if not key or key == liste.last_writer:
+                raise ServiceError("confirm_same_session", field="seat")
     liste.confirmed_at = timezone.now()
     liste.confirmed_seat = seat
     liste.version += 1
     liste.save(update_fields=["confirmed_at", "confirmed_seat", "version", "updated_at"])
-    audit_record(user=user, action="confirm", target=liste, after={"seat": seat})
+    audit_record(
+        user=user, action="confirm", target=liste, after={"seat": seat, "pin": pin is not None}
+    )
     spielliste.version, spielliste.confirmed_at = liste.version, liste.confirmed_at
     return liste
+
+
+PIN_SCOPE = "confirm-pin"
+PIN_FAILURES_LIMIT = CODE_FAILURES_LIMIT
+PIN_FAILURES_WINDOW = CODE_FAILURES_WINDOW
+
+
+def _check_pin(liste: Spielliste, seat: int, pin: str | None, seat_pin: SeatPin) -> None:
+    """The PIN of the player on ``seat``; failures counted per list (anybody holding the
+    code may try, from any number of clients)."""
+    key = str(liste.pk)
+    if blocked(PIN_SCOPE, key, PIN_FAILURES_LIMIT):
+        raise ServiceError("confirm_pin_blocked", {"wait": PIN_FAILURES_WINDOW}, field="pin")
+    player = Seat.objects.filter(spielliste=liste, position=seat).values_list("player", flat=True)
+    expected = seat_pin(player.first() or 0)
+    typed = (pin or "").strip()
+    if not expected or not typed or not secrets.compare_digest(typed, expected):
+        record_failure(PIN_SCOPE, key, PIN_FAILURES_WINDOW)
+        raise ServiceError("confirm_pin_wrong", field="pin")

@@ -15,7 +15,7 @@ from league.core.forms import form_error_from_service
 from league.lists import services
 from league.lists.forms import AddTimeForm
 from league.lists.views.detail import render_detail
-from league.lists.views.reading import Writer, list_writer, versioned_post
+from league.lists.views.reading import Writer, clock_managing, list_writer, versioned_post
 
 
 @require_POST
@@ -66,6 +66,7 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def time_resume(request: HttpRequest, writer: Writer) -> HttpResponse:
     """A mistaken time call is taken back."""
+    clock_managing(writer)
     try:
         services.spielliste_resume_time(
             spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
@@ -102,6 +103,7 @@ def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def time_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Added playing time for this table, granted by a referee (8.5.1)."""
+    clock_managing(writer)
     form = AddTimeForm(request.POST)
     if form.is_valid():
         try:

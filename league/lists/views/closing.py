@@ -47,6 +47,7 @@ def liste_confirm(request: HttpRequest, writer: Writer) -> HttpResponse:
         services.spielliste_confirm(
             spielliste=writer.liste,
             seat=seat,
+            pin=request.POST.get("pin", "")[:8] if seat is not None else None,
             user=writer.actor,
             expected_version=versioned_post(request),
         )

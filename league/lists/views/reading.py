@@ -99,6 +99,12 @@ def managing(writer: Writer) -> None:
         raise PermissionDenied
 
 
+def clock_managing(writer: Writer) -> None:
+    """The round's clock in a tournament or league: its managers only (ListAccess)."""
+    if not writer.access.manages_clock:
+        raise PermissionDenied
+
+
 def versioned_post(request: HttpRequest) -> int:
     """The list version the form was based on; a missing or garbled one never matches
     (-1), so the write is refused as a conflict instead of skipping the check."""

@@ -9,7 +9,8 @@ One module per sub-domain; every public name is importable from here as before:
 - ``rounds``: the rounds' phases, the next draw's problem, seats;
 - ``player``: a participant's lists and games;
 - ``draw``: the current draw by surname;
-- ``owner``: the tournament as the owner of its lists.
+- ``owner``: the tournament as the owner of its lists;
+- ``slips``: the participant slips (PIN and tables per round).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from league.tournaments.selectors.rounds import (
     round_started,
     tournament_rounds,
 )
+from league.tournaments.selectors.slips import Slip, participant_slips
 from league.tournaments.selectors.version import standings_version
 from league.tournaments.selectors.wertung import (
     CLOSED,
@@ -63,6 +65,7 @@ __all__ = [
     "PlayerRound",
     "PlayerRow",
     "Repeat",
+    "Slip",
     "StandingRow",
     "Standings",
     "current_draw",
@@ -70,6 +73,7 @@ __all__ = [
     "list_owner",
     "next_round_problem",
     "paper_board",
+    "participant_slips",
     "player_rounds",
     "round_board",
     "round_clock",

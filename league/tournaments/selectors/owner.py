@@ -3,6 +3,8 @@ the link back, visibility and the list index's filter."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
@@ -52,7 +54,15 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         double_entry=rnd.tournament.double_entry,
         readers=tournament_readers(rnd.tournament),
         withdrawn=frozenset(withdrawn),
+        clock_managed=True,
+        seat_pin=partial(participant_pin, rnd.tournament_id),
     )
+
+
+def participant_pin(tournament_id: int, player_id: int) -> str:
+    """The personal PIN of the player's entry in the tournament ("" for none)."""
+    pins = Participant.objects.filter(tournament_id=tournament_id, player_id=player_id)
+    return pins.values_list("pin", flat=True).first() or ""
 
 
 def tournament_lists_owned() -> Q:

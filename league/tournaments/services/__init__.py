@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from league.tournaments.services.closing import (
     tournament_close,
+    tournament_rating_decide,
     tournament_reopen,
     tournament_set_rating,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "tournament_add_organiser",
     "tournament_close",
     "tournament_create",
+    "tournament_rating_decide",
     "tournament_remove_organiser",
     "tournament_reopen",
     "tournament_set_rating",

@@ -3,10 +3,12 @@ the checked close, reopening."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from league.core.audit import User, audit_record
+from league.clubs.services import check_fits
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import ScoreLine
 from league.tournaments.models import Bundesland, Tournament
@@ -90,8 +92,51 @@ def tournament_reopen(*, tournament: Tournament, user: User = None) -> Tournamen
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if t.closed_at is None:
         raise ServiceError("tournament_not_closed")
+    approved = t.rating_approved_at is not None
     t.closed_at = None
-    t.save(update_fields=["closed_at"])
-    audit_record(user=user, action="tournament_reopen", target=t)
+    # A correction to an approved tournament withdraws the approval (api.md).
+    t.rating_approved_at, t.rating_approved_by = None, None
+    t.save(update_fields=["closed_at", "rating_approved_at", "rating_approved_by"])
+    audit_record(
+        user=user, action="tournament_reopen", target=t, before={"rating_approved": approved}
+    )
     tournament.closed_at = None
+    tournament.rating_approved_at = tournament.rating_approved_by = None
+    return t
+
+
+@transaction.atomic
+def tournament_rating_decide(
+    *, tournament: Tournament, approve: bool, reason: str = "", user: User = None
+) -> Tournament:
+    """A Ranglistenwart's (or staff's) decision on an organiser's request to count in the
+    Rangliste (api.md "Rights end at the event"): approve a closed, rated tournament, or
+    withdraw (refuse) it with a reason. The caller checks the role
+    (``league.rankings.access.can_approve_rating``)."""
+    t = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    note = " ".join(reason.split())
+    check_fits(note, Tournament, "rating_note")
+    if approve:
+        if not t.rated:
+            raise ServiceError("rating_not_requested")
+        if t.closed_at is None:
+            raise ServiceError("rating_not_closed")
+    elif not note:
+        raise ServiceError("rating_reason_missing", field="reason")
+    before = {"approved": t.rating_approved_at is not None, "note": t.rating_note}
+    decider = user.user if isinstance(user, Actor) else user
+    t.rating_approved_at = timezone.now() if approve else None
+    t.rating_approved_by = decider if approve and isinstance(decider, get_user_model()) else None
+    t.rating_note = note
+    t.save(update_fields=["rating_approved_at", "rating_approved_by", "rating_note"])
+    audit_record(
+        user=user,
+        action="rating_approved" if approve else "rating_withdrawn",
+        target=t,
+        before=before,
+        after={"approved": approve, "note": note},
+    )
+    tournament.rating_approved_at = t.rating_approved_at
+    tournament.rating_approved_by = t.rating_approved_by
+    tournament.rating_note = note
     return t

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from league.clubs.models import Club, Player
-from league.clubs.services import club_get_or_create, player_get_or_create
+from league.clubs.services import club_get_or_create, player_find_or_create
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.tournaments.csv_import import ImportRow
-from league.tournaments.models import Participant, Tournament
+from league.tournaments.models import Participant, Tournament, new_pin
 
 
 @transaction.atomic
@@ -22,11 +23,16 @@ def participant_add(
     name: str,
     club_name: str = "",
     ddv_number: str = "",
+    take_record: bool = False,
     user: User = None,
 ) -> Participant:
     """Register one player. Two devices registering at once queue on the tournament's row
     lock; should a duplicate still reach the database (a unique constraint), the caller
-    gets the clear "already registered" refusal, never a 500."""
+    gets the clear "already registered" refusal, never a 500.
+
+    A DDV number names one record: when its name is not the name typed, the registration
+    is refused (``ddv_name_differs``, the record's name shown) unless ``take_record`` says
+    the organiser read it and means that player (api.md "Rights end at the event")."""
     clean = " ".join(name.split())
     if not clean:
         raise ServiceError("name_missing", field="name")
@@ -34,9 +40,21 @@ def participant_add(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     club = club_get_or_create(name=club_name, user=user)
     number_text = ddv_number.strip()
+    if number_text and not take_record:
+        found = Player.objects.filter(ddv_number=number_text).first()
+        registered = found is not None and found.entries.filter(tournament=tournament).exists()
+        if found is not None and not registered and not same_name(found.name, clean):
+            raise ServiceError(
+                "ddv_name_differs",
+                {"number": number_text, "name": found.name, "typed": clean},
+                field="ddv_number",
+            )
+    created = False
     try:
         with transaction.atomic():
-            player = player_get_or_create(name=clean, club=club, ddv_number=number_text, user=user)
+            player, created = player_find_or_create(
+                name=clean, club=club, ddv_number=number_text, user=user
+            )
     except IntegrityError:  # the same DDV number created at this moment elsewhere
         player = Player.objects.get(ddv_number=number_text)
     refusal = ServiceError("already_registered", {"name": player.name}, field="name")
@@ -47,7 +65,11 @@ def participant_add(
         try:
             with transaction.atomic():
                 participant = Participant.objects.create(
-                    tournament=tournament, player=player, number=number
+                    tournament=tournament,
+                    player=player,
+                    number=number,
+                    created_here=created,
+                    pin=new_pin(),
                 )
             break
         except IntegrityError:
@@ -62,6 +84,15 @@ def participant_add(
         after={"player": player.pk, "name": player.name, "number": number},
     )
     return participant
+
+
+def same_name(first: str, second: str) -> bool:
+    """One name however it was typed: case, spacing and Unicode composition aside."""
+
+    def key(name: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+    return key(first) == key(second)
 
 
 BATCH = 500  # rows per IN (...) lookup and per bulk insert
@@ -101,16 +132,31 @@ def participants_import(
             start = (locked.participants.aggregate(m=Max("number"))["m"] or 0) + 1
             added: list[Participant] = []
             refused: list[ServiceError] = []
-            for (row, *_rest), player in zip(items, players, strict=True):
+            for (row, name, _club, number), player in zip(items, players, strict=True):
                 if player.pk in registered:
                     why = ServiceError("already_registered", {"name": player.name}).message
                     refused.append(
                         ServiceError("import_line_refused", {"line": row.line, "reason": why})
                     )
                     continue
+                if number and player.pk not in created and not same_name(player.name, name):
+                    # A DDV number of somebody else: never registered silently (api.md).
+                    why = ServiceError(
+                        "ddv_name_differs", {"number": number, "name": player.name, "typed": name}
+                    ).message
+                    refused.append(
+                        ServiceError("import_line_refused", {"line": row.line, "reason": why})
+                    )
+                    continue
                 registered.add(player.pk)
                 added.append(
-                    Participant(tournament=locked, player=player, number=start + len(added))
+                    Participant(
+                        tournament=locked,
+                        player=player,
+                        number=start + len(added),
+                        created_here=player.pk in created,
+                        pin=new_pin(),
+                    )
                 )
             Participant.objects.bulk_create(added, batch_size=BATCH)
     except IntegrityError:
@@ -124,7 +170,7 @@ def participants_import(
             after={
                 "participants": len(added),
                 "numbers": [added[0].number, added[-1].number],
-                "players_created": created,
+                "players_created": len(created),
                 "clubs_created": clubs.created,
                 "refused": len(refused),
             },
@@ -153,10 +199,10 @@ def _clubs_for(names: list[str]) -> _Clubs:
 
 def _players_for(
     items: Sequence[tuple[ImportRow, str, str, str]], clubs: dict[str, Club]
-) -> tuple[list[Player], int]:
+) -> tuple[list[Player], set[int]]:
     """Each row's player, as player_get_or_create finds it: by DDV number, else by name in
     that club (the oldest record); the missing ones created in bulk. Returns (players in
-    row order, number created)."""
+    row order, ids of those created)."""
     numbers = [d for _r, _n, _c, d in items if d]
     by_number: dict[str, Player] = {}
     for chunk in _chunks(numbers):
@@ -182,7 +228,8 @@ def _players_for(
     Player.objects.bulk_create(list(new.values()), batch_size=BATCH)
     if new and any(p.pk is None for p in new.values()):  # a database without RETURNING
         raise IntegrityError("bulk_create_without_keys")
-    return [p for p in out if p is not None], len(new)
+    created = {p.pk for p in new.values() if p.pk is not None}
+    return [p for p in out if p is not None], created
 
 
 @transaction.atomic

@@ -20,7 +20,13 @@ from league.tournaments.views.participants import (
     participants_import,
     tournament_participants,
 )
-from league.tournaments.views.printouts import codes_pdf, draw_pdf, round_lists_pdf, standings_pdf
+from league.tournaments.views.printouts import (
+    codes_pdf,
+    draw_pdf,
+    participant_slips_pdf,
+    round_lists_pdf,
+    standings_pdf,
+)
 from league.tournaments.views.rounds import (
     round_board_view,
     round_call_time,
@@ -49,6 +55,7 @@ __all__ = [
     "codes_pdf",
     "draw_pdf",
     "paper_saved_message",
+    "participant_slips_pdf",
     "participant_toggle",
     "participants_import",
     "player_view",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.text import name_matches
 from league.tournaments import services as ts
-from league.tournaments.access import organiser_actor, organiser_required
+from league.tournaments.access import can_decide_claim, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
@@ -37,10 +38,13 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 club_name=form.cleaned_data["club"],
                 ddv_number=form.cleaned_data["ddv_number"],
+                take_record=form.cleaned_data["take_record"],
                 user=organiser_actor(request),
             )
         except ServiceError as err:
             form_error_from_service(form, err, "name")
+            if err.code == "ddv_name_differs":
+                form.ask_take_record(str(err.params["name"]))
         else:
             messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
             return redirect("tournament-participants", pk)
@@ -58,9 +62,13 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
             "form": form,
             "upload": CsvUploadForm(),
             "player_names": player_name_choices(),
-            "claims": PlayerClaim.objects.filter(
-                player__entries__tournament=tournament, decided_at__isnull=True
-            ).select_related("player", "account"),
+            "claims": [
+                c
+                for c in PlayerClaim.objects.filter(
+                    player__entries__tournament=tournament, decided_at__isnull=True
+                ).select_related("player__club", "account")
+                if can_decide_claim(request.user, tournament, c.player)
+            ],
             "active": sum(1 for p in participants if not p.withdrawn),
         },
     )
@@ -71,8 +79,14 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
 def claim_decide(request: HttpRequest, pk: int, claim_id: int) -> HttpResponse:
     """An organiser confirms (or refuses) that an account is one of his participants."""
     claim = get_object_or_404(
-        PlayerClaim, pk=claim_id, player__entries__tournament_id=pk, decided_at__isnull=True
+        PlayerClaim.objects.select_related("player__club"),
+        pk=claim_id,
+        player__entries__tournament_id=pk,
+        decided_at__isnull=True,
     )
+    if not can_decide_claim(request.user, get_object_or_404(Tournament, pk=pk), claim.player):
+        # A record with entries elsewhere, or of a members-only club: not this desk's call.
+        raise PermissionDenied
     club_services.player_claim_decide(
         claim=claim, accept=request.POST.get("accept") == "1", user=organiser_actor(request)
     )

@@ -12,7 +12,7 @@ from league.lists.codes import code_url
 from league.tournaments import pdf as tournament_pdf
 from league.tournaments.access import can_organise, organiser_required, reader_required
 from league.tournaments.models import Tournament
-from league.tournaments.selectors import standings
+from league.tournaments.selectors import participant_slips, standings
 from league.tournaments.views.common import round_of
 
 
@@ -53,3 +53,11 @@ def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     reveal = can_organise(request.user, tournament)
     result = standings(tournament=tournament, provisional=provisional, reveal=reveal)
     return pdf_response(tournament_pdf.standings_pdf(tournament, result), f"wertung-{pk}.pdf")
+
+
+@organiser_required
+def participant_slips_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every participant's slip with his personal PIN (organisers only: the PINs)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    data = tournament_pdf.participant_slips_pdf(tournament, participant_slips(tournament))
+    return pdf_response(data, f"teilnehmerzettel-{pk}.pdf")

@@ -17,6 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
+from league.accounts.published import DEMO_ACCOUNTS
+from league.accounts.services import ranglistenwart_grant
 from league.clubs.models import Club, Player
 from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
 from league.demo.house_rules_demo import load_house_rules_evening
@@ -103,16 +105,24 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "
                 "is admin / doko-admin (also the league's organiser); the league captain is "
-                "kapitaen / doko-kapitaen."
+                "kapitaen / doko-kapitaen; the Ranglistenwart is ranglistenwart / doko-rangliste."
             )
         )
 
     def _users(self) -> None:
         user_model = get_user_model()
         if not user_model.objects.filter(username="admin").exists():
-            user_model.objects.create_superuser("admin", "admin@example.org", "doko-admin")
+            user_model.objects.create_superuser(
+                "admin", "admin@example.org", DEMO_ACCOUNTS["admin"]
+            )
         if not user_model.objects.filter(username="listenfuehrer").exists():
-            user_model.objects.create_user("listenfuehrer", password="doko-demo")
+            user_model.objects.create_user("listenfuehrer", password=DEMO_ACCOUNTS["listenfuehrer"])
+        # The Ranglistenwart (api.md): approves the Ranglistenturniere; staff grants it.
+        if not user_model.objects.filter(username="ranglistenwart").exists():
+            wart = user_model.objects.create_user(
+                "ranglistenwart", password=DEMO_ACCOUNTS["ranglistenwart"]
+            )
+            ranglistenwart_grant(account=wart, user=user_model.objects.get(username="admin"))
 
     def _liste(
         self,
