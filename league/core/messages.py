@@ -386,6 +386,12 @@ MESSAGES: Mapping[str, str] = {
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."
     ),
+    # bad input (issue 21)
+    "ddv_number_invalid": gettext_noop(
+        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, Buchstaben und Bindestriche, "
+        "ohne Leerzeichen."
+    ),
+    "date_out_of_range": gettext_noop("Das Datum muss zwischen {first} und {last} liegen."),
 }
 
 

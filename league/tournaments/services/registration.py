@@ -8,7 +8,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from league.clubs.models import Club, Player
-from league.clubs.services import club_get_or_create, player_get_or_create
+from league.clubs.services import (
+    clean_name,
+    club_get_or_create,
+    ddv_number_clean,
+    player_get_or_create,
+)
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.tournaments.csv_import import ImportRow
@@ -27,13 +32,13 @@ def participant_add(
     """Register one player. Two devices registering at once queue on the tournament's row
     lock; should a duplicate still reach the database (a unique constraint), the caller
     gets the clear "already registered" refusal, never a 500."""
-    clean = " ".join(name.split())
+    clean = clean_name(name)
     if not clean:
         raise ServiceError("name_missing", field="name")
     # Start numbers are handed out under the tournament's lock.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     club = club_get_or_create(name=club_name, user=user)
-    number_text = ddv_number.strip()
+    number_text = ddv_number_clean(ddv_number)
     try:
         with transaction.atomic():
             player = player_get_or_create(name=clean, club=club, ddv_number=number_text, user=user)
@@ -86,11 +91,11 @@ def participants_import(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     items = []
     for row in rows:
-        name = " ".join(row.name.split())
+        name = clean_name(row.name)
         if not name:
             reason = ServiceError("name_missing").message
             raise ServiceError("import_line_refused", {"line": row.line, "reason": reason})
-        items.append((row, name, " ".join(row.club.split()), row.ddv_number.strip()))
+        items.append((row, name, clean_name(row.club), ddv_number_clean(row.ddv_number)))
     try:
         with transaction.atomic():
             clubs = _clubs_for(sorted({club for _r, _n, club, _d in items if club}))
