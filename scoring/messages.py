@@ -147,7 +147,7 @@ MESSAGES: Mapping[str, str] = {
     "too_many_herzstich": gettext_noop(
         "Es gibt höchstens einen Herzstich im Spiel (nur 6 Herzkarten sind Fehl)."
     ),
-    "quick_invalid_value": gettext_noop("Der Spielwert ist eine ganze Zahl ab 0."),
+    "quick_invalid_value": gettext_noop("Der Spielwert ist eine ganze Zahl von 0 bis {max}."),
     "quick_wrong_winners": gettext_noop("Die Gewinner passen nicht zum Spiel."),
     "quick_wrong_winners.normal": gettext_noop(
         "Ohne Solo gewinnen genau 2 Spieler (oder keiner bei einem Spiel mit Wert 0)."

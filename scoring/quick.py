@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from scoring.errors import GameRecordError, Param
 
 MAX_BOCK_TRIGGERS = 3
+# The largest value a quick row may state (before Bock): the site's form allows as much; a
+# row worth 10**30 is a typing slip, and its points would not fit any column.
+MAX_QUICK_VALUE = 999
 
 
 def _fail(code: str, fld: str, params: Mapping[str, Param] | None = None) -> None:
@@ -57,8 +60,8 @@ class QuickGame:
         if len(set(winners)) != len(winners):
             _fail("re_not_subset", "winners", {"variant": "duplicate"})
         value = self.value
-        if type(value) is not int or value < 0:
-            _fail("quick_invalid_value", "value")
+        if type(value) is not int or not 0 <= value <= MAX_QUICK_VALUE:
+            _fail("quick_invalid_value", "value", {"max": MAX_QUICK_VALUE})
         soloist = self.soloist
         if soloist is not None and soloist not in players:
             _fail("re_not_subset", "soloist", {"name": soloist})

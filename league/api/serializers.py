@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -26,6 +27,7 @@ from scoring.rules import PRESETS, TSR
 from scoring.totals import TABLE_SIZES, TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
+NOT_BLANK = RegexValidator(r"\S")  # a name is not only spaces (the schema's pattern too)
 MAX_INT = 2**31 - 1
 REFEREE_MAX = 80  # PenaltyRow.referee
 
@@ -364,7 +366,7 @@ def _rules(value: str | None) -> None:
 class ListeCreateSerializer(serializers.Serializer[Any]):
     title = StrictCharField(max_length=120, allow_blank=True)
     seats = serializers.ListField(
-        child=StrictCharField(max_length=80),
+        child=StrictCharField(max_length=80, min_length=1, validators=[NOT_BLANK]),
         min_length=4,
         max_length=5,
         help_text="the players' names by position 1..4 (5); position 4 (5) keeps the list",

@@ -392,6 +392,9 @@ MESSAGES: Mapping[str, str] = {
         "ohne Leerzeichen."
     ),
     "date_out_of_range": gettext_noop("Das Datum muss zwischen {first} und {last} liegen."),
+    "backup_history_action": gettext_noop("„{action}“ ist keine Aktion des Protokolls"),
+    "backup_history_future": gettext_noop("Zeitpunkt liegt in der Zukunft"),
+    "backup_history_order": gettext_noop("Zeitpunkt vor dem des vorigen Eintrags"),
 }
 
 

@@ -19,7 +19,7 @@ from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
 from scoring.penalties import MAX_ABSAGEN, MAX_DEDUCTION
-from scoring.quick import MAX_BOCK_TRIGGERS, QuickGame
+from scoring.quick import MAX_BOCK_TRIGGERS, MAX_QUICK_VALUE, QuickGame
 from scoring.records import TOTAL_AUGEN
 from scoring.round import ADDED_MINUTES_MAX, GAMES_PER_ROUND
 from scoring.rules import TSR, RuleProfile
@@ -268,7 +268,7 @@ class QuickForm(forms.Form):
     value = forms.IntegerField(
         label=_("Spielwert (ohne Bock)"),
         min_value=0,
-        max_value=999,
+        max_value=MAX_QUICK_VALUE,
         widget=forms.NumberInput(attrs={"min": 0, "inputmode": "numeric"}),
     )
     soloist = forms.ChoiceField(label=_("Solo von"), required=False)
