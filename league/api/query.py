@@ -11,9 +11,9 @@ FLAGS = {"true": True, "1": True, "false": False, "0": False}
 
 
 def flag(request: HttpRequest, name: str) -> bool:
-    """``?name=true|false|1|0`` (absent or empty: false)."""
+    """``?name=true|false|1|0`` (absent: false; empty is no flag: 400, as the schema says)."""
     raw = request.GET.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return False
     value = FLAGS.get(raw.lower())
     if value is None:

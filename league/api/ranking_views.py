@@ -99,7 +99,7 @@ class SeasonSerializer(serializers.Serializer[Any]):
 
 def _stichtag(request: Request) -> datetime.date:
     raw = request.query_params.get("stichtag")
-    if raw is None or raw == "":
+    if raw is None:  # absent: today; empty is no date (400, as the schema says)
         return timezone.localdate()
     try:
         day = datetime.date.fromisoformat(raw)

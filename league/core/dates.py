@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from league.core.errors import ServiceError
@@ -30,3 +31,11 @@ def check_event_date(day: dt.date, field: str = "date") -> None:
             {"first": FIRST_DAY.strftime("%d.%m.%Y"), "last": last.strftime("%d.%m.%Y")},
             field=field,
         )
+
+
+def validate_event_date(day: dt.date) -> None:
+    """``check_event_date`` as a form field's validator (the same text on the form)."""
+    try:
+        check_event_date(day)
+    except ServiceError as err:
+        raise ValidationError(err.message) from None
