@@ -73,8 +73,10 @@ class FormCharset:
         if request.content_type == "application/x-www-form-urlencoded" and not (
             request.path.startswith("/api/")
         ):
-            charset = request.content_params.get("charset")
+            charset = (request.content_params or {}).get("charset")
             if charset is not None and charset.strip().lower() != "utf-8":
                 # The page without the CSRF decorator: it would read the body again.
-                return bad_request.__wrapped__(request, ValueError("charset"))  # type: ignore[attr-defined]
+                page: Callable[[HttpRequest, Exception], HttpResponse]
+                page = bad_request.__wrapped__  # type: ignore[attr-defined]
+                return page(request, ValueError("charset"))
         return self.get_response(request)
