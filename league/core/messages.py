@@ -395,6 +395,7 @@ MESSAGES: Mapping[str, str] = {
     "backup_history_action": gettext_noop("„{action}“ ist keine Aktion des Protokolls"),
     "backup_history_future": gettext_noop("Zeitpunkt liegt in der Zukunft"),
     "backup_history_order": gettext_noop("Zeitpunkt vor dem des vorigen Eintrags"),
+    "backup_surrogate": gettext_noop("Text mit einem einzelnen Ersatzzeichen (kein Unicode)"),
 }
 
 

@@ -461,3 +461,39 @@ def test_the_import_command_exits_1_on_a_forged_entry(tmp_path):
     assert info.value.returncode == 1
     assert "Protokolleintrag 1" in err.getvalue()
     assert _backup_counts() == dict.fromkeys(_backup_counts(), 0)
+
+
+# --- values no database stores, in any section (PostgreSQL refuses them with a 500 else) ----
+
+UNSTORABLE = [
+    (
+        "a lone surrogate in a name",
+        lambda d: d["players"][2].update(name="Anna\ud800"),
+        "players[2].name",
+    ),
+    (
+        "a lone surrogate in a history value",
+        lambda d: _with_history(d, "lists")["history"][0].update(after={"x": "\udfff"}),
+        "history[0].after.x",
+    ),
+    (
+        "a NUL in a history key",
+        lambda d: _with_history(d, "tournaments")["history"][0].update(after={"a\x00": 1}),
+        "history[0].after",
+    ),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "needle"), [u[1:] for u in UNSTORABLE], ids=[u[0] for u in UNSTORABLE]
+)
+def test_unstorable_values_are_refused_before_anything_is_written(change, needle):
+    doc = _doc()
+    change(doc)
+    with pytest.raises(BackupError) as refused:
+        backup_validate(doc=doc)
+    assert needle in "\n".join(refused.value.messages)
+    with pytest.raises(BackupError):
+        backup_import(doc=doc)
+    assert _backup_counts() == dict.fromkeys(_backup_counts(), 0)
