@@ -51,16 +51,18 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _manage(env: dict[str, str], *args: str, stdin: str | None = None) -> str:
-    return subprocess.run(
+def _manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
         env=env,
-        input=stdin,
         capture_output=True,
         text=True,
-        check=True,
-    ).stdout
+        check=False,
+    )
+    if done.returncode:
+        raise SystemExit(f"fuzz: manage.py {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+    return done.stdout
 
 
 def _wait(url: str, seconds: float = 60) -> None:
@@ -126,7 +128,7 @@ def main() -> int:
     if not args.database_url:
         started = time.monotonic()
         _manage(env, "migrate", "--noinput", "-v0")
-        _manage(env, "load_demo")
+        _manage({**env, "DJANGO_DEBUG": "1"}, "load_demo")  # DEBUG only while loading
         print(f"fuzz: demo database built in {time.monotonic() - started:.0f} s")
     lines = _manage(env, "shell", "--no-imports", "-c", SETUP).split()
     token, code = lines[-2], lines[-1]
