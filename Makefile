@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint arch bench install browser clean messages venue venue-restore
+.PHONY: run test lint arch bench install browser clean messages venue venue-restore fuzz
 PORT ?= 8000
 
 $(STAMP): pyproject.toml
@@ -67,3 +67,9 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 .pytest_cache .mypy_cache .ruff_cache
+
+# Schemathesis, all checks, against gunicorn on a fresh demo database: with a token, a table
+# code and anonymously (bench/fuzz.py; schemathesis.toml). Not part of `make test`.
+# FUZZ_EXAMPLES=N for a longer run (default 25 examples per operation).
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py

@@ -122,6 +122,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "league.core.middleware.PageParams",
+    "league.core.middleware.FormCharset",
     "league.venue.middleware.DeviceSightings",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -109,7 +109,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     command = next(c for c in COMMANDS if c.name == args.command)
     if not command.reads_input:
         out, status = command.run(None, translator(args.lang), args)
-        print(out)
+        _write(out)
         return status
     # A short-lived batch process that frees nothing cyclic: the collector would only
     # rescan the ever-growing input (a third of the run time on large batches).
@@ -131,6 +131,15 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_UNREADABLE
+    _write_bytes(encoded)
+    return status
+
+
+def _write(out: str) -> None:
+    _write_bytes(out.encode())
+
+
+def _write_bytes(encoded: bytes) -> None:
     try:
         sys.stdout.buffer.write(encoded)
         sys.stdout.buffer.write(b"\n")
@@ -138,4 +147,3 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
     except BrokenPipeError:
         # The reader is gone (``… | head``): nothing more to say, and nothing at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return status

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
+from league.api.query import flag
 from league.api.views.base import ApiListView, ApiView
 from league.core.errors import ServiceError
 from league.leagues.access import league_access
@@ -168,12 +169,12 @@ class LigaView(ApiView):
 class LigaTabelleView(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running Spieltage")],
-        responses={200: LeagueTableSerializer, **schema.NOT_FOUND},
+        responses={200: LeagueTableSerializer, **schema.BAD_FLAG, **schema.NOT_FOUND},
         summary="League table (Siegpunkte, then Spielpunkte)",
     )
     def get(self, request: Request, pk: int) -> Response:
         league = _league(pk)
-        provisional = request.query_params.get("vorlaeufig") in ("1", "true")
+        provisional = flag(request, "vorlaeufig")
         table, _schedule = league_page(league=league, provisional=provisional)
         body = {
             "provisional": table.provisional,

@@ -8,6 +8,7 @@ import datetime
 from typing import Any
 
 from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -98,7 +99,7 @@ class SeasonSerializer(serializers.Serializer[Any]):
 
 def _stichtag(request: Request) -> datetime.date:
     raw = request.query_params.get("stichtag")
-    if raw is None or raw == "":
+    if raw is None:  # absent: today; empty is no date (400, as the schema says)
         return timezone.localdate()
     try:
         day = datetime.date.fromisoformat(raw)
@@ -113,7 +114,14 @@ def _stichtag(request: Request) -> datetime.date:
 
 class RanglisteView(ApiView):
     @extend_schema(
-        parameters=[OpenApiParameter("stichtag", str, description="YYYY-MM-DD, default today")],
+        parameters=[
+            OpenApiParameter(
+                "stichtag",
+                OpenApiTypes.DATE,
+                pattern=r"^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$",
+                description="YYYY-MM-DD (years 1900 … 2999), default today",
+            )
+        ],
         responses={
             200: RanglisteSerializer,
             400: schema.refusal(400, "A garbled `stichtag`.", "invalid_value"),
@@ -176,11 +184,17 @@ class RanglisteView(ApiView):
 
 class SaisonView(ApiView):
     @extend_schema(
-        parameters=[OpenApiParameter("jahr", int, description="the season, default current")],
+        parameters=[
+            OpenApiParameter(
+                "jahr",
+                {"type": "integer", "minimum": 1900, "maximum": 2999},
+                description="the season (1900 … 2999), default current",
+            )
+        ],
         responses={
             200: SeasonSerializer,
             400: schema.refusal(400, "A garbled `jahr`.", "invalid_value"),
-            **schema.NOT_FOUND,
+            **schema.MEMBERS_READ,
         },
         summary="A club's season table",
     )

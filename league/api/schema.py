@@ -87,3 +87,23 @@ def write_refusals(
 
 NOT_FOUND = {404: refusal(404, "Not found.", "not_found")}
 LIST_STATE_CODES = tuple(sorted(LIST_STATE))
+
+# A members-only tournament or club (api.md "Who may do what"): without credentials 401,
+# an account that is no reader 403; a missing one 404.
+MEMBERS_READ = {
+    401: refusal(
+        401,
+        "A members-only tournament or club read without credentials (or with a wrong token).",
+        "not_authenticated",
+        "authentication_failed",
+    ),
+    403: refusal(
+        403,
+        "A members-only tournament or club (or a list of one): this account does not read "
+        "it, or a wrong table code.",
+        "permission_denied",
+        "table_code_wrong",
+    ),
+    **NOT_FOUND,
+}
+BAD_FLAG = {400: refusal(400, "A flag other than `true`/`false` (`1`/`0`).", "invalid_value")}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -26,6 +27,7 @@ from scoring.rules import PRESETS, TSR
 from scoring.totals import TABLE_SIZES, TOTALS_PARITY, TOTALS_UNUSUAL
 
 PARTY = ["re", "kontra"]
+NOT_BLANK = RegexValidator(r"\S")  # a name is not only spaces (the schema's pattern too)
 MAX_INT = 2**31 - 1
 REFEREE_MAX = 80  # PenaltyRow.referee
 
@@ -257,10 +259,62 @@ class DeletedSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField(help_text="the game deleted")
 
 
-class VersionField(serializers.IntegerField):
+# --- strict input fields --------------------------------------------------------------------
+# A JSON body says what it means: `"yes"` is not true, `5` is not the name "5", `"130"` is
+# not the number 130, `null` or `[]` is not false. DRF's fields coerce all of these; the
+# body fields below refuse them (`invalid_value`). Query strings are text and keep DRF's.
+
+
+class StrictCharField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if type(data) is not int:
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if type(data) is not bool:
+            self.fail("invalid", input=data)
+        return data
+
+
+class StrictChoiceField(serializers.ChoiceField):
+    """A choice of numbers takes the number only (``2``, not ``"2"``)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if type(data) not in (int, str) or data not in self.choices:
+            self.fail("invalid_choice", input=data)
+        return super().to_internal_value(data)
+
+
+class VersionField(StrictIntegerField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("help_text", "the list's version this write is based on")
         super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
+
+
+class VersionQueryField(serializers.IntegerField):
+    """``?version=`` of a DELETE: query strings are text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("help_text", "the list's version this write is based on")
+        super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
+
+
+def null_not_false(data: Any) -> None:
+    """The engine reads a null ``pflicht`` as false (older files); an API body says false."""
+    if isinstance(data, dict) and "pflicht" in data and data["pflicht"] is None:
+        raise GameRecordError(
+            "invalid_type", {"variant": "bool", "name": "pflicht"}, field="pflicht"
+        )
 
 
 @extend_schema_field(GameRecordSerializer)
@@ -269,6 +323,7 @@ class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
 
     def to_internal_value(self, data: Any) -> GameRecord:
         try:
+            null_not_false(data)
             return record_from_dict(data, self.context.get("rules", TSR))
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None
@@ -277,13 +332,13 @@ class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
 class PenaltyInputSerializer(serializers.Serializer[Any]):
     """A penalty row as in round.md (names as at the table)."""
 
-    after_game = serializers.IntegerField(min_value=0)
+    after_game = StrictIntegerField(min_value=0)
     kind = serializers.ChoiceField(choices=PENALTY_KINDS)
-    offender = serializers.CharField()
-    beneficiary = serializers.CharField(required=False, allow_null=True)
-    absagen = serializers.IntegerField(required=False, min_value=0, max_value=MAX_ABSAGEN)
-    points = serializers.IntegerField(required=False, min_value=0, max_value=MAX_DEDUCTION)
-    referee = serializers.CharField(required=False, max_length=REFEREE_MAX)
+    offender = StrictCharField()
+    beneficiary = StrictCharField(required=False, allow_null=True)
+    absagen = StrictIntegerField(required=False, min_value=0, max_value=MAX_ABSAGEN)
+    points = StrictIntegerField(required=False, min_value=0, max_value=MAX_DEDUCTION)
+    referee = StrictCharField(required=False, max_length=REFEREE_MAX)
 
 
 @extend_schema_field(PenaltyInputSerializer)
@@ -295,7 +350,7 @@ class PenaltyField(serializers.Field[Penalty, Any, Any, Any]):
             penalty = penalty_from_dict(data)
         except PenaltyError as err:
             raise engine_error(err, self.field_name or "") from None
-        referee = serializers.CharField(max_length=REFEREE_MAX, allow_blank=True)
+        referee = StrictCharField(max_length=REFEREE_MAX, allow_blank=True)
         try:
             referee.run_validation(penalty.referee)
         except serializers.ValidationError as exc:
@@ -309,17 +364,15 @@ def _rules(value: str | None) -> None:
 
 
 class ListeCreateSerializer(serializers.Serializer[Any]):
-    title = serializers.CharField(max_length=120, allow_blank=True)
+    title = StrictCharField(max_length=120, allow_blank=True)
     seats = serializers.ListField(
-        child=serializers.CharField(max_length=80),
+        child=StrictCharField(max_length=80, min_length=1, validators=[NOT_BLANK]),
         min_length=4,
         max_length=5,
         help_text="the players' names by position 1..4 (5); position 4 (5) keeps the list",
     )
-    club = serializers.IntegerField(
-        required=False, allow_null=True, min_value=1, max_value=2**63 - 1
-    )
-    rules = serializers.CharField(
+    club = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+    rules = StrictCharField(
         required=False,
         allow_null=True,
         validators=[_rules],
@@ -336,7 +389,7 @@ class GameWriteSerializer(serializers.Serializer[Any]):
 class PenaltyWriteSerializer(serializers.Serializer[Any]):
     version = VersionField()
     penalty = PenaltyField()
-    referee = serializers.CharField(
+    referee = StrictCharField(
         required=False,
         allow_blank=True,
         max_length=REFEREE_MAX,
@@ -346,26 +399,26 @@ class PenaltyWriteSerializer(serializers.Serializer[Any]):
 
 class TimeSerializer(serializers.Serializer[Any]):
     version = VersionField()
-    game_in_progress = serializers.BooleanField(
+    game_in_progress = StrictBooleanField(
         help_text="a game was being played when time was called: it is still entered"
     )
 
 
 class PaperTableSerializer(serializers.Serializer[Any]):
-    table = serializers.IntegerField(min_value=1, max_value=9999)
+    table = StrictIntegerField(min_value=1, max_value=9999)
     totals = serializers.DictField(
-        child=serializers.IntegerField(min_value=-9999, max_value=9999),
+        child=StrictIntegerField(min_value=-9999, max_value=9999),
         help_text="each seat's final total, by name as seated",
     )
     deduction = serializers.DictField(
-        child=serializers.IntegerField(min_value=0, max_value=999),
+        child=StrictIntegerField(min_value=0, max_value=999),
         required=False,
         help_text="9.7.2 b deductions by name (the only allowed deviation from the zero sum)",
     )
 
 
 class PaperResultsSerializer(serializers.Serializer[Any]):
-    entry = serializers.ChoiceField(
+    entry = StrictChoiceField(
         choices=[1, 2], help_text="2: the second, blind entry of double entry"
     )
     tables = serializers.ListField(child=PaperTableSerializer(), allow_empty=False, max_length=500)
@@ -399,7 +452,7 @@ class PaperResultsAnswerSerializer(serializers.Serializer[Any]):
 
 class ConfirmSerializer(serializers.Serializer[Any]):
     version = VersionField()
-    seat = serializers.IntegerField(
+    seat = StrictIntegerField(
         allow_null=True,
         min_value=1,
         max_value=max(TABLE_SIZES),
@@ -415,7 +468,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
 
 
 class VersionQuerySerializer(serializers.Serializer[Any]):
-    version = VersionField()
+    version = VersionQueryField()
 
 
 # --- tournaments -------------------------------------------------------------------------

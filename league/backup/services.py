@@ -140,10 +140,20 @@ def _path(path: tuple[str | int, ...]) -> str:
     return out
 
 
+def _surrogate(text: str) -> bool:
+    """A lone surrogate ("\\ud800" in the JSON): no UTF-8 text, no database stores it."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def _sweep(doc: dict[str, Any]) -> list[Fault]:
     """Values no database column takes wherever they stand: a NUL character (PostgreSQL
-    refuses it in text and JSON), a number that is not finite, a whole number beyond 64 bits.
-    One fault per top-level key, naming the first such value by its path."""
+    refuses it in text and JSON), a lone surrogate (no UTF-8 at all), a number that is not
+    finite, a whole number beyond 64 bits. One fault per top-level key, naming the first
+    such value by its path."""
     faults: list[Fault] = []
     for key, part in doc.items():
         for path, value in _values(part):
@@ -151,6 +161,8 @@ def _sweep(doc: dict[str, Any]) -> list[Fault]:
             if isinstance(value, str):
                 if "\x00" in value:
                     code = "backup_nul"
+                elif not value.isascii() and _surrogate(value):
+                    code = "backup_surrogate"
             elif isinstance(value, float):
                 if not math.isfinite(value):
                     code = "backup_not_finite"

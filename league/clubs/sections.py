@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q
 
 from league.clubs.models import Club, Player, PlayerClaim
+from league.clubs.services import DDV_NUMBER
 from league.core.audit import audit_record
 from league.core.backup_fields import flag, need, opt, squeezed, text
 from league.core.history import history_check, history_export, history_move
@@ -31,6 +32,7 @@ from league.core.sections import (
     register_merge,
     register_privacy,
 )
+from league.core.text import squeeze
 
 CLUB = Club._meta.label_lower
 PLAYER = Player._meta.label_lower
@@ -117,6 +119,8 @@ def check(ctx: CheckContext) -> None:
             if club is not None and club not in clubs:
                 raise Fault(place, "backup_club_missing", {"id": club})
             number = text(player, "ddv_number", place, Player, optional=True).strip()
+            if number and not DDV_NUMBER.fullmatch(number):
+                raise Fault(place, "ddv_number_invalid", {"number": number[:40]})
             if number and number in numbers:
                 raise Fault(place, "backup_ddv_twice", {"number": number})
             numbers.add(number)
@@ -127,7 +131,7 @@ def check(ctx: CheckContext) -> None:
 def restore(ctx: RestoreContext) -> None:
     clubs: dict[int, Club] = ctx.maps["club"]
     for data in ctx.doc.get("clubs", []):
-        name = " ".join(data["name"].split())
+        name = squeeze(data["name"])
         club = Club.objects.filter(name=name).first()  # names are unique: the same club
         if club is None:
             club = Club.objects.create(
@@ -148,7 +152,7 @@ def restore(ctx: RestoreContext) -> None:
         player = Player.objects.filter(ddv_number=number).first() if number else None
         if player is None:
             player = Player.objects.create(
-                name=" ".join(data["name"].split()),
+                name=squeeze(data["name"]),
                 club=clubs.get(data.get("club") or 0),
                 ddv_number=number,
                 hide_name=bool(data.get("hide_name")),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -10,13 +12,28 @@ from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
+from league.core.text import squeeze
 from scoring.interchange import rules_to_dict
 from scoring.rules import RuleProfile
 
 
 def clean_name(name: str) -> str:
-    """A typed name or note as stored: runs of white space made one, none at the ends."""
-    return " ".join(name.split())
+    """A typed name or note as stored: NFC, runs of white space made one, none at the
+    ends (league.core.text.squeeze)."""
+    return squeeze(name)
+
+
+# The one format of a DDV number, on every way in (forms, CSV, API, backup): letters,
+# digits and hyphens, no spaces, at most the column's 20 characters.
+DDV_NUMBER = re.compile(r"[0-9A-Za-z-]{1,20}")
+
+
+def ddv_number_clean(raw: str) -> str:
+    """A typed DDV number as stored ("" for none); ``12 34`` or ``<b>1</b>`` is refused."""
+    number = raw.strip()
+    if number and not DDV_NUMBER.fullmatch(number):
+        raise ServiceError("ddv_number_invalid", {"number": number[:40]}, field="ddv_number")
+    return number
 
 
 def check_fits(value: str, model: type[models.Model], field: str) -> None:
@@ -96,7 +113,7 @@ def player_find_or_create(
     clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
-    number = ddv_number.strip()
+    number = ddv_number_clean(ddv_number)
     check_fits(clean, Player, "name")
     check_fits(number, Player, "ddv_number")
     if number:
@@ -131,7 +148,7 @@ def player_update(
     clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
-    number = ddv_number.strip()
+    number = ddv_number_clean(ddv_number)
     check_fits(clean, Player, "name")
     check_fits(number, Player, "ddv_number")
     if number and Player.objects.filter(ddv_number=number).exclude(pk=player.pk).exists():

@@ -14,6 +14,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils.dateparse import parse_date, parse_datetime
 
 from league.core.sections import Fault, Place
+from league.core.text import squeeze
 
 
 def need(data: Any, key: str, kind: type | tuple[type, ...], place: Place) -> Any:
@@ -113,7 +114,7 @@ def squeezed(
     data: Any, key: str, place: Place, model: type[models.Model], column: str | None = None
 ) -> str:
     """A name, spaces squeezed: not empty and not longer than its column."""
-    value = " ".join(need(data, key, str, place).split())
+    value = squeeze(need(data, key, str, place))
     if not value or len(value) > max_length(model, column or key):
         raise Fault(place, "backup_field_empty_or_long", {"key": key})
     return value

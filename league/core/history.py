@@ -10,12 +10,14 @@ surviving record (``history_move``).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import models
 from django.db.models import Case, Q, Value, When
+from django.utils import timezone
 
 from league.core.audit import target_label
 from league.core.backup_fields import fits, need, text, when
@@ -51,6 +53,8 @@ def history_export(ids: Mapping[str, Iterable[int]]) -> History:
 
 
 _OPTIONAL_TEXT = ("actor", "role", "role_label")
+# An action as the services write it: a word ("correct", "add_organiser").
+_ACTION = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def history_check(value: Any, place: Place) -> None:
@@ -61,11 +65,24 @@ def history_check(value: Any, place: Place) -> None:
     if not isinstance(value, list):
         raise Fault(place, "backup_field_type", {"key": "history"})
     roles = set(AuditEntry.Role.values) | {""}
+    now = timezone.now()
+    previous: dt.datetime | None = None
     for n, entry in enumerate(value, start=1):
         where: Place = (*place, ("history", n))
-        need(entry, "action", str, where)
+        action = need(entry, "action", str, where)
         text(entry, "action", where, AuditEntry)
-        when(need(entry, "at", str, where), where, "at")
+        if not _ACTION.fullmatch(action):
+            raise Fault(where, "backup_history_action", {"action": action[:40]})
+        # A history is written as things happen: oldest first, nothing after the export.
+        at = when(need(entry, "at", str, where), where, "at")
+        assert at is not None
+        if timezone.is_naive(at):
+            at = timezone.make_aware(at)
+        if at > now:
+            raise Fault(where, "backup_history_future")
+        if previous is not None and at < previous:
+            raise Fault(where, "backup_history_order")
+        previous = at
         for key in _OPTIONAL_TEXT:
             text(entry, key, where, AuditEntry, optional=True)
         if entry.get("role") and entry["role"] not in roles:

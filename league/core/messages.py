@@ -417,6 +417,16 @@ MESSAGES: Mapping[str, str] = {
         "Über diese Anfrage entscheidet die Vereinsverwaltung des Spielers oder der "
         "Ranglistenwart: der Spieler hat Einträge außerhalb dieses Turniers."
     ),
+    # bad input (issue 21)
+    "ddv_number_invalid": gettext_noop(
+        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, Buchstaben und Bindestriche, "
+        "ohne Leerzeichen."
+    ),
+    "date_out_of_range": gettext_noop("Das Datum muss zwischen {first} und {last} liegen."),
+    "backup_history_action": gettext_noop("„{action}“ ist keine Aktion des Protokolls"),
+    "backup_history_future": gettext_noop("Zeitpunkt liegt in der Zukunft"),
+    "backup_history_order": gettext_noop("Zeitpunkt vor dem des vorigen Eintrags"),
+    "backup_surrogate": gettext_noop("Text mit einem einzelnen Ersatzzeichen (kein Unicode)"),
 }
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
+from django.views.defaults import bad_request
 
 from league.core.params import int_param
 
@@ -57,3 +58,25 @@ class LoginOnRefusal:
         if isinstance(exception, LoginRequired):
             return redirect_to_login(request.get_full_path())
         return None
+
+
+class FormCharset:
+    """A form body (``application/x-www-form-urlencoded``) is UTF-8 or nothing: Django refuses
+    another declared charset only when a view first reads ``request.POST`` — in the CSRF check,
+    whose 400 page reads it again and ends in a 500. Refused here, before anything reads it,
+    with the plain 400 page (the API reads its own bodies: league.api.parsers)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.content_type == "application/x-www-form-urlencoded" and not (
+            request.path.startswith("/api/")
+        ):
+            charset = (request.content_params or {}).get("charset")
+            if charset is not None and charset.strip().lower() != "utf-8":
+                # The page without the CSRF decorator: it would read the body again.
+                page: Callable[[HttpRequest, Exception], HttpResponse]
+                page = bad_request.__wrapped__  # type: ignore[attr-defined]
+                return page(request, ValueError("charset"))
+        return self.get_response(request)

@@ -9,6 +9,12 @@ import unicodedata
 _DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 
 
+def squeeze(text: str) -> str:
+    """A typed name as stored: Unicode NFC (a "ü" typed as u + combining diaeresis is the
+    same name as "ü"), runs of white space made one, none at the ends."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
 def fold(text: str) -> str:
     """A name as search compares it: case-folded (ß → ss), accents removed (ö → o, é → e),
     the umlaut spellings ae/oe/ue reduced, runs of spaces made one.

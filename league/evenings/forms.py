@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.core.dates import validate_event_date
 from league.evenings.models import SeasonSettings
 from scoring.interchange.rules import RULE_OPTIONS
 from scoring.rules import (
@@ -151,7 +152,9 @@ class EveningForm(forms.Form):
 
     # A date input reads ISO dates only: the German "25.11.2026" would show an empty field.
     date = forms.DateField(
-        label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        validators=[validate_event_date],
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     note = forms.CharField(label=_("Notiz"), max_length=120, required=False)
     present = forms.TypedMultipleChoiceField(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from league.clubs.models import Club, Player
 from league.clubs.services import check_fits, clean_name, player_get_or_create
 from league.core.audit import Actor, User, audit_record
+from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.lists.services import spielliste_create
@@ -125,6 +126,7 @@ def club_evening_create(
     """A club evening on ``date`` with its tables (seat names in seat order, 4 or 5 each):
     each table is an ordinary Spielliste of the club under the club's house rules, with
     its table code."""
+    check_event_date(date)
     check_fits(clean_name(note), ClubEvening, "note")
     evening = ClubEvening.objects.create(club=club, date=date, note=clean_name(note))
     audit_record(

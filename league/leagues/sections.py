@@ -38,6 +38,7 @@ from league.core.sections import (
     register_merge,
     register_privacy,
 )
+from league.core.text import squeeze
 from league.leagues import services as league_services
 from league.leagues.models import (
     Group,
@@ -438,7 +439,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
     for t in data["teams"]:
         team = Team.objects.create(
             league=league,
-            name=" ".join(t["name"].split()),
+            name=squeeze(t["name"]),
             number=t["number"],
             club=clubs.get(t.get("club") or 0),
         )

@@ -18,6 +18,7 @@ from league.clubs.models import Club, Player
 from league.clubs.services import player_get_or_create
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
+from league.core.text import squeeze
 from league.leagues.models import (
     Group,
     GroupRound,
@@ -109,7 +110,7 @@ def league_create(
         spieltage_per_round=spieltage_per_round,
         group_size=group_size,
     )
-    name, season = " ".join(name.split()), season.strip()
+    name, season = squeeze(name), season.strip()
     if League.objects.filter(name=name, season=season).exists():
         raise ServiceError("league_exists", {"name": name, "season": season}, field="name")
     league = League.objects.create(
@@ -158,7 +159,7 @@ def _scheduled(league: League) -> bool:
 def team_create(*, league: League, name: str, club: Club | None = None, user: User = None) -> Team:
     """A new team, numbered after the last; refused once the schedule exists."""
     locked = League.objects.select_for_update().get(pk=league.pk)
-    clean = " ".join(name.split())
+    clean = squeeze(name)
     if not clean:
         raise ServiceError("team_name_missing", field="name")
     if len(clean) > Team._meta.get_field("name").max_length:  # type: ignore[operator]

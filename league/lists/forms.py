@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 from league.core.errors import ServiceError
 from league.core.messages import choices
+from league.core.text import squeeze
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
@@ -385,12 +386,15 @@ class SpiellisteCreateForm(forms.Form):
             del self.fields["club"]
 
     def seat_names(self) -> list[str]:
-        names = [self.cleaned_data.get(f"seat_{i}", "") for i in range(1, 6)]
-        return [n.strip() for n in names if n and n.strip()]
+        names = [squeeze(self.cleaned_data.get(f"seat_{i}") or "") for i in range(1, 6)]
+        return [n for n in names if n]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        names = self.seat_names()
+        if "club" not in self.fields and self.data.get("club"):
+            # A club this account does not manage: an error, never silently a free list.
+            self.add_error(None, ServiceError("club_forbidden").message)
+        names = self.seat_names()  # NFC: "Jürgen" typed two ways is one name
         folded = [n.casefold() for n in names]
         if len(set(folded)) != len(folded):
             self.add_error(None, _("Jeder Spieler darf nur einmal am Tisch sitzen."))

@@ -23,6 +23,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from league.clubs.models import Club, Player
+from league.clubs.services import DDV_NUMBER, clean_name
 from league.core.messages import render
 
 HEADERS = {
@@ -50,7 +51,6 @@ HEADERS = {
     "ddv-nummer (optional)": "ddv_number",
 }
 POSITIONAL = ["name", "club", "ddv_number"]
-DDV_NUMBER = re.compile(r"^[0-9A-Za-z-]{1,20}$")
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 MAX_BYTES = 2_000_000
 
@@ -128,7 +128,7 @@ def _refuse(issue: ImportIssue, encoding: str = "", delimiter: str = "") -> Impo
 
 
 def _clean(cell: str) -> str:
-    return " ".join(CONTROL.sub("", cell).split())
+    return clean_name(CONTROL.sub("", cell))
 
 
 def parse_participants(data: bytes) -> ImportPreview:
@@ -225,7 +225,7 @@ def _check(
                 "csv_too_long",
                 {"column": label, "max": LIMITS[key], "length": len(values[key])},
             )
-    if number and (len(number) > LIMITS["ddv_number"] or not DDV_NUMBER.match(number)):
+    if number and (len(number) > LIMITS["ddv_number"] or not DDV_NUMBER.fullmatch(number)):
         return ImportIssue(line, "csv_bad_ddv_number", {"number": number[:40]})
     if number and number in seen_numbers:
         return ImportIssue(

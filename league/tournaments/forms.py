@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.core.dates import validate_event_date
 from league.core.messages import choices
 from scoring.totals import TABLE_SIZES
 
@@ -15,7 +16,11 @@ TIE_BREAK_CHOICES = [("", "—"), *choices("tie_break")]
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
-    date = forms.DateField(label=_("Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Datum"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[validate_event_date],
+    )
     venue = forms.CharField(label=_("Ort"), max_length=120, required=False)
     rounds_planned = forms.IntegerField(label=_("Runden"), min_value=1, max_value=20, initial=3)
     official = forms.BooleanField(

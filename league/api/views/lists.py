@@ -166,7 +166,7 @@ class ListeView(ApiView):
     @extend_schema(
         responses={
             200: ListeSerializer,
-            **schema.NOT_FOUND,
+            **schema.MEMBERS_READ,
             409: schema.refusal(409, "The stored list no longer passes the rules.", "list_invalid"),
             429: schema.refusal(429, "Too many wrong table codes.", "table_code_blocked"),
         },

@@ -10,7 +10,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.serializers import GameRecordSerializer, GameResultSerializer, ScoreErrorSerializer
+from league.api.serializers import (
+    GameRecordSerializer,
+    GameResultSerializer,
+    ScoreErrorSerializer,
+    null_not_false,
+)
 from league.api.throttling import ScoreThrottle
 from league.api.views.base import ApiView
 from scoring import GameRecordError, score_game
@@ -44,6 +49,7 @@ class ScoreView(ApiView):
     )
     def post(self, request: Request) -> Response:
         try:
+            null_not_false(request.data)
             result = score_game(record_from_dict(request.data))
         except GameRecordError as err:
             flat: dict[str, Any] = error_to_dict(err, translation.gettext)

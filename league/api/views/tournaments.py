@@ -18,6 +18,7 @@ from league.api import schema
 from league.api.authentication import SessionAuthentication
 from league.api.errors import error_object
 from league.api.permissions import tournament_reader
+from league.api.query import flag, flag_or_false
 from league.api.serializers import (
     PaperResultsAnswerSerializer,
     PaperResultsSerializer,
@@ -75,7 +76,7 @@ class TurniereView(ApiListView[Tournament]):
 
 class TurnierView(ApiView):
     @extend_schema(
-        responses={200: TournamentDetailSerializer, **schema.NOT_FOUND},
+        responses={200: TournamentDetailSerializer, **schema.MEMBERS_READ},
         summary="A tournament and its rounds",
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -96,7 +97,7 @@ class TurnierView(ApiView):
 
 class RundeView(ApiView):
     @extend_schema(
-        responses={200: RoundSerializer, **schema.NOT_FOUND},
+        responses={200: RoundSerializer, **schema.MEMBERS_READ},
         summary="A round: its tables, seats and lists",
         description="Table codes only for the tournament's organisers (and staff).",
     )
@@ -218,7 +219,7 @@ class ErgebnisseView(WriteView):
 
 
 def _provisional(request: HttpRequest) -> bool:
-    return request.GET.get("vorlaeufig") in ("1", "true")
+    return flag_or_false(request, "vorlaeufig")
 
 
 def _standings_version(request: HttpRequest, pk: int) -> str | None:
@@ -232,15 +233,15 @@ def _standings_version(request: HttpRequest, pk: int) -> str | None:
 class StandingsView(ApiView):
     @extend_schema(
         parameters=[OpenApiParameter("vorlaeufig", bool, description="include running round")],
-        responses={200: StandingsSerializer, **schema.NOT_FOUND},
+        responses={200: StandingsSerializer, **schema.BAD_FLAG, **schema.MEMBERS_READ},
         summary="Tournament standings",
     )
     @method_decorator(conditional.conditional(_standings_version))
     def get(self, request: Request, pk: int) -> Response:
         tournament = _tournament(pk)
         tournament_reader(request, tournament)
+        provisional = flag(request, "vorlaeufig")  # a garbled flag is 400
         version = conditional.version(request, lambda: _standings_version(request, pk))
-        provisional = _provisional(request)
         reveal = can_organise(request.user, tournament)
         # The answer itself per version: serialising 168 rows costs more than ranking them.
         data = conditional.cached(

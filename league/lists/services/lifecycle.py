@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from league.clubs.models import Club, Player
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
+from league.core.text import squeeze
 from league.lists.codes import new_code
 from league.lists.models import Seat, Spielliste
 from league.lists.services.context import Context, lock
@@ -28,7 +29,7 @@ def table_names(players: Sequence[Player]) -> list[str]:
     seen: dict[str, int] = {}
     out = []
     for player in players:
-        base = " ".join(player.name.split())
+        base = squeeze(player.name)
         key = base.casefold()
         seen[key] = seen.get(key, 0) + 1
         out.append(base if seen[key] == 1 else f"{base} ({seen[key]})")

@@ -7,6 +7,7 @@ import datetime
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -121,21 +122,8 @@ def liste_create(request: HttpRequest) -> HttpResponse:
         club_id = form.cleaned_data.get("club")
         club = Club.objects.get(pk=club_id) if club_id in clubs else None
         try:
-            players = [
-                club_services.player_get_or_create(name=n, club=club, user=request.user)
-                for n in form.seat_names()
-            ]
-            liste = services.spielliste_create(
-                title=form.cleaned_data["title"],
-                club=club,
-                players=players,
-                listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
-                created_by=request.user if isinstance(request.user, User) else None,
-                rules=preset(chosen)
-                if (chosen := form.cleaned_data.get("rules"))
-                else (club.profile if club else TSR),
-                user=request.user,
-            )
+            with transaction.atomic():  # no player is left behind by a refused list
+                liste = _create(form, club, request)
         except ServiceError as err:
             form_error_from_service(form, err)
         else:
@@ -143,4 +131,22 @@ def liste_create(request: HttpRequest) -> HttpResponse:
             return redirect(liste)
     return render(
         request, "lists/create.html", {"form": form, "player_names": player_name_choices()}
+    )
+
+
+def _create(form: SpiellisteCreateForm, club: Club | None, request: HttpRequest) -> Spielliste:
+    players = [
+        club_services.player_get_or_create(name=n, club=club, user=request.user)
+        for n in form.seat_names()
+    ]
+    return services.spielliste_create(
+        title=form.cleaned_data["title"],
+        club=club,
+        players=players,
+        listenfuehrer_position=form.cleaned_data.get("listenfuehrer_position"),
+        created_by=request.user if isinstance(request.user, User) else None,
+        rules=preset(chosen)
+        if (chosen := form.cleaned_data.get("rules"))
+        else (club.profile if club else TSR),
+        user=request.user,
     )

@@ -9,7 +9,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from league.clubs.models import Club, Player
-from league.clubs.services import club_get_or_create, player_find_or_create
+from league.clubs.services import (
+    clean_name,
+    club_get_or_create,
+    ddv_number_clean,
+    player_find_or_create,
+)
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.tournaments.csv_import import ImportRow
@@ -33,13 +38,13 @@ def participant_add(
     A DDV number names one record: when its name is not the name typed, the registration
     is refused (``ddv_name_differs``, the record's name shown) unless ``take_record`` says
     the organiser read it and means that player (api.md "Rights end at the event")."""
-    clean = " ".join(name.split())
+    clean = clean_name(name)
     if not clean:
         raise ServiceError("name_missing", field="name")
     # Start numbers are handed out under the tournament's lock.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     club = club_get_or_create(name=club_name, user=user)
-    number_text = ddv_number.strip()
+    number_text = ddv_number_clean(ddv_number)
     if number_text and not take_record:
         found = Player.objects.filter(ddv_number=number_text).first()
         registered = found is not None and found.entries.filter(tournament=tournament).exists()
@@ -117,11 +122,11 @@ def participants_import(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     items = []
     for row in rows:
-        name = " ".join(row.name.split())
+        name = clean_name(row.name)
         if not name:
             reason = ServiceError("name_missing").message
             raise ServiceError("import_line_refused", {"line": row.line, "reason": reason})
-        items.append((row, name, " ".join(row.club.split()), row.ddv_number.strip()))
+        items.append((row, name, clean_name(row.club), ddv_number_clean(row.ddv_number)))
     try:
         with transaction.atomic():
             clubs = _clubs_for(sorted({club for _r, _n, club, _d in items if club}))

@@ -12,6 +12,7 @@ from django.db import transaction
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club
 from league.core.audit import Actor, User, audit_record
+from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.tournaments.models import Tournament
 from scoring.clock import OWN_ROUND_MINUTES, own_minutes_allowed
@@ -53,6 +54,7 @@ def tournament_create(
     members_only: bool = False,
     user: User = None,
 ) -> Tournament:
+    check_event_date(date)
     tournament = Tournament(
         club=club,
         date=date,
@@ -93,6 +95,7 @@ def tournament_update(
 ) -> Tournament:
     """Change a tournament's settings (the admin's only way in): the same checks as create,
     and never fewer rounds than are already drawn."""
+    check_event_date(date)
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _tournament_values(locked)
     drawn = locked.rounds.count()
