@@ -63,7 +63,8 @@ def test_newcomer_journey(live_server, phone):
         page.locator("main form button.primary").click()
     evening = ClubEvening.objects.get(club=club)
     tables = list(evening.tables.all())
-    assert len(tables) == 1 and tables[0].spielliste.table_size == 5
+    assert len(tables) == 1
+    assert tables[0].spielliste.table_size == 5
     _no_horizontal_scroll(page)
     with page.expect_navigation():
         page.locator("[data-table='1'] a").first.click()
@@ -113,6 +114,7 @@ def test_error_pages_in_the_frame(live_server, phone, django_user_model):
     response = page.goto(live_server.url + reverse("club-evening-create", args=[club.pk]))
     assert response.status == 403
     html = page.content()
-    assert "Kein Zugang" in html and "Verwalter des Vereins" in html
+    assert "Kein Zugang" in html
+    assert "Verwalter des Vereins" in html
     assert page.locator("header.topbar nav").is_visible()
     _no_horizontal_scroll(page)
