@@ -28,6 +28,7 @@ from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.leagues import pdf as league_pdf
 from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
+from league.leagues.checklist import next_step, season_steps
 from league.leagues.forms import (
     AbsentForm,
     LeagueForm,
@@ -109,10 +110,13 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     access = league_access(request.user, league)
     standings, schedule = league_page(league=league, provisional=provisional)
     table, rows = _table_rows(league, provisional, standings)
+    steps = season_steps(league=league) if access.organiser else []
     return render(
         request,
         "leagues/detail.html",
         {
+            "steps": steps,
+            "next_step": next_step(steps),
             "league": league,
             "access": access,
             "table": table,

@@ -37,7 +37,7 @@ def test_newcomer_journey(live_server, phone):
     with page.expect_navigation():
         page.locator("main button.primary").click()
     assert "Fast geschafft" in page.content()
-    link = re.search(r"https?://\S+/konto/bestaetigen/\S+/", mail.outbox[-1].body).group(0)
+    link = re.search(r"https?://\S+/konto/bestaetigen/\S+/", str(mail.outbox[-1].body)).group(0)
     page.goto(link)
     with page.expect_navigation():
         page.locator("main button.primary").click()

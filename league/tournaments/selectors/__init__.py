@@ -9,7 +9,8 @@ One module per sub-domain; every public name is importable from here as before:
 - ``rounds``: the rounds' phases, the next draw's problem, seats;
 - ``player``: a participant's lists and games;
 - ``draw``: the current draw by surname;
-- ``owner``: the tournament as the owner of its lists.
+- ``owner``: the tournament as the owner of its lists;
+- ``checklist``: the organiser's steps of the day.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from league.tournaments.selectors.board import (
     round_minutes,
     round_repeats,
 )
+from league.tournaments.selectors.checklist import Step, day_steps, next_step
 from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
 from league.tournaments.selectors.owner import (
     list_owner,
@@ -65,10 +67,13 @@ __all__ = [
     "Repeat",
     "StandingRow",
     "Standings",
+    "Step",
     "current_draw",
     "current_seat",
+    "day_steps",
     "list_owner",
     "next_round_problem",
+    "next_step",
     "paper_board",
     "player_rounds",
     "round_board",

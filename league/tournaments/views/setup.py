@@ -30,7 +30,12 @@ from league.tournaments.access import (
 )
 from league.tournaments.forms import DrawForm, TournamentForm
 from league.tournaments.models import Tournament
-from league.tournaments.selectors import next_round_problem, tournament_rounds
+from league.tournaments.selectors import (
+    day_steps,
+    next_round_problem,
+    next_step,
+    tournament_rounds,
+)
 from league.tournaments.views.common import Question
 
 
@@ -72,12 +77,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = tournament_rounds(tournament=tournament)
     active = tournament.participants.filter(withdrawn=False).count()
+    organiser = can_organise(request.user, tournament)
+    steps = day_steps(tournament=tournament, rounds=rounds, active=active) if organiser else []
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
-            "organiser": can_organise(request.user, tournament),
+            "organiser": organiser,
+            "steps": steps,
+            "next_step": next_step(steps),
             "rounds": rounds,
             "participant_count": active,
             "short_of_fours": (4 - active % 4) % 4 if active >= 4 else 0,
