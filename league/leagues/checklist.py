@@ -1,6 +1,6 @@
 """The league organiser's season as steps: teams → rosters → schedule →
 Spieltage played and closed (one at a time, in order) → season complete; the first open
-step is the next action (a fixed handful of queries)."""
+step is the next action (two queries)."""
 
 from __future__ import annotations
 
@@ -26,16 +26,15 @@ def season_steps(*, league: League) -> list[Step]:
     manage = reverse("league-manage", args=[league.pk])
     teams = list(league.teams.annotate(n_players=Count("roster")))
     staffed = bool(teams) and all(t.n_players >= league.players_per_team for t in teams)
-    spieltage = Spieltag.objects.filter(group__group_round__league=league)
-    total = spieltage.count()
-    closed = spieltage.filter(closed_at__isnull=False).count()
-    open_day = (
-        spieltage.filter(closed_at__isnull=True)
+    days = list(
+        Spieltag.objects.filter(group__group_round__league=league)
         .order_by("group__group_round__number", "group__number", "number")
-        .select_related("group")
-        .first()
+        .values_list("pk", "started_at", "closed_at")
     )
-    running = spieltage.filter(started_at__isnull=False, closed_at__isnull=True).exists()
+    total = len(days)
+    closed = sum(1 for _pk, _start, end in days if end is not None)
+    open_day = next((pk for pk, _start, end in days if end is None), None)
+    running = any(start is not None and end is None for _pk, start, end in days)
     steps = [
         Step(
             "teams",
@@ -54,7 +53,7 @@ def season_steps(*, league: League) -> list[Step]:
         Step("schedule", _("Spielplan erstellt"), total > 0, manage, _("Spielplan erstellen")),
     ]
     if open_day is not None:
-        url = reverse("spieltag-detail", args=[league.pk, open_day.pk])
+        url = reverse("spieltag-detail", args=[league.pk, open_day])
         action = _("Laufenden Spieltag abschließen") if running else _("Nächsten Spieltag starten")
     else:
         url, action = "", ""
