@@ -10,7 +10,7 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from league.leagues.models import League, Spieltag
+from league.leagues.models import League, Lineup, Spieltag, SpieltagTable
 
 
 @dataclass(frozen=True)
@@ -75,3 +75,48 @@ def next_step(steps: list[Step]) -> Step | None:
 
 
 __all__ = ["Step", "next_step", "season_steps"]
+
+
+def spieltag_start_outlook(*, spieltag: Spieltag) -> str:
+    """What "Spieltag starten" will do, and what it will refuse (the question's detail)."""
+    league = spieltag.group.group_round.league
+    counts = dict(
+        Lineup.objects.filter(spieltag=spieltag)
+        .annotate(n=Count("entries"))
+        .values_list("team_id", "n")
+    )
+    missing = [
+        t.name
+        for t in spieltag.group.teams.order_by("number")
+        if counts.get(t.pk, 0) != league.players_per_team
+    ]
+    text = _(
+        "Die Aufstellungen werden festgeschrieben und die Spiellisten aller %(rounds)s Runden "
+        "mit ihren Tisch-Codes angelegt."
+    ) % {"rounds": league.rounds_per_spieltag}
+    if missing:
+        text += " " + _(
+            "Abgelehnt wird der Start, solange diese Mannschaften keine vollständige "
+            "Aufstellung haben: %(teams)s."
+        ) % {"teams": ", ".join(missing)}
+    return text
+
+
+def spieltag_close_outlook(*, spieltag: Spieltag) -> str:
+    """What "Spieltag abschließen" will do, and what it will refuse."""
+    tables = list(
+        SpieltagTable.objects.filter(spieltag=spieltag)
+        .select_related("spielliste")
+        .order_by("round", "table")
+    )
+    open_tables = [f"{t.round}/{t.table}" for t in tables if not t.spielliste.complete]
+    text = _(
+        "Alle %(n)s Spiellisten des Spieltags werden gesperrt; ihre Tisch-Codes schreiben "
+        "nicht mehr."
+    ) % {"n": len(tables)}
+    if open_tables:
+        text += " " + _(
+            "Abgelehnt wird der Abschluss, solange diese Listen (Runde/Tisch) unvollständig "
+            "sind: %(tables)s."
+        ) % {"tables": ", ".join(open_tables)}
+    return text

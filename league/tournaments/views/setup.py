@@ -7,6 +7,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -29,7 +30,7 @@ from league.tournaments.access import (
     tournaments_closed_to,
 )
 from league.tournaments.forms import DrawForm, TournamentForm
-from league.tournaments.models import Tournament
+from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     day_steps,
     next_round_problem,
@@ -40,7 +41,10 @@ from league.tournaments.views.common import Question
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
-    readable = Tournament.objects.exclude(tournaments_closed_to(request.user))
+    readable = Tournament.objects.exclude(tournaments_closed_to(request.user)).annotate(
+        n_rounds=Count("rounds"),
+        open_rounds=Count("rounds", filter=~Q(rounds__status=TournamentRound.Status.CLOSED)),
+    )
     return render(request, "tournaments/index.html", {"tournaments": readable})
 
 
