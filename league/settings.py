@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "league.backup",
     "league.demo",
     "league.venue",
+    "league.start",
     "csp",
 ]
 
@@ -210,8 +211,13 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "liste-index"
-LOGOUT_REDIRECT_URL = "calculator"
+# Anybody may open an account at /konto/registrieren/ (confirmed by an e-mail link before it
+# can log in). DJANGO_REGISTRATION "0" turns it off; the venue install has it off (the
+# organiser invites).
+REGISTRATION_OPEN = not VENUE and os.environ.get("DJANGO_REGISTRATION", "1") != "0"
+CSRF_FAILURE_VIEW = "league.core.error_views.csrf_failure"
+LOGIN_REDIRECT_URL = "my-tasks"  # "Meine Aufgaben": what is waiting for him
+LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -6,6 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 urlpatterns = [
+    path("", include("league.start.urls")),
     path("", include("league.lists.urls")),
     path("", include("league.tournaments.urls")),
     path("", include("league.leagues.urls")),
@@ -27,3 +28,9 @@ urlpatterns = [
         name="api-docs",
     ),
 ]
+
+# The error pages in the site's frame (league/core/error_views.py).
+handler400 = "league.core.error_views.bad_request"
+handler403 = "league.core.error_views.permission_denied"
+handler404 = "league.core.error_views.page_not_found"
+handler500 = "league.core.error_views.server_error"

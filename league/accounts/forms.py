@@ -6,12 +6,12 @@ from typing import Any
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from league.accounts import lockout
+from league.accounts import lockout, registration
 
 
 class LoginForm(AuthenticationForm):
@@ -95,3 +95,39 @@ class AccountForm(forms.Form):
 
 class InviteForm(forms.Form):
     email = forms.EmailField(label=_("E-Mail-Adresse"))
+
+
+class RegistrationForm(UserCreationForm):  # type: ignore[type-arg]
+    """User name, e-mail, password twice; counted per client and e-mail address."""
+
+    email = forms.EmailField(label=_("E-Mail"), max_length=254)
+
+    error_messages = {
+        **UserCreationForm.error_messages,
+        "throttled": _(
+            "Zu viele Registrierungen von hier oder für diese Adresse. Bitte in %(minutes)d "
+            "Minuten erneut versuchen."
+        ),
+    }
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args: Any, request: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        email = cleaned.get("email") or ""
+        if (
+            self.request is not None
+            and email
+            and registration.registration_blocked(self.request, email)
+        ):
+            raise ValidationError(
+                self.error_messages["throttled"],
+                code="throttled",
+                params={"minutes": registration.WINDOW // 60},
+            )
+        return cleaned

@@ -2,12 +2,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from league.accounts.invitation_views import invitation
+from league.accounts.registration_views import register, register_confirm, register_sent
 from league.accounts.views import LoginView, PasswordChangeView, PasswordResetConfirmView
 
 urlpatterns = [
     path("konto/anmelden/", LoginView.as_view(), name="login"),
     path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
     path("konto/einladung/<str:token>/", invitation, name="invitation"),
+    path("konto/registrieren/", register, name="register"),
+    path("konto/registrieren/gesendet/", register_sent, name="register-sent"),
+    path("konto/bestaetigen/<uidb64>/<token>/", register_confirm, name="register-confirm"),
     # Password reset by e-mail link; the names are the ones Django's views reverse.
     path(
         "konto/passwort-vergessen/",

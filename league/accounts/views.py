@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import SetPasswordForm
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -18,6 +19,12 @@ class LoginView(auth_views.LoginView):
     """Django's login; a locked-out attempt answers 429 with ``Retry-After``."""
 
     authentication_form = LoginForm
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {
+            **super().get_context_data(**kwargs),
+            "registration_open": settings.REGISTRATION_OPEN,
+        }
 
     def form_invalid(self, form: LoginForm) -> HttpResponse:  # type: ignore[override]
         response = super().form_invalid(form)

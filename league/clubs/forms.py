@@ -36,3 +36,8 @@ class ClaimDecisionForm(forms.Form):
 
 class VisibilityForm(forms.Form):
     members_only = forms.BooleanField(required=False)
+
+
+class ClubFoundForm(forms.Form):
+    name = forms.CharField(label=_("Name des Vereins"), max_length=120)
+    city = forms.CharField(label=_("Ort"), max_length=80, required=False)

@@ -58,6 +58,28 @@ def club_get_or_create(*, name: str, user: User = None) -> Club | None:
 
 
 @transaction.atomic
+def club_found(*, name: str, city: str = "", account: Account, user: User = None) -> Club:
+    """A new club founded by ``account``, who manages it. A name taken already is refused
+    (that club's managers invite; a club without managers: the site's staff)."""
+    clean = clean_name(name)
+    if not clean:
+        raise ServiceError("club_name_missing", field="name")
+    check_fits(clean, Club, "name")
+    town = clean_name(city)
+    check_fits(town, Club, "city")
+    if Club.objects.filter(name__iexact=clean).exists():
+        raise ServiceError("club_name_taken", {"name": clean}, field="name")
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=clean, city=town)
+    except IntegrityError:  # founded by someone else a moment ago
+        raise ServiceError("club_name_taken", {"name": clean}, field="name") from None
+    club.managers.add(account)
+    audit_record(user=user, action="create", target=club, after={"name": clean, "city": town})
+    return club
+
+
+@transaction.atomic
 def club_set_members_only(*, club: Club, members_only: bool, user: User = None) -> Club:
     """Members-only (api.md): the club's page and its own lists only for its members,
     managers and staff; off again: public."""

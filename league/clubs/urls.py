@@ -4,6 +4,7 @@ from league.clubs import views
 
 urlpatterns = [
     path("vereine/", views.club_index, name="club-index"),
+    path("vereine/neu/", views.club_found, name="club-found"),
     path("vereine/<int:pk>/", views.club_detail, name="club-detail"),
     # The club managers' actions, one each; on a refusal the club's page with the error.
     path("vereine/<int:pk>/verwaltung/", views.club_manager_add, name="club-manager-add"),

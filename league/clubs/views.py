@@ -25,7 +25,12 @@ from league.clubs.access import (
     club_reader_required,
     clubs_closed_to,
 )
-from league.clubs.forms import ClaimDecisionForm, ManagerRemoveForm, VisibilityForm
+from league.clubs.forms import (
+    ClaimDecisionForm,
+    ClubFoundForm,
+    ManagerRemoveForm,
+    VisibilityForm,
+)
 from league.clubs.models import Club, Player, PlayerClaim
 from league.clubs.page import member_invite_form, render_club_page
 from league.core.errors import ServiceError
@@ -35,6 +40,30 @@ from league.core.forms import form_error_from_service
 def club_index(request: HttpRequest) -> HttpResponse:
     readable = Club.objects.exclude(clubs_closed_to(request.user))
     return render(request, "clubs/index.html", {"clubs": readable})
+
+
+@login_required
+def club_found(request: HttpRequest) -> HttpResponse:
+    """Any account founds a club and manages it (issue 22: a club starts on its own)."""
+    form = ClubFoundForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        assert isinstance(request.user, User)
+        try:
+            club = services.club_found(
+                name=form.cleaned_data["name"],
+                city=form.cleaned_data["city"],
+                account=request.user,
+                user=request.user,
+            )
+        except ServiceError as err:
+            form_error_from_service(form, err)
+        else:
+            messages.success(
+                request,
+                _("Verein gegründet. Sie verwalten ihn: Mitglieder einladen, Abende beginnen."),
+            )
+            return redirect("club-detail", club.pk)
+    return render(request, "clubs/found.html", {"form": form}, status=422 if form.errors else 200)
 
 
 @require_safe

@@ -85,6 +85,9 @@ MESSAGES: Mapping[str, str] = {
         "Diese Einladung gilt nicht (mehr): schon angenommen, abgelaufen oder unbekannt."
     ),
     "username_taken": gettext_noop("Den Benutzernamen „{name}“ gibt es schon."),
+    "confirmation_invalid": gettext_noop(
+        "Dieser Bestätigungslink gilt nicht (mehr): schon benutzt, abgelaufen oder unvollständig."
+    ),
     "player_linked_elsewhere": gettext_noop("{name} ist schon mit einem anderen Konto verbunden."),
     "account_linked_elsewhere": gettext_noop("Dieses Konto ist schon mit einem Spieler verbunden."),
     # clubs

@@ -7,6 +7,9 @@ import unicodedata
 # German spellings without umlauts: "Joerg" is "Jörg", "Mueller" is "Müller". Applied to
 # both sides after the accents are gone, so "Michael" still finds "Michael".
 _DIGRAPHS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+# Letters that Unicode does not decompose into a base letter and an accent: "Søren" is
+# found as "Soren", "Łukasz" as "Lukasz" (after case folding; static/js/names.js the same).
+_LETTERS = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th"})
 
 
 def squeeze(text: str) -> str:
@@ -21,8 +24,10 @@ def fold(text: str) -> str:
 
     >>> fold("Jörg Weiß") == fold("JOERG weiss") == fold("Jorg Weiss")
     True
+    >>> fold("Søren Łukasz") == fold("soren lukasz")
+    True
     """
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LETTERS))
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     for digraph, vowel in _DIGRAPHS:
         plain = plain.replace(digraph, vowel)

@@ -11,8 +11,9 @@ from django.http import HttpRequest
 
 from league.clubs.models import Club
 from league.clubs.page import Bound, ClubSection
+from league.core.params import int_param
 from league.evenings.forms import CUSTOM, RulesForm
-from league.evenings.selectors import club_lists
+from league.evenings.selectors import CLUB_PAGE_LISTS, club_lists
 from league.lists.rules import preset_choices, profile_label, rules_summary
 from scoring.rules import preset_name
 
@@ -35,7 +36,14 @@ def _top(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mappi
 
 
 def _lists(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mapping[str, Any]:
-    return {"lists": club_lists(club=club, reader=request.user)}
+    page = int_param(request.GET.get("seite"), 1, digits=5) or 1
+    rows = club_lists(club=club, reader=request.user, page=page)
+    return {
+        "lists": rows[:CLUB_PAGE_LISTS],
+        "page": page,
+        "next_page": page + 1 if len(rows) > CLUB_PAGE_LISTS else None,
+        "previous_page": page - 1 if page > 1 else None,
+    }
 
 
 SECTIONS = (

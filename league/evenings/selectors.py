@@ -208,14 +208,18 @@ class ClubListRow:
     from_paper: bool = False
 
 
-def club_lists(*, club: Club, reader: User | AnonymousUser) -> list[ClubListRow]:
-    """The club's newest lists ``reader`` may read, by the date they were played (1 query)."""
+def club_lists(*, club: Club, reader: User | AnonymousUser, page: int = 1) -> list[ClubListRow]:
+    """The club's lists ``reader`` may read, newest first by the date they were played,
+    ``CLUB_PAGE_LISTS`` a page — and one more, which tells that a next page exists (1 query)."""
+    start = (max(page, 1) - 1) * CLUB_PAGE_LISTS
     rows = (
         Spielliste.objects.filter(club=club)
         .exclude(lists_closed_to(reader))
         .annotate(day=Coalesce("evening_table__evening__date", TruncDate("created_at")))
         .order_by("-day", "-created_at", "-pk")
-        .values("pk", "title", "day", "games_played", "totals_only")[:CLUB_PAGE_LISTS]
+        .values("pk", "title", "day", "games_played", "totals_only")[
+            start : start + CLUB_PAGE_LISTS + 1
+        ]
     )
     return [
         ClubListRow(

@@ -14,12 +14,14 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.clubs.services import player_get_or_create
 from league.core.audit import Actor
+from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.messages import render as render_message
@@ -28,6 +30,12 @@ from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.leagues import pdf as league_pdf
 from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
+from league.leagues.checklist import (
+    next_step,
+    season_steps,
+    spieltag_close_outlook,
+    spieltag_start_outlook,
+)
 from league.leagues.forms import (
     AbsentForm,
     LeagueForm,
@@ -109,10 +117,13 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     access = league_access(request.user, league)
     standings, schedule = league_page(league=league, provisional=provisional)
     table, rows = _table_rows(league, provisional, standings)
+    steps = season_steps(league=league) if access.organiser else []
     return render(
         request,
         "leagues/detail.html",
         {
+            "steps": steps,
+            "next_step": next_step(steps),
             "league": league,
             "access": access,
             "table": table,
@@ -405,7 +416,16 @@ def _on_spieltag(
 @organiser_required
 @require_POST
 def spieltag_start(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
-    """Seat the line-ups and create the day's lists."""
+    """Seat the line-ups and create the day's lists (asked first: it names what refuses)."""
+    question = ask_first(
+        request,
+        question=_("Spieltag starten?"),
+        detail=spieltag_start_outlook(spieltag=_spieltag(pk, spieltag_id)),
+        yes=_("Spieltag starten"),
+        back=reverse("spieltag-detail", args=[pk, spieltag_id]),
+    )
+    if question is not None:
+        return question
 
     def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
         lists = ls.spieltag_start(spieltag=spieltag, user=actor)
@@ -419,6 +439,16 @@ def spieltag_start(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRespo
 @organiser_required
 @require_POST
 def spieltag_close(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    question = ask_first(
+        request,
+        question=_("Spieltag abschließen?"),
+        detail=spieltag_close_outlook(spieltag=_spieltag(pk, spieltag_id)),
+        yes=_("Spieltag abschließen"),
+        back=reverse("spieltag-detail", args=[pk, spieltag_id]),
+    )
+    if question is not None:
+        return question
+
     def act(spieltag: Spieltag, league: League, actor: Actor) -> None:
         ls.spieltag_close(spieltag=spieltag, user=actor)
         messages.success(request, _("Spieltag abgeschlossen: die Listen sind gesperrt."))

@@ -5,7 +5,7 @@ from league.lists import calculator_views, views
 urlpatterns = [
     path("t/", views.table_code_entry, name="table-code"),
     path("t/<str:code>/", views.table_code_entry, name="table-code-open"),
-    path("", calculator_views.calculator, name="calculator"),
+    path("rechner/", calculator_views.calculator, name="calculator"),
     path("listen/", views.liste_index, name="liste-index"),
     path("listen/neu/", views.liste_create, name="liste-create"),
     path("listen/<int:pk>/", views.liste_detail, name="liste-detail"),

@@ -84,7 +84,10 @@ class ParticipantForm(forms.Form):
 class CsvUploadForm(forms.Form):
     file = forms.FileField(
         label=_("CSV-Datei (Name; Verein; DDV-Nummer)"),
-        help_text=_("UTF-8 mit oder ohne BOM, Trennzeichen Komma oder Semikolon."),
+        help_text=_(
+            "Eine Zeile je Spieler, getrennt durch Komma oder Semikolon – so, wie Excel "
+            "oder LibreOffice eine CSV-Datei speichern."
+        ),
     )
 
 

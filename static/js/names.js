@@ -2,7 +2,9 @@
 // the same folding as the site's search (league/core/text.py). The names come with the page
 // (a json_script element); a form works the same without this script.
 (() => {
-  const fold = (text) => text.toLowerCase().replace(/ß/g, "ss").normalize("NFKD")
+  const LETTERS = { "ø": "o", "ł": "l", "đ": "d", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th" };
+  const fold = (text) => text.toLowerCase().replace(/ß/g, "ss")
+    .replace(/[øłđıæœþ]/g, (ch) => LETTERS[ch]).normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "").replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u")
     .split(/\s+/).filter(Boolean).join(" ");
   const MAX = 8;

@@ -137,6 +137,7 @@ RANGLISTENWART = {"rangliste-requests", "rangliste-decide"}
 VENUE = {"venue-health", "venue-poster"}
 # Pages anybody may read (they reveal no code to the public: see the tests below).
 PUBLIC_READS = {
+    "home",  # the home page: the code field and the running events (readable ones only)
     "calculator",
     "liste-index",
     "liste-detail",
@@ -179,6 +180,8 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "password_change",
     "password_change_done",
     "privacy",  # the linked player's own "hide my name"
+    "my-tasks",  # "Meine Aufgaben": only his own (tests/start/test_tasks.py)
+    "club-found",  # founds a club he then manages (tests/clubs/test_found.py)
 }
 CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
@@ -188,6 +191,11 @@ ACCOUNT_PAGES = {
     "password_reset_confirm",
     "password_reset_complete",
     "invitation",  # the token is the right; accepting needs (or creates) an account
+    # Registration (tests/accounts/test_registration.py): anybody, throttled; the signed
+    # link confirms the account it names.
+    "register",
+    "register-sent",
+    "register-confirm",
 }
 
 

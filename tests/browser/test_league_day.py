@@ -62,6 +62,9 @@ def test_a_spieltag_played_through(live_server, browser, django_user_model):
     page.goto(day_url)
     with page.expect_navigation():
         page.click("[data-start]")
+    assert "Spieltag starten?" in page.inner_text("main")
+    with page.expect_navigation():
+        page.click("[data-yes]")
     assert "4 Spiellisten angelegt" in page.inner_text("main")
     tables = list(spieltag.tables.select_related("spielliste").order_by("table"))
     first = tables[0].spielliste
@@ -144,6 +147,9 @@ def test_a_spieltag_played_through(live_server, browser, django_user_model):
         assert row.locator("[data-spielpunkte]").inner_text() == str(points)
     with page.expect_navigation():
         page.click("[data-close]")
+    assert "Spieltag abschließen?" in page.inner_text("main")
+    with page.expect_navigation():
+        page.click("[data-yes]")
     assert "Spieltag abgeschlossen" in page.inner_text("main")
     assert page.locator("h1 [data-closed]").count() == 1
     best = max(expected, key=lambda n: expected[n])

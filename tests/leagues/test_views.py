@@ -130,7 +130,10 @@ def test_captain_picks_lineup_organiser_starts_codes_only_for_organisers(
     for team in teams[1:]:
         ls.lineup_set(spieltag=spieltag, team=team, players=list(team.roster.all())[:4])
     client.force_login(organiser)
-    response = client.post(start, follow=True)
+    asked = client.post(start)  # asks first, naming what it does
+    assert "Spieltag starten?" in asked.content.decode()
+    assert not Spielliste.objects.exists()
+    response = client.post(start, {"confirmed": "1"}, follow=True)
     assert "4 Spiellisten angelegt" in response.content.decode()
     liste = Spielliste.objects.first()
     page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk])).content.decode()

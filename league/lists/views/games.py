@@ -81,8 +81,9 @@ def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     messages.success(
         request, _("Spiel %(n)d eingetragen: %(points)s.") % {"n": number, "points": points}
     )
-    # Back to the top: the next game's form and the "next" box come first.
-    return redirect(writer.liste)
+    # To the "next" box: it shows the stand, and the next game's form follows it, so the
+    # phone shows the first party chips without a swipe (issue 22).
+    return redirect(f"{writer.liste.get_absolute_url()}#next")
 
 
 @require_POST

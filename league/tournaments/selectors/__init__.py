@@ -11,6 +11,7 @@ One module per sub-domain; every public name is importable from here as before:
 - ``draw``: the current draw by surname;
 - ``owner``: the tournament as the owner of its lists;
 - ``slips``: the participant slips (PIN and tables per round).
+- ``checklist``: the organiser's steps of the day.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from league.tournaments.selectors.board import (
     round_minutes,
     round_repeats,
 )
+from league.tournaments.selectors.checklist import Step, day_steps, next_step
 from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
 from league.tournaments.selectors.owner import (
     list_owner,
@@ -68,10 +70,13 @@ __all__ = [
     "Slip",
     "StandingRow",
     "Standings",
+    "Step",
     "current_draw",
     "current_seat",
+    "day_steps",
     "list_owner",
     "next_round_problem",
+    "next_step",
     "paper_board",
     "participant_slips",
     "player_rounds",

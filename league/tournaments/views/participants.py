@@ -18,7 +18,7 @@ from league.clubs.selectors import player_name_choices
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
-from league.core.text import name_matches
+from league.core.text import fold, name_matches
 from league.tournaments import services as ts
 from league.tournaments.access import can_decide_claim, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
@@ -190,8 +190,22 @@ def participants_import(request: HttpRequest, pk: int) -> HttpResponse:
         "token": token,
         "rows": [row.__dict__ for row in preview.rows],
     }
+    # Rows naming a player already entered (same name, accents and case aside): marked.
+    entered = {
+        fold(name)
+        for name in tournament.participants.filter(withdrawn=False).values_list(
+            "player__name", flat=True
+        )
+    }
+    already = [row.line for row in preview.rows if fold(row.name) in entered]
     return render(
         request,
         "tournaments/import_preview.html",
-        {"tournament": tournament, "organiser": True, "preview": preview, "token": token},
+        {
+            "tournament": tournament,
+            "organiser": True,
+            "preview": preview,
+            "token": token,
+            "already": already,
+        },
     )

@@ -7,6 +7,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -29,13 +30,21 @@ from league.tournaments.access import (
     tournaments_closed_to,
 )
 from league.tournaments.forms import DrawForm, TournamentForm
-from league.tournaments.models import Tournament
-from league.tournaments.selectors import next_round_problem, tournament_rounds
+from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.selectors import (
+    day_steps,
+    next_round_problem,
+    next_step,
+    tournament_rounds,
+)
 from league.tournaments.views.common import Question
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
-    readable = Tournament.objects.exclude(tournaments_closed_to(request.user))
+    readable = Tournament.objects.exclude(tournaments_closed_to(request.user)).annotate(
+        n_rounds=Count("rounds"),
+        open_rounds=Count("rounds", filter=~Q(rounds__status=TournamentRound.Status.CLOSED)),
+    )
     return render(request, "tournaments/index.html", {"tournaments": readable})
 
 
@@ -72,12 +81,16 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = tournament_rounds(tournament=tournament)
     active = tournament.participants.filter(withdrawn=False).count()
+    organiser = can_organise(request.user, tournament)
+    steps = day_steps(tournament=tournament, rounds=rounds, active=active) if organiser else []
     return render(
         request,
         "tournaments/detail.html",
         {
             "tournament": tournament,
-            "organiser": can_organise(request.user, tournament),
+            "organiser": organiser,
+            "steps": steps,
+            "next_step": next_step(steps),
             "rounds": rounds,
             "participant_count": active,
             "short_of_fours": (4 - active % 4) % 4 if active >= 4 else 0,

@@ -146,6 +146,8 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
             ),
             "rows": result.rows if view != "tische" or draw is None else [],
             "draw": draw,
+            # "Wo sitze ich?" asked for while no round is drawn: the screen says so.
+            "no_draw": view != "wertung" and draw is None,
             "takt_ms": int(takt * 1000),
         },
         request,

@@ -1,0 +1,73 @@
+"""Register (``/konto/registrieren/``) and confirm by the mailed link."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from league.accounts import registration
+from league.accounts.forms import RegistrationForm
+from league.core.errors import ServiceError
+
+
+def _open() -> None:
+    if not settings.REGISTRATION_OPEN:
+        raise Http404
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    _open()
+    if request.user.is_authenticated:
+        return redirect("my-tasks")
+    form = RegistrationForm(request.POST or None, request=request)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            cd = form.cleaned_data
+            registration.registration_counted(request, cd["email"])
+            try:
+                registration.account_register(
+                    username=cd["username"],
+                    email=cd["email"],
+                    password=cd["password1"],
+                    link=lambda account: request.build_absolute_uri(
+                        reverse("register-confirm", args=registration.confirmation_path(account))
+                    ),
+                )
+            except ServiceError as err:
+                form.add_error(err.field or None, err.message)
+            else:
+                return redirect("register-sent")
+        status = 429 if form.has_error("__all__", "throttled") else 422
+    return render(request, "accounts/register.html", {"form": form}, status=status)
+
+
+def register_sent(request: HttpRequest) -> HttpResponse:
+    _open()
+    return render(request, "accounts/register_sent.html")
+
+
+def register_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
+    """The link from the mail: GET shows a button (mail scanners open links), POST confirms
+    and logs the account in."""
+    if request.method != "POST":
+        return render(request, "accounts/register_confirm.html", {})
+    try:
+        account: User = registration.account_confirm(uidb64=uidb64, token=token)
+    except ServiceError as err:
+        return render(request, "accounts/register_confirm.html", {"error": err.message}, status=400)
+    login(request, account, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(
+        request,
+        _(
+            "Konto bestätigt. Willkommen! Als Nächstes: einen Verein gründen oder eine "
+            "Liste beginnen."
+        ),
+    )
+    return redirect("my-tasks")

@@ -1,0 +1,47 @@
+"""Reads of the home page: the events running now that the visitor may read."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.utils import timezone
+
+from league.leagues.models import League, Spieltag
+from league.tournaments.access import tournaments_closed_to
+from league.tournaments.models import Tournament
+
+RUNNING_DAYS_BACK = 1  # a tournament of yesterday may still be closing
+UPCOMING_DAYS = 14  # … and one of the next two weeks is worth following
+SHOWN = 5
+
+
+@dataclass(frozen=True)
+class Running:
+    tournaments: list[Tournament]
+    leagues: list[League]
+
+
+def running_events(user: User | AnonymousUser, today: dt.date | None = None) -> Running:
+    """Open tournaments from yesterday to two weeks ahead (readable ones), and leagues with
+    a Spieltag started and not closed — or else the newest leagues."""
+    today = today or timezone.localdate()
+    tournaments = list(
+        Tournament.objects.exclude(tournaments_closed_to(user))
+        .filter(
+            closed_at__isnull=True,
+            date__gte=today - dt.timedelta(days=RUNNING_DAYS_BACK),
+            date__lte=today + dt.timedelta(days=UPCOMING_DAYS),
+        )
+        .order_by("date", "name")[:SHOWN]
+    )
+    live_ids = set(
+        Spieltag.objects.filter(started_at__isnull=False, closed_at__isnull=True).values_list(
+            "group__group_round__league_id", flat=True
+        )
+    )
+    leagues = list(League.objects.filter(pk__in=live_ids).order_by("name")[:SHOWN])
+    if not leagues:
+        leagues = list(League.objects.order_by("-created_at")[:SHOWN])
+    return Running(tournaments=tournaments, leagues=leagues)

@@ -1,0 +1,151 @@
+""" "Meine Aufgaben": what is waiting for one account, across the apps (a fixed handful of
+queries plus one round board per open round he organises)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from league.accounts.models import Invitation
+from league.clubs.models import Club, PlayerClaim
+from league.evenings.models import ClubEvening
+from league.leagues.models import Lineup, Spieltag, Team
+from league.lists.models import Spielliste
+from league.tournaments.access import organised_by
+from league.tournaments.models import TournamentRound
+from league.tournaments.selectors import round_board
+
+SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Task:
+    label: str
+    url: str
+    note: str = ""
+
+
+@dataclass
+class Tasks:
+    lists: list[Task] = field(default_factory=list)
+    rounds: list[Task] = field(default_factory=list)
+    lineups: list[Task] = field(default_factory=list)
+    evenings: list[Task] = field(default_factory=list)
+    confirm: list[Task] = field(default_factory=list)
+    clubs: list[Club] = field(default_factory=list)  # he manages: a new evening is one tap
+
+    @property
+    def empty(self) -> bool:
+        return not (self.lists or self.rounds or self.lineups or self.evenings or self.confirm)
+
+
+def _round_blockers(rnd: TournamentRound) -> str:
+    """What keeps the round from closing, in one line ("" when nothing does)."""
+    board = round_board(tournament_round=rnd)
+    open_tables = [t.number for t in board if not t.liste.complete and not t.paper]
+    failing = [t.number for t in board if t.liste.complete and not t.checks_ok]
+    differs = [t.number for t in board if t.paper == "differs"]
+    waiting = [t.number for t in board if t.paper == "waiting"]
+    parts = []
+    if open_tables:
+        parts.append(_("offen: Tisch %(t)s") % {"t": ", ".join(map(str, open_tables))})
+    if failing:
+        parts.append(_("Prüfung fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, failing))})
+    if differs:
+        parts.append(
+            _("Doppeleingabe weicht ab: Tisch %(t)s") % {"t": ", ".join(map(str, differs))}
+        )
+    if waiting:
+        parts.append(_("zweite Eingabe fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, waiting))})
+    return "; ".join(parts) or _("bereit zum Abschließen")
+
+
+def tasks_of(user: User) -> Tasks:
+    tasks = Tasks()
+    for liste in Spielliste.objects.filter(created_by=user, complete=False, frozen=False).order_by(
+        "-pk"
+    )[:SHOWN]:
+        tasks.lists.append(
+            Task(
+                liste.title,
+                reverse("liste-detail", args=[liste.pk]),
+                _("%(n)s Spiele eingetragen") % {"n": liste.games_played},
+            )
+        )
+    rounds = (
+        TournamentRound.objects.filter(
+            tournament__in=organised_by(user),
+            tournament__closed_at__isnull=True,
+        )
+        .exclude(status=TournamentRound.Status.CLOSED)
+        .select_related("tournament")
+        .order_by("tournament__date", "number")[:SHOWN]
+    )
+    for rnd in rounds:
+        tasks.rounds.append(
+            Task(
+                _("%(name)s, Runde %(n)s") % {"name": rnd.tournament.name, "n": rnd.number},
+                reverse("round-board", args=[rnd.tournament_id, rnd.number]),
+                _round_blockers(rnd),
+            )
+        )
+    teams = list(Team.objects.filter(captains=user).select_related("league"))
+    if teams:
+        done = set(
+            Lineup.objects.filter(team__in=teams, entries__isnull=False).values_list(
+                "spieltag_id", "team_id"
+            )
+        )
+        for team in teams:
+            due = Spieltag.objects.filter(
+                group__teams=team, started_at__isnull=True, closed_at__isnull=True
+            ).order_by("group__group_round__number", "number")
+            for spieltag in due:
+                if (spieltag.pk, team.pk) in done:
+                    continue
+                tasks.lineups.append(
+                    Task(
+                        _("Aufstellung %(team)s, Spieltag %(n)s")
+                        % {"team": team.name, "n": spieltag.number},
+                        reverse("lineup-edit", args=[team.league_id, spieltag.pk, team.pk]),
+                        team.league.name,
+                    )
+                )
+                break  # the next one due is enough
+    clubs = Club.objects.filter(Q(managers=user) | Q(members__account=user)).distinct()
+    tasks.clubs = list(Club.objects.filter(managers=user).order_by("name")[:SHOWN])
+    for evening in ClubEvening.objects.filter(
+        club__in=clubs, date=timezone.localdate()
+    ).select_related("club"):
+        tasks.evenings.append(
+            Task(
+                _("Vereinsabend %(club)s heute") % {"club": evening.club.name},
+                reverse("club-evening", args=[evening.club_id, evening.pk]),
+            )
+        )
+    for claim in PlayerClaim.objects.filter(
+        decided_at__isnull=True, player__club__managers=user
+    ).select_related("player", "account")[:SHOWN]:
+        tasks.confirm.append(
+            Task(
+                _("„Das bin ich“: %(account)s als %(player)s")
+                % {"account": claim.account.get_username(), "player": claim.player.name},
+                reverse("club-detail", args=[claim.player.club_id]),
+            )
+        )
+    if user.email:
+        for invite in Invitation.objects.filter(email__iexact=user.email, accepted_at__isnull=True)[
+            :SHOWN
+        ]:
+            tasks.confirm.append(
+                Task(
+                    _("Einladung: %(kind)s") % {"kind": invite.get_kind_display()},
+                    reverse("invitation", args=[invite.token]),
+                )
+            )
+    return tasks

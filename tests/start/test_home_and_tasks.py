@@ -1,0 +1,93 @@
+"""The home page (code field, running events, the way in) and "Meine Aufgaben"."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from league.tournaments.models import Tournament
+
+
+@pytest.mark.django_db
+def test_home_offers_code_field_running_events_and_way_in(client, demo):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="code"' in html
+    assert reverse("table-code") in html
+    running = Tournament.objects.filter(closed_at__isnull=True).first()
+    if running is not None and running.members_only is False:
+        assert running.name in html or "Läuft gerade" in html
+    assert "Bundesliga" in html  # the demo league has a Spieltag running
+    for name in ("rangliste", "liste-create", "tournament-create", "league-create", "calculator"):
+        assert reverse(name) in html
+    assert reverse("register") in html
+    # The API moved to the footer.
+    nav = html.split("<nav>")[1].split("</nav>")[0]
+    assert reverse("api-docs") not in nav
+    assert reverse("api-docs") in html.split("<footer>")[1]
+    english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Join my table" in english
+
+
+@pytest.mark.django_db
+def test_old_calculator_address_redirects(client):
+    response = client.get("/?kind=normal&re_augen=131")
+    assert response.status_code == 301
+    assert response["Location"].startswith(reverse("calculator") + "?")
+    assert "re_augen=131" in response["Location"]
+    assert reverse("calculator") == "/rechner/"
+    assert client.get(reverse("calculator")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_members_only_tournament_not_on_home(client, demo):
+    t = Tournament.objects.filter(closed_at__isnull=True).first()
+    assert t is not None
+    Tournament.objects.filter(pk=t.pk).update(members_only=True)
+    assert t.name not in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.django_db
+def test_login_lands_on_tasks(client, django_user_model):
+    django_user_model.objects.create_user("neu", password="pw-secret-123")
+    response = client.post(reverse("login"), {"username": "neu", "password": "pw-secret-123"})
+    assert response["Location"] == reverse("my-tasks")
+
+
+@pytest.mark.django_db
+def test_tasks_of_organiser_captain_and_keeper(client, demo):
+    admin = User.objects.get(username="admin")
+    client.force_login(admin)
+    html = client.get(reverse("my-tasks")).content.decode()
+    assert "Runden, die Sie leiten" in html  # the demo tournament's 4th round is open
+    assert "offen: Tisch" in html or "bereit zum Abschließen" in html
+    client.force_login(User.objects.get(username="kapitaen"))
+    html = client.get(reverse("my-tasks")).content.decode()
+    assert "Aufstellung" in html
+    client.force_login(User.objects.get(username="listenfuehrer"))
+    html = client.get(reverse("my-tasks")).content.decode()
+    assert "Offene Listen, die Sie führen" in html
+
+
+@pytest.mark.django_db
+def test_tasks_show_only_own(client, django_user_model, demo):
+    client.force_login(django_user_model.objects.create_user("fremd", password="pw-x-123456"))
+    html = client.get(reverse("my-tasks")).content.decode()
+    assert "Gerade wartet nichts auf Sie." in html
+    assert "Runden, die Sie leiten" not in html
+
+
+@pytest.mark.django_db
+def test_tasks_need_login(client):
+    response = client.get(reverse("my-tasks"))
+    assert response.status_code == 302
+    assert reverse("login") in response["Location"]
+
+
+@pytest.mark.django_db
+def test_menu_has_tasks_when_logged_in(client, user):
+    client.force_login(user)
+    nav = client.get(reverse("home")).content.decode().split("<nav>")[1].split("</nav>")[0]
+    assert reverse("my-tasks") in nav
