@@ -22,6 +22,7 @@ from league.clubs.services import player_get_or_create
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
+from league.core.live import by_site, live
 from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
 from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
@@ -98,6 +99,7 @@ def _table_rows(
     return table, rows
 
 
+@live(by_site)
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
@@ -343,6 +345,7 @@ def _spieltag(pk: int, spieltag_id: int) -> Spieltag:
     )
 
 
+@live(by_site)
 def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
     spieltag = _spieltag(pk, spieltag_id)
     league = spieltag.group.group_round.league

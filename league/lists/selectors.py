@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from league.core.live import organiser_version
 from league.core.models import AuditEntry
 from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
 from league.lists.owners import ListOwner
@@ -315,3 +316,15 @@ def spielliste_changes(
     if game_number is not None:
         qs = qs.filter(item=game_number)
     return qs.select_related("user")
+
+
+def list_live_version(pk: int) -> str | None:
+    """What a list's page depends on, for its live poll (league.core.live): the list's row
+    (its version and last change) and the newest change that is not a list's (an organiser's:
+    a round started, a seat's name corrected). None for no such list."""
+    if not 0 < pk < 2**63:
+        return None
+    row = Spielliste.objects.filter(pk=pk).values_list("version", "updated_at", "frozen").first()
+    if row is None:
+        return None
+    return repr((row, organiser_version()))

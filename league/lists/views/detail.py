@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from league.core.live import live
 from league.lists.access import ListAccess, list_access, visitor_of
 from league.lists.forms import (
     AddTimeForm,
@@ -20,7 +21,7 @@ from league.lists.forms import (
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
-from league.lists.selectors import ListeSnapshot, list_status
+from league.lists.selectors import ListeSnapshot, list_live_version, list_status
 from league.lists.views.reading import read_snapshot
 
 
@@ -71,6 +72,7 @@ def penalty_form_for(snap: ListeSnapshot, data: Any = None) -> PenaltyForm:
     )
 
 
+@live(lambda request, pk: list_live_version(pk))
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
     return render_detail(request, snap, access)

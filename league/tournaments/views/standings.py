@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from league.core import conditional
+from league.core.live import live
 from league.core.text import name_matches
 from league.lists.chart import Series, running_totals_svg
 from league.lists.presenters import initials
@@ -152,6 +153,7 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
     )
 
 
+@live(lambda request, pk, participant_id: _projector_version(request, pk))
 @reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
