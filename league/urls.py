@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from league.core.live import service_worker
+
 urlpatterns = [
     path("", include("league.lists.urls")),
     path("", include("league.tournaments.urls")),
@@ -14,6 +16,7 @@ urlpatterns = [
     path("", include("league.rankings.urls")),
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),
+    path("sw.js", service_worker, name="service-worker"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),

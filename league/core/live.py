@@ -27,11 +27,15 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.utils.cache import patch_vary_headers
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
+from django.utils.translation import gettext
 
-from league.core.conditional import etag, revalidate
+from league.core.conditional import digest, etag, revalidate
 from league.core.models import AuditEntry
 
 HEADER = "HTTP_X_LIVE"
@@ -101,3 +105,39 @@ def by_site(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
     """The version of a page that may show anything of the site (player pages, a league's
     table and match days)."""
     return site_version()
+
+
+# What the service worker keeps on the phone from the start (the rest as it is used).
+SW_ASSETS = (
+    "css/site.css",
+    "vendor/htmx.min.js",
+    "js/entry.js",
+    "js/clock.js",
+    "js/live.js",
+    "js/outbox.js",
+)
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """/sw.js: at the root, so that it may keep every page of the site (static/ would limit
+    it to static/). Its cache is named after the assets' addresses (hashed by the static
+    storage in production), so a new release replaces it."""
+    assets = [static(name) for name in SW_ASSETS]
+    response = render(
+        request,
+        "core/sw.js",
+        {
+            "assets": assets,
+            "version": digest(assets, settings.STATIC_URL)[:12],
+            "static_prefix": settings.STATIC_URL
+            if settings.STATIC_URL.startswith("/")
+            else "/" + settings.STATIC_URL,
+            "offline": gettext(
+                "Offline: diese Seite wurde auf diesem Gerät noch nicht geöffnet. "
+                "Sie lädt, sobald die Verbindung zurück ist."
+            ),
+        },
+        content_type="text/javascript; charset=utf-8",
+    )
+    patch_cache_control(response, no_cache=True)
+    return response

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from league.core.live import organiser_version
 from league.core.models import AuditEntry
-from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste
+from league.lists.models import Game, PaperEntry, PenaltyRow, Seat, Spielliste, WriteKey
 from league.lists.owners import ListOwner
 from scoring import GameRecord
 from scoring.errors import ScoringError
@@ -328,3 +328,13 @@ def list_live_version(pk: int) -> str | None:
     if row is None:
         return None
     return repr((row, organiser_version()))
+
+
+def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:
+    """The idempotency keys of the list's latest writes: a phone's outbox
+    (static/js/outbox.js) finds in them the saves whose answer it never got."""
+    return list(
+        WriteKey.objects.filter(spielliste_id=liste_id)
+        .order_by("-pk")
+        .values_list("key", flat=True)[:limit]
+    )

@@ -7,6 +7,18 @@
 // network returns. data-live="reload" (the projector) reloads the page instead.
 // Without JavaScript the pages work as before (reload by hand).
 (() => {
+  // This site's pages and assets kept on the phone (a page reloaded offline shows the list
+  // as last seen): browsers allow a service worker on https and on localhost only.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
+  const offline = (yes) => {
+    if (yes) document.documentElement.dataset.offline = "1";
+    else delete document.documentElement.dataset.offline;
+  };
+  window.addEventListener("offline", () => offline(true));
+  window.addEventListener("online", () => offline(false));
+  if (!navigator.onLine) offline(true);
   const root = document.querySelector("[data-live]");
   if (!root) return;
   const reload = root.dataset.live === "reload";
@@ -66,7 +78,8 @@
         credentials: "same-origin",
         redirect: "manual",
       });
-      document.documentElement.classList.remove("live-offline");
+      delete document.documentElement.dataset.cached; // a page from the phone's cache is current again
+      offline(false);
       if (response.status !== 200) return; // 304: unchanged; anything else: try again later
       const first = tag === null;
       tag = response.headers.get("ETag") || tag;
@@ -77,7 +90,7 @@
       }
       swap(new DOMParser().parseFromString(html, "text/html"));
     } catch (err) {
-      document.documentElement.classList.add("live-offline");
+      offline(true);
     } finally {
       busy = false;
     }

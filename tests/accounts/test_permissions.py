@@ -161,6 +161,7 @@ PUBLIC_READS = {
     "api-standings",
     "api-schema",
     "api-docs",
+    "service-worker",  # the service worker's script (league.core.live)
 }
 LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "liste-create",

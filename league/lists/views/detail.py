@@ -21,7 +21,12 @@ from league.lists.forms import (
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
-from league.lists.selectors import ListeSnapshot, list_live_version, list_status
+from league.lists.selectors import (
+    ListeSnapshot,
+    list_live_version,
+    list_status,
+    recent_write_keys,
+)
 from league.lists.views.reading import read_snapshot
 
 
@@ -123,5 +128,7 @@ def render_detail(
         "status": list_status(snap, access.owner, reveal=access.writes),
         "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
         "substitute_form": substitute_form or substitute_form_for(snap),
+        # The saves a phone's outbox may still wait for an answer to (static/js/outbox.js).
+        "written_keys": recent_write_keys(liste_id=liste.pk) if access.writes else [],
     }
     return render(request, "lists/detail.html", context, status=status)
