@@ -98,6 +98,10 @@ class Tournament(models.Model):
         _("Bundesland"), max_length=2, choices=Bundesland.choices, blank=True
     )
     closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
+    # Silent rounds (TabScore's "hide rankings"): the public sees the standings only up to
+    # round rounds_planned - silent_rounds until the organiser sets 0 again (after the prize
+    # ceremony) or the tournament is closed; the organiser always sees every round.
+    silent_rounds = models.PositiveSmallIntegerField(_("Stille Runden"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,6 +115,13 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament-detail", args=[self.pk])
+
+    def silent_after(self) -> int | None:
+        """The last round the public sees in the standings while the last rounds are
+        silent; None when nothing is hidden."""
+        if not self.silent_rounds or self.closed_at is not None:
+            return None
+        return max(self.rounds_planned - self.silent_rounds, 0)
 
 
 class Participant(models.Model):

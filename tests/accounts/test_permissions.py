@@ -88,6 +88,7 @@ TOURNAMENT_ACTIONS = [
     ("round-results", "post"),
     ("round-results-import", "post"),
     ("tournament-unofficial", "post"),
+    ("tournament-silent", "post"),
     # Ranglistenturnier: rated, Bundesland, close (competitions.md "Ranking list")
     ("tournament-rating", "get"),
     ("tournament-rating-save", "post"),

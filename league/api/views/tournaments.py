@@ -252,6 +252,7 @@ class StandingsView(ApiView):
                         version=version,
                         provisional=provisional,
                         reveal=reveal,
+                        silent=not reveal,
                     )
                 ).data
             ),
