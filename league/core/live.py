@@ -141,3 +141,14 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     )
     patch_cache_control(response, no_cache=True)
     return response
+
+
+_PONG = b"ok\n"
+
+
+def ping(request: HttpRequest) -> HttpResponse:
+    """The cheapest answer the site gives (constant bytes through the whole middleware, no
+    query): bench/load.py's floor, against which a live page's poll is measured."""
+    response = HttpResponse(_PONG, content_type="text/plain")
+    patch_cache_control(response, no_store=True)
+    return response

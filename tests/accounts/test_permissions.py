@@ -163,6 +163,7 @@ PUBLIC_READS = {
     "api-schema",
     "api-docs",
     "service-worker",  # the service worker's script (league.core.live)
+    "live-ping",  # constant bytes: the load bench's floor
 }
 LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "liste-create",
