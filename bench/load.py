@@ -135,8 +135,10 @@ class Stats:
             self.polls.setdefault(page, (shows, []))[1].append(span)
 
     def save_to_page(self) -> dict[str, Any]:
-        """For each save and each open page showing it: from the save's answer to the end
-        of that page's first poll started after it (which must not be a 304)."""
+        """For each save and each open page showing it: from the save's answer to the end of
+        the poll that brought it — the page's first poll started after the save, or, when
+        that one is a 304, the new page a poll under way at the save's answer brought (it
+        ended after the save). A 304 with no such page before it is a stale poll."""
         waits: list[float] = []
         stale = 0
         for shows, spans in self.polls.values():
@@ -144,11 +146,17 @@ class Stats:
             for when, liste in self.saves:
                 if shows and shows != liste:
                     continue
-                after = next((sp for sp in spans if sp[0] >= when), None)
-                if after is None:
+                index = next((i for i, sp in enumerate(spans) if sp[0] >= when), None)
+                if index is None:
                     continue  # the phase ended first
-                waits.append((after[1] - when) * 1000)
-                stale += after[2] == 304
+                start, end, status = spans[index]
+                if status == 304:
+                    brought = [sp for sp in spans[:index] if sp[1] >= when and sp[2] == 200]
+                    if brought:
+                        end = brought[-1][1]
+                    else:
+                        stale += 1
+                waits.append((end - when) * 1000)
         return {**_percentiles(waits), "n": len(waits), "stale": stale}
 
     def count(self, name: str) -> None:
@@ -354,7 +362,7 @@ def _phase(
             threading.Thread(target=_writer, args=(base, t, GAME_EVERY_S / rate, stop, stats))
             for t in setup["tables"]
         ]
-    groups = 30  # each thread plays 10 phones
+    groups = 100  # each thread plays 3 phones (a slow answer delays only those)
     threads += [
         threading.Thread(
             target=_phones, args=(base, phones[g::groups], POLL_EVERY_S, stop, stats, floor)

@@ -133,3 +133,24 @@ def test_the_pages_carry_the_live_script(client, running):
         body = client.get(url).content
         assert b"js/live.js" in body, url
         assert b"data-live" in body, url
+
+
+def test_a_leagues_table_and_spieltag_page_are_live(client):
+    from league.leagues import services as ls
+    from tests.leagues.helpers import first_spieltag, make_league, play_paper, set_lineups
+
+    league = make_league()
+    spieltag = first_spieltag(league)
+    set_lineups(spieltag)
+    ls.spieltag_start(spieltag=spieltag)
+    urls = [f"/ligen/{league.pk}/", f"/ligen/{league.pk}/spieltag/{spieltag.pk}/"]
+    tags = {}
+    for url in urls:
+        first = poll(client, url)
+        assert first.status_code == 200, url
+        assert b"data-live" in first.content
+        tags[url] = first["ETag"]
+        assert poll(client, url, tags[url]).status_code == 304, url
+    play_paper(spieltag)
+    for url in urls:
+        assert poll(client, url, tags[url]).status_code == 200, url

@@ -117,8 +117,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     read_or_refuse(request, tournament)
     version = conditional.version(request, lambda: _projector_version(request, pk))
     if "siegerehrung" in request.GET and can_organise(request.user, tournament):
-        ceremony: HttpResponse = _ceremony(request, tournament, version)
-        return ceremony
+        return _ceremony(request, tournament, version)
     key = "projector:" + conditional.digest(
         pk, version, get_language(), request.get_full_path(), int(time.time() // 60)
     )
@@ -159,7 +158,6 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
     )
 
 
-@live(lambda request, pk, participant_id: _projector_version(request, pk))
 def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> HttpResponse:
     """The projector's prize ceremony (Siegerehrung, organisers only): the final ranks,
     silent rounds included, revealed one place at a time from ``siegerehrung`` (a place)
@@ -186,6 +184,7 @@ def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> Htt
     )
 
 
+@live(lambda request, pk, participant_id: _projector_version(request, pk))
 @reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
