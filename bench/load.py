@@ -149,7 +149,7 @@ class Stats:
                 index = next((i for i, sp in enumerate(spans) if sp[0] >= when), None)
                 if index is None:
                     continue  # the phase ended first
-                start, end, status = spans[index]
+                _start, end, status = spans[index]
                 if status == 304:
                     brought = [sp for sp in spans[:index] if sp[1] >= when and sp[2] == 200]
                     if brought:
