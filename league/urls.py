@@ -5,6 +5,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from league.core.live import ping, service_worker
+
 urlpatterns = [
     path("", include("league.start.urls")),
     path("", include("league.lists.urls")),
@@ -15,6 +17,8 @@ urlpatterns = [
     path("", include("league.rankings.urls")),
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),
+    path("sw.js", service_worker, name="service-worker"),
+    path("live/ping/", ping, name="live-ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("league.api.urls")),

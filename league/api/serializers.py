@@ -163,6 +163,11 @@ class StandingsSerializer(serializers.Serializer[Any]):
     counted_rounds = serializers.ListField(
         child=serializers.IntegerField(), source="counted", help_text="rounds that count"
     )
+    silent_after = serializers.IntegerField(
+        allow_null=True,
+        help_text="silent rounds: the last round shown, later ones hidden until the prize "
+        "ceremony (null: nothing hidden; organisers always see every round)",
+    )
     rows = StandingSerializer(many=True)
 
 

@@ -194,6 +194,9 @@ MESSAGES: Mapping[str, str] = {
         "Offizielle Turniere spielen 100 Minuten je Runde (125 am Fünfertisch, TSR 8.5.1)."
     ),
     "round_minutes_range": gettext_noop("Spielzeit: 30 bis 240 Minuten."),
+    "silent_rounds_range": gettext_noop(
+        "Stille Runden: 0 bis {most} (weniger als die {planned} geplanten Runden)."
+    ),
     "redraw_impossible": gettext_noop(
         "Neu auslosen geht nur für Tische, an denen noch nicht gespielt wird; dafür sind es "
         "{count} Spieler – das geht nicht auf."

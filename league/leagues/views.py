@@ -24,6 +24,7 @@ from league.core.audit import Actor
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
+from league.core.live import by_site, live
 from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
 from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
@@ -106,6 +107,7 @@ def _table_rows(
     return table, rows
 
 
+@live(by_site)
 def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
@@ -354,6 +356,7 @@ def _spieltag(pk: int, spieltag_id: int) -> Spieltag:
     )
 
 
+@live(by_site)
 def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
     spieltag = _spieltag(pk, spieltag_id)
     league = spieltag.group.group_round.league

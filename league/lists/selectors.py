@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
+from league.core.live import organiser_version
 from league.core.models import AuditEntry
 from league.lists.models import (
     Game,
@@ -20,6 +21,7 @@ from league.lists.models import (
     Seat,
     Spielliste,
     Substitution,
+    WriteKey,
 )
 from league.lists.owners import ListOwner
 from scoring import GameRecord
@@ -369,3 +371,25 @@ def substitutes_at(liste: Spielliste, game: int) -> dict[str, str]:
     )
     seats = dict(liste.seats.values_list("position", "name"))
     return {seats[position]: name for position, name in rows if position in seats}
+
+
+def list_live_version(pk: int) -> str | None:
+    """What a list's page depends on, for its live poll (league.core.live): the list's row
+    (its version and last change) and the newest change that is not a list's (an organiser's:
+    a round started, a seat's name corrected). None for no such list."""
+    if not 0 < pk < 2**63:
+        return None
+    row = Spielliste.objects.filter(pk=pk).values_list("version", "updated_at", "frozen").first()
+    if row is None:
+        return None
+    return repr((row, organiser_version()))
+
+
+def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:
+    """The idempotency keys of the list's latest writes: a phone's outbox
+    (static/js/outbox.js) finds in them the saves whose answer it never got."""
+    return list(
+        WriteKey.objects.filter(spielliste_id=liste_id)
+        .order_by("-pk")
+        .values_list("key", flat=True)[:limit]
+    )

@@ -19,6 +19,7 @@ from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
+from league.core.live import by_site, live
 from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.pdf import pdf_response
@@ -139,6 +140,7 @@ def _chart(record: selectors.PlayerRecord, name: str) -> str:
     )
 
 
+@live(by_site)
 def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
     as_of, _bad = stichtag_of(request)

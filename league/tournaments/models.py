@@ -110,6 +110,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     rating_note = models.CharField(_("Begründung"), max_length=300, blank=True)
+    # Silent rounds (TabScore's "hide rankings"): the public sees the standings only up to
+    # round rounds_planned - silent_rounds until the organiser sets 0 again (after the prize
+    # ceremony) or the tournament is closed; the organiser always sees every round.
+    silent_rounds = models.PositiveSmallIntegerField(_("Stille Runden"), default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -123,6 +127,13 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament-detail", args=[self.pk])
+
+    def silent_after(self) -> int | None:
+        """The last round the public sees in the standings while the last rounds are
+        silent; None when nothing is hidden."""
+        if not self.silent_rounds or self.closed_at is not None:
+            return None
+        return max(self.rounds_planned - self.silent_rounds, 0)
 
 
 def new_pin() -> str:

@@ -47,6 +47,7 @@ urlpatterns = [
         name="round-results-import",
     ),
     path("turniere/<int:pk>/inoffiziell/", tv.tournament_unofficial, name="tournament-unofficial"),
+    path("turniere/<int:pk>/stille-runden/", tv.tournament_silent, name="tournament-silent"),
     path("turniere/<int:pk>/runde/<int:number>/auslosung.pdf", tv.draw_pdf, name="draw-pdf"),
     path(
         "turniere/<int:pk>/runde/<int:number>/listen.pdf",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -10,6 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
 
+from league.core.live import live, site_version
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.tournaments.access import organised_by
@@ -31,6 +33,12 @@ def hall_url(request: HttpRequest) -> str:
     return urls[0] if urls else request.build_absolute_uri("/")
 
 
+def _health_version(request: HttpRequest) -> str:
+    # Any write, and the minute (the devices seen, the backup's age).
+    return f"{site_version()}:{int(time.time() // 60)}"
+
+
+@live(_health_version)
 @venue_required
 def health(request: HttpRequest) -> HttpResponse:
     now = timezone.now()

@@ -95,6 +95,7 @@ TOURNAMENT_ACTIONS = [
     ("round-results", "post"),
     ("round-results-import", "post"),
     ("tournament-unofficial", "post"),
+    ("tournament-silent", "post"),
     # Ranglistenturnier: rated, Bundesland, close (competitions.md "Ranking list")
     ("tournament-rating", "get"),
     ("tournament-rating-save", "post"),
@@ -173,6 +174,8 @@ PUBLIC_READS = {
     "api-standings",
     "api-schema",
     "api-docs",
+    "service-worker",  # the service worker's script (league.core.live)
+    "live-ping",  # constant bytes: the load bench's floor
 }
 LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "liste-create",

@@ -253,6 +253,7 @@ class StandingsView(ApiView):
                         version=version,
                         provisional=provisional,
                         reveal=reveal,
+                        silent=not reveal,
                     )
                 ).data
             ),

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from league.core.live import live
 from league.lists.access import ListAccess, list_access, visitor_of
 from league.lists.forms import (
     AddTimeForm,
@@ -22,7 +23,13 @@ from league.lists.forms import (
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
-from league.lists.selectors import ListeSnapshot, ListStatus, list_status
+from league.lists.selectors import (
+    ListeSnapshot,
+    ListStatus,
+    list_live_version,
+    list_status,
+    recent_write_keys,
+)
 from league.lists.views.reading import read_snapshot
 
 
@@ -116,6 +123,7 @@ def _decision_needed(access: ListAccess, snap: ListeSnapshot, status: ListStatus
     ]
 
 
+@live(lambda request, pk: list_live_version(pk))
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
     return render_detail(request, snap, access)
@@ -190,5 +198,7 @@ def render_detail(
         "substitute_form": substitute_form or substitute_form_for(snap, vacant=vacant),
         # a seat left empty (a withdrawal) waits for a substitute or the end: say so first
         "decision_needed": vacant,
+        # The saves a phone's outbox may still wait for an answer to (static/js/outbox.js).
+        "written_keys": recent_write_keys(liste_id=liste.pk) if access.writes else [],
     }
     return render(request, "lists/detail.html", context, status=status)

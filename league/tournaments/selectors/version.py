@@ -136,6 +136,8 @@ def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
             "tie_breaks",
             "require_confirmation",
             "round_minutes",
+            "silent_rounds",
+            "closed_at",
             "lists_n",
             "lists_v",
             "lists_at",

@@ -43,6 +43,8 @@ class Standings:
     # (round, table) of counted lists left out because they are not confirmed yet (only
     # when the tournament requires confirmation).
     unconfirmed: tuple[tuple[int, int], ...] = ()
+    # Silent rounds: the last round shown when later ones are hidden (None: none hidden).
+    silent_after: int | None = None
 
 
 def round_points(
@@ -70,11 +72,19 @@ def round_points(
 
 
 def standings(
-    *, tournament: Tournament, provisional: bool = False, reveal: bool = False
+    *,
+    tournament: Tournament,
+    provisional: bool = False,
+    reveal: bool = False,
+    silent: bool = False,
 ) -> Standings:
     """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries.
-    Players who asked not to be named appear under their alias unless ``reveal``."""
-    rounds = list(tournament.rounds.values_list("number", "status"))
+    Players who asked not to be named appear under their alias unless ``reveal``. With
+    ``silent`` (everybody but the organisers) the tournament's silent rounds are left out:
+    the standings after round R - N (``Tournament.silent_after``)."""
+    every = list(tournament.rounds.values_list("number", "status"))
+    after = tournament.silent_after() if silent else None
+    rounds = every if after is None else [(n, s) for n, s in every if n <= after]
     counted = tuple(n for n, status in rounds if provisional or status == CLOSED)
     # Plain tuples, not model instances: this page is read the most during a tournament.
     participants = list(
@@ -93,7 +103,7 @@ def standings(
         participants = [
             (*p[:4], public_alias(p[3]), "", "", False) if p[7] else p for p in participants
         ]
-    every_round = len(counted) == len(rounds)
+    every_round = len(counted) == len(every)
     points = (
         round_points(tournament=tournament, round_numbers=None if every_round else counted)
         if counted
@@ -147,17 +157,26 @@ def standings(
         rounds=width,
         counted=counted,
         provisional=provisional and len(counted) > len(closed),
-        final=len(closed) == tournament.rounds_planned and not unconfirmed,
+        final=len(closed) == tournament.rounds_planned and not unconfirmed and after is None,
         unconfirmed=unconfirmed,
+        silent_after=after,
     )
 
 
 def standings_cached(
-    *, tournament: Tournament, version: str, provisional: bool = False, reveal: bool = False
+    *,
+    tournament: Tournament,
+    version: str,
+    provisional: bool = False,
+    reveal: bool = False,
+    silent: bool = False,
 ) -> Standings:
     """``standings`` computed once per ``version`` (``standings_version``) in the shared
     cache: the first phone after a game pays for it, the others read it."""
-    key = f"standings:{tournament.pk}:{version}:{int(provisional)}:{int(reveal)}"
+    key = f"standings:{tournament.pk}:{version}:{int(provisional)}:{int(reveal)}:{int(silent)}"
     return cached(
-        key, lambda: standings(tournament=tournament, provisional=provisional, reveal=reveal)
+        key,
+        lambda: standings(
+            tournament=tournament, provisional=provisional, reveal=reveal, silent=silent
+        ),
     )

@@ -43,6 +43,7 @@ from league.tournaments.services.settings import (
     tournament_add_organiser,
     tournament_create,
     tournament_remove_organiser,
+    tournament_set_silent,
     tournament_set_unofficial,
     tournament_update,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "tournament_remove_organiser",
     "tournament_reopen",
     "tournament_set_rating",
+    "tournament_set_silent",
     "tournament_set_unofficial",
     "tournament_update",
 ]

@@ -186,3 +186,30 @@ def tournament_set_unofficial(*, tournament: Tournament, user: User = None) -> T
         )
     tournament.official = False
     return locked
+
+
+@transaction.atomic
+def tournament_set_silent(*, tournament: Tournament, rounds: int, user: User = None) -> Tournament:
+    """Hide the standings of the last ``rounds`` rounds from everybody but the organisers
+    (0 shows every round again, e.g. after the prize ceremony)."""
+    locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    most = locked.rounds_planned - 1
+    if not 0 <= rounds <= most:
+        raise ServiceError(
+            "silent_rounds_range",
+            {"most": most, "planned": locked.rounds_planned},
+            field="silent_rounds",
+        )
+    if locked.silent_rounds != rounds:
+        before = {"silent_rounds": locked.silent_rounds}
+        locked.silent_rounds = rounds
+        locked.save(update_fields=["silent_rounds"])
+        audit_record(
+            user=user,
+            action="silent",
+            target=locked,
+            before=before,
+            after={"silent_rounds": rounds},
+        )
+    tournament.silent_rounds = rounds
+    return locked

@@ -45,6 +45,7 @@ from league.tournaments.views.setup import (
     tournament_organiser_invite,
     tournament_organiser_remove,
     tournament_organisers,
+    tournament_silent,
     tournament_unofficial,
 )
 from league.tournaments.views.standings import player_view, projector, standings_view
@@ -81,5 +82,6 @@ __all__ = [
     "tournament_organiser_remove",
     "tournament_organisers",
     "tournament_participants",
+    "tournament_silent",
     "tournament_unofficial",
 ]

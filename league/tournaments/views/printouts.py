@@ -51,7 +51,9 @@ def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     provisional = request.GET.get("vorlaeufig") == "1"
     reveal = can_organise(request.user, tournament)
-    result = standings(tournament=tournament, provisional=provisional, reveal=reveal)
+    result = standings(
+        tournament=tournament, provisional=provisional, reveal=reveal, silent=not reveal
+    )
     return pdf_response(tournament_pdf.standings_pdf(tournament, result), f"wertung-{pk}.pdf")
 
 

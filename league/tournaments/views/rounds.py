@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from league.core.errors import ServiceError
+from league.core.live import live
 from league.core.messages import render as render_message
 from league.lists import services as list_services
 from league.tournaments import services as ts
@@ -27,7 +28,13 @@ from league.tournaments.access import (
 )
 from league.tournaments.forms import DrawForm
 from league.tournaments.models import Tournament, TournamentRound
-from league.tournaments.selectors import round_board, round_clock, round_phase_label, round_repeats
+from league.tournaments.selectors import (
+    round_board,
+    round_clock,
+    round_phase_label,
+    round_repeats,
+    standings_version,
+)
 from league.tournaments.views.common import Question, round_of
 
 
@@ -52,6 +59,11 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("round-board", pk, rnd.number)
 
 
+@live(
+    lambda request, pk, number: standings_version(
+        tournament_id=pk, provisional=True, reader=request.user
+    )
+)
 @reader_required
 def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = round_of(pk, number)

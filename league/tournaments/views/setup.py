@@ -211,3 +211,28 @@ def tournament_unofficial(request: HttpRequest, pk: int) -> HttpResponse:
     ts.tournament_set_unofficial(tournament=tournament, user=organiser_actor(request))
     messages.success(request, _("Das Turnier läuft jetzt als inoffizielles Turnier."))
     return redirect(tournament)
+
+
+@organiser_required
+@require_POST
+def tournament_silent(request: HttpRequest, pk: int) -> HttpResponse:
+    """Silent rounds: the standings of the last N rounds hidden from all but the
+    organisers until the prize ceremony (0 shows every round again)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rounds = int_param(request.POST.get("silent_rounds", "").strip(), -1, digits=3)
+    try:
+        ts.tournament_set_silent(
+            tournament=tournament, rounds=rounds, user=organiser_actor(request)
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        if rounds:
+            messages.success(
+                request,
+                _("Die Wertung zeigt öffentlich nur den Stand nach Runde %(n)d.")
+                % {"n": tournament.rounds_planned - rounds},
+            )
+        else:
+            messages.success(request, _("Die Wertung zeigt wieder alle Runden."))
+    return redirect(tournament)

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from league.core import conditional
+from league.core.live import live
+from league.core.params import int_param
 from league.core.text import name_matches
 from league.lists.chart import Series, running_totals_svg
 from league.lists.presenters import initials
@@ -58,6 +60,7 @@ def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
         version=conditional.version(request, lambda: _standings_version(request, pk)),
         provisional=provisional,
         reveal=organiser,
+        silent=not organiser,
     )
     table = StandingsTable(result, tournament_id=tournament.pk)
     export = request.GET.get("_export", "")
@@ -113,6 +116,8 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     read_or_refuse(request, tournament)
     version = conditional.version(request, lambda: _projector_version(request, pk))
+    if "siegerehrung" in request.GET and can_organise(request.user, tournament):
+        return _ceremony(request, tournament, version)
     key = "projector:" + conditional.digest(
         pk, version, get_language(), request.get_full_path(), int(time.time() // 60)
     )
@@ -121,7 +126,8 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _projector_html(request: HttpRequest, tournament: Tournament, version: str) -> str:
-    result = standings_cached(tournament=tournament, version=version, provisional=True)
+    # The hall's screen: silent rounds stay hidden even on the organiser's laptop.
+    result = standings_cached(tournament=tournament, version=version, provisional=True, silent=True)
     view = request.GET.get("ansicht", "wertung")
     if view not in ("wertung", "tische", "beides"):
         view = "wertung"
@@ -154,6 +160,33 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
     )
 
 
+def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> HttpResponse:
+    """The projector's prize ceremony (Siegerehrung, organisers only): the final ranks,
+    silent rounds included, revealed one place at a time from ``siegerehrung`` (a place)
+    upwards; ``bis`` is the best place shown so far. The next place comes with the "next"
+    link, which a presenter's clicker reaches with the arrow or page key
+    (static/js/ceremony.js)."""
+    result = standings_cached(tournament=tournament, version=version, provisional=True)
+    ranks = sorted({r.rank for r in result.rows})
+    start = min(max(int_param(request.GET.get("siegerehrung", ""), 0), 1), max(ranks, default=1))
+    shown_from = int_param(request.GET.get("bis", ""), start + 1)
+    rows = [r for r in result.rows if shown_from <= r.rank <= start]
+    next_rank = max((n for n in ranks if n < shown_from and n <= start), default=None)
+    return render(
+        request,
+        "tournaments/ceremony.html",
+        {
+            "tournament": tournament,
+            "standings": result,
+            "rows": rows,
+            "start": start,
+            "next_rank": next_rank,
+            "newest": min((r.rank for r in rows), default=None),
+        },
+    )
+
+
+@live(lambda request, pk, participant_id: _projector_version(request, pk))
 @reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
@@ -162,6 +195,9 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     )
     organiser = can_organise(request.user, tournament)
     rounds = player_rounds(tournament=tournament, participant=participant, reveal=organiser)
+    silent_after = None if organiser else tournament.silent_after()
+    if silent_after is not None:  # silent rounds: his points there would tell his rank
+        rounds = [r for r in rounds if r.round_number <= silent_after]
     player_name = (
         participant.player.name
         if organiser or not participant.player.hide_name
@@ -175,6 +211,7 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
             "organiser": organiser,
             "participant": participant,
             "rounds": rounds,
+            "silent_after": silent_after,
             "chart": mark_safe(  # built by league.lists.chart, every text escaped
                 running_totals_svg(
                     [

@@ -1,0 +1,111 @@
+// Live pages: a page whose <main> (or <body>) carries data-live asks for its own address
+// again every few seconds while it is on screen, with the header X-Live and the ETag it got
+// last. The server answers 304 from one cheap query while nothing changed (league/core/live.py);
+// when something did, the new page's parts (elements with data-live-part and an id, else
+// the whole <main>) replace the old ones — except a part the user is typing in. A hidden page
+// (phone asleep, other tab) does not ask; it asks at once when it is shown again or the
+// network returns. data-live="reload" (the projector) reloads the page instead.
+// Without JavaScript the pages work as before (reload by hand).
+(() => {
+  // This site's pages and assets kept on the phone (a page reloaded offline shows the list
+  // as last seen): browsers allow a service worker on https and on localhost only.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
+  const offline = (yes) => {
+    if (yes) document.documentElement.dataset.offline = "1";
+    else delete document.documentElement.dataset.offline;
+  };
+  window.addEventListener("offline", () => offline(true));
+  window.addEventListener("online", () => offline(false));
+  if (!navigator.onLine) offline(true);
+  const root = document.querySelector("[data-live]");
+  if (!root) return;
+  const reload = root.dataset.live === "reload";
+  const every = Number(root.dataset.liveEvery) || 3000;
+  let tag = null;
+  let timer = null;
+  let busy = false;
+
+  const parts = () => {
+    const found = [...root.querySelectorAll("[data-live-part][id]")];
+    return found.length ? found : [root];
+  };
+  // A part the user changed (typed, ticked) keeps his input until he sends or leaves it.
+  const mark = (event) => {
+    const part = event.target.closest && event.target.closest("[data-live-part], [data-live]");
+    if (part) part.dataset.liveDirty = "1";
+  };
+  document.addEventListener("input", mark);
+  document.addEventListener("change", mark);
+
+  // A part showing a refusal (a form sent back with its errors) keeps it.
+  for (const part of parts()) {
+    if (part.querySelector("[role=alert], .field-error, .errors")) part.dataset.liveDirty = "1";
+  }
+
+  const busyWith = (part) => {
+    if (part.dataset.liveDirty) return true;
+    const active = document.activeElement;
+    return active && active !== document.body && part.contains(active) && active.matches("input, select, textarea");
+  };
+
+  const swap = (doc) => {
+    let changed = false;
+    for (const part of parts()) {
+      const fresh = part === root ? doc.querySelector("[data-live]") : doc.getElementById(part.id);
+      if (!fresh || fresh.innerHTML === part.innerHTML || busyWith(part)) continue;
+      part.innerHTML = fresh.innerHTML;
+      if (window.htmx) window.htmx.process(part);
+      changed = true;
+    }
+    if (changed) {
+      if (doc.title) document.title = doc.title;
+      document.body.dataset.liveUpdated = String(Date.now());
+      document.dispatchEvent(new CustomEvent("live:updated"));
+    }
+  };
+
+  const poll = async () => {
+    if (busy || document.hidden) return;
+    busy = true;
+    try {
+      const headers = { "X-Live": "1" };
+      if (tag) headers["If-None-Match"] = tag;
+      const response = await fetch(window.location.href, {
+        headers,
+        cache: "no-store",
+        credentials: "same-origin",
+        redirect: "manual",
+      });
+      delete document.documentElement.dataset.cached; // a page from the phone's cache is current again
+      offline(false);
+      if (response.status !== 200) return; // 304: unchanged; anything else: try again later
+      const first = tag === null;
+      tag = response.headers.get("ETag") || tag;
+      const html = await response.text();
+      if (reload) {
+        if (!first) window.location.reload();
+        return;
+      }
+      swap(new DOMParser().parseFromString(html, "text/html"));
+    } catch (err) {
+      offline(true);
+    } finally {
+      busy = false;
+    }
+  };
+
+  const start = () => {
+    clearInterval(timer);
+    timer = setInterval(poll, every);
+    poll();
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) clearInterval(timer);
+    else start();
+  });
+  window.addEventListener("online", start);
+  window.addEventListener("pageshow", (event) => { if (event.persisted) start(); });
+  start();
+})();

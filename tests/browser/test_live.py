@@ -1,0 +1,66 @@
+"""Live pages in a real browser: a standings page and a list page kept open in one phone
+change within 5 s of a game saved through the API from another device, without a reload."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from league.tournaments import services as ts
+from tests.tournaments.helpers import make_tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_open_pages_show_a_save_within_five_seconds(live_server, browser):
+    tournament = make_tournament(4, rounds=1)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    liste = rnd.lists.get()
+    names = [s.name for s in liste.seats.order_by("position")]
+
+    hall = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    standings = hall.new_page()
+    standings.goto(f"{live_server.url}/turniere/{tournament.pk}/wertung/?vorlaeufig=1")
+    list_page = hall.new_page()
+    list_page.goto(f"{live_server.url}/listen/{liste.pk}/")
+    assert list_page.locator("[data-stand]").count() == 0  # no game yet
+    # Let each page make its first poll (it learns its ETag).
+    standings.wait_for_timeout(3500)
+    before = standings.inner_text("#live-table")
+    navigations = []
+    for page in (standings, list_page):
+        page.on("framenavigated", lambda frame: navigations.append(frame.url))
+
+    table = browser.new_context()
+    answer = table.request.post(
+        f"{live_server.url}/api/v1/listen/{liste.pk}/spiele/",
+        headers={"X-Tisch-Code": liste.code, "Content-Type": "application/json"},
+        data=json.dumps(
+            {
+                "version": 0,
+                "game": {
+                    "kind": "normal",
+                    "players": names,
+                    "re": names[:2],
+                    "re_augen": 130,
+                    "announcements": {"re": "none", "kontra": "none"},
+                },
+            }
+        ),
+    )
+    assert answer.status == 201, answer.text()
+    saved = time.monotonic()
+
+    list_page.wait_for_selector("[data-stand]", timeout=5000)
+    standings.wait_for_function(
+        "before => document.querySelector('#live-table').innerText !== before",
+        arg=before,
+        timeout=5000,
+    )
+    assert time.monotonic() - saved < 5
+    assert list_page.locator("#live-table tbody tr").count() >= 1
+    assert navigations == []  # no reload: the parts were swapped
+    table.close()
+    hall.close()

@@ -1,0 +1,156 @@
+"""Live pages (league.core.live, static/js/live.js): a poll (X-Live) of an open page gets a
+304 from one cheap query while nothing changed and the new page after a save; a visit is
+never answered 304."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from league.lists import services as list_services
+from league.lists.selectors import spielliste_snapshot
+from league.tournaments import services as ts
+from scoring.simulate import next_random_game
+from tests.tournaments.helpers import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def running():
+    tournament = make_tournament(8, rounds=2)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    return tournament, rnd, list(rnd.lists.order_by("pk"))
+
+
+def save_one(liste, seed=1):
+    state = spielliste_snapshot(pk=liste.pk).state
+    list_services.game_record(spielliste=liste, record=next_random_game(random.Random(seed), state))
+
+
+def poll(client, url, tag=None):
+    headers = {"HTTP_X_LIVE": "1"}
+    if tag:
+        headers["HTTP_IF_NONE_MATCH"] = tag
+    return client.get(url, **headers)
+
+
+def live_urls(tournament, rnd, liste, player_id):
+    t = tournament.pk
+    participant = tournament.participants.first()
+    return [
+        f"/listen/{liste.pk}/",
+        f"/turniere/{t}/wertung/?vorlaeufig=1",
+        f"/turniere/{t}/wertung/?vorlaeufig=1&q=Spieler",
+        f"/turniere/{t}/runde/{rnd.number}/",
+        f"/turniere/{t}/beamer/",
+        f"/turniere/{t}/spieler/{participant.pk}/",
+        f"/spieler/{player_id}/",
+    ]
+
+
+def test_every_live_page_answers_304_until_a_save_then_the_new_page(client, running):
+    tournament, rnd, lists = running
+    player_id = tournament.participants.first().player_id
+    for url in live_urls(tournament, rnd, lists[0], player_id):
+        first = poll(client, url)
+        assert first.status_code == 200, url
+        tag = first["ETag"]
+        again = poll(client, url, tag)
+        assert again.status_code == 304, url
+        assert again["ETag"] == tag
+    urls = live_urls(tournament, rnd, lists[0], player_id)
+    tags = {url: poll(client, url)["ETag"] for url in urls}
+    save_one(lists[0])
+    for url, tag in tags.items():
+        fresh = poll(client, url, tag)
+        assert fresh.status_code == 200, url
+        assert fresh["ETag"] != tag, url
+
+
+def test_a_game_at_another_table_leaves_a_list_page_unchanged(client, running):
+    _tournament, _rnd, lists = running
+    url = f"/listen/{lists[0].pk}/"
+    tag = poll(client, url)["ETag"]
+    save_one(lists[1])
+    assert poll(client, url, tag).status_code == 304
+    save_one(lists[0])
+    assert poll(client, url, tag).status_code == 200
+
+
+def test_an_unchanged_poll_costs_one_or_two_queries(client, running):
+    tournament, rnd, lists = running
+    for url, most in (
+        (f"/listen/{lists[0].pk}/", 2),
+        (f"/turniere/{tournament.pk}/runde/{rnd.number}/", 1),
+        (f"/turniere/{tournament.pk}/wertung/?vorlaeufig=1", 1),
+    ):
+        tag = poll(client, url)["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            assert poll(client, url, tag).status_code == 304
+        # The session's account (a visitor has none) is not among them.
+        assert len(queries) <= most, (url, [q["sql"] for q in queries])
+
+
+def test_a_visit_with_the_tag_still_renders(client, running):
+    """Only the poll is conditional: a visit always gets the page (a message waiting for
+    the next page is shown)."""
+    _tournament, _rnd, lists = running
+    url = f"/listen/{lists[0].pk}/"
+    tag = poll(client, url)["ETag"]
+    response = client.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert response.status_code == 200
+
+
+def test_another_account_does_not_get_the_304(client, running):
+    _tournament, _rnd, lists = running
+    url = f"/listen/{lists[0].pk}/"
+    tag = poll(client, url)["ETag"]
+    user = User.objects.create_user("zweiter", password="x" * 12)
+    client.force_login(user)
+    assert poll(client, url, tag).status_code == 200
+
+
+def test_the_health_page_is_live(admin_client, running):
+    _tournament, _rnd, lists = running
+    url = "/veranstaltung/"
+    first = poll(admin_client, url)
+    assert first.status_code == 200
+    assert b"data-live" in first.content
+    assert poll(admin_client, url, first["ETag"]).status_code == 304
+    save_one(lists[0])
+    assert poll(admin_client, url, first["ETag"]).status_code == 200
+
+
+def test_the_pages_carry_the_live_script(client, running):
+    tournament, rnd, lists = running
+    player_id = tournament.participants.first().player_id
+    for url in live_urls(tournament, rnd, lists[0], player_id):
+        body = client.get(url).content
+        assert b"js/live.js" in body, url
+        assert b"data-live" in body, url
+
+
+def test_a_leagues_table_and_spieltag_page_are_live(client):
+    from league.leagues import services as ls
+    from tests.leagues.helpers import first_spieltag, make_league, play_paper, set_lineups
+
+    league = make_league()
+    spieltag = first_spieltag(league)
+    set_lineups(spieltag)
+    ls.spieltag_start(spieltag=spieltag)
+    urls = [f"/ligen/{league.pk}/", f"/ligen/{league.pk}/spieltag/{spieltag.pk}/"]
+    tags = {}
+    for url in urls:
+        first = poll(client, url)
+        assert first.status_code == 200, url
+        assert b"data-live" in first.content
+        tags[url] = first["ETag"]
+        assert poll(client, url, tags[url]).status_code == 304, url
+    play_paper(spieltag)
+    for url in urls:
+        assert poll(client, url, tags[url]).status_code == 200, url
