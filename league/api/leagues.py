@@ -83,6 +83,23 @@ class SpieltagSerializer(serializers.Serializer[Any]):
     lists_done = serializers.IntegerField()
     lists_total = serializers.IntegerField()
     result = ResultRowSerializer(many=True)
+    # when and where (league.leagues.season_services)
+    date = serializers.DateField(allow_null=True, help_text="null: not yet set")
+    start_time = serializers.TimeField(allow_null=True, format="%H:%M", help_text="local time")
+    venue = serializers.CharField(allow_blank=True, help_text="the address")
+    host = serializers.CharField(allow_null=True, help_text="the hosting team")
+    sequence = serializers.IntegerField(help_text="raised on each move (iCalendar SEQUENCE)")
+
+
+def _place(spieltag: Spieltag, teams: Any) -> dict[str, Any]:
+    host = next((t.name for t in teams if t.pk == spieltag.host_id), None)
+    return {
+        "date": spieltag.date,
+        "start_time": spieltag.start_time,
+        "venue": spieltag.venue,
+        "host": host,
+        "sequence": spieltag.sequence,
+    }
 
 
 class SpieltageSerializer(serializers.Serializer[Any]):
@@ -209,6 +226,7 @@ def _spieltag_body(item: Any, group_round: int) -> dict[str, Any]:
         "lists_done": result.lists_done if result else 0,
         "lists_total": result.lists_total if result else 0,
         "result": _rows(result) if result else [],
+        **_place(item.spieltag, item.teams),
     }
 
 
@@ -260,6 +278,7 @@ class SpieltagView(ApiView):
             "lists_done": result.lists_done,
             "lists_total": result.lists_total,
             "result": _rows(result),
+            **_place(view.spieltag, view.teams),
             "tables": [
                 {
                     "round": t.round,

@@ -266,6 +266,9 @@ MESSAGES: Mapping[str, str] = {
     "spieltag_incomplete": gettext_noop(
         "Noch nicht fertig: Runde/Tisch {tables}. Erst dann abschließen."
     ),
+    # league season: dates and places, calendars (league.leagues.season_services)
+    "spieltag_venue_long": gettext_noop("Der Spielort hat höchstens {max} Zeichen."),
+    "spieltag_time_without_date": gettext_noop("Eine Uhrzeit braucht ein Datum."),
     # backup (league.backup and each app's backup section): "{place}: {reason}"
     "backup_at": gettext_noop("{place}: {reason}"),
     "backup_done": gettext_noop("Import abgeschlossen."),

@@ -6,14 +6,17 @@ Everything through the services, as a user would; a few seconds at most."""
 
 from __future__ import annotations
 
+import datetime as dt
 import random
+from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from league.accounts.published import DEMO_ACCOUNTS
 from league.clubs.services import club_get_or_create, player_get_or_create
 from league.leagues import services as ls
-from league.leagues.models import League, Spieltag
+from league.leagues.models import Group, League, Spieltag
 from league.lists import services as list_services
 from league.lists.models import Spielliste
 from scoring import GameRecord
@@ -107,6 +110,7 @@ def load_demo_league(rng: random.Random) -> League:
         .select_related("group__group_round")
         .order_by("group__group_round__number", "group__number", "number")
     )
+    _dates(league, admin)
     played = [s for s in spieltage if s.group.group_round.number <= 2]
     for i, spieltag in enumerate(played):
         _lineups(spieltag, rng, absent_team=3 if i == 5 else None)
@@ -128,6 +132,25 @@ def load_demo_league(rng: random.Random) -> League:
     _play(tables[5].spielliste, rng, 24)  # played game by game at its table
     _play(tables[6].spielliste, rng, 11)  # still playing
     return league
+
+
+def _dates(league: League, admin: Any) -> None:
+    """Every Doppelspieltag of the season a fortnight apart on a Saturday, group round 3
+    this week, at its first team's club (league.leagues.season_services)."""
+    today = timezone.localdate()
+    saturday = today + dt.timedelta(days=(5 - today.weekday()) % 7)
+    groups = Group.objects.filter(group_round__league=league).select_related("group_round")
+    for group in groups.order_by("group_round__number", "number"):
+        host = group.teams.order_by("number").first()
+        club = host.club.name if host is not None and host.club else ""
+        ls.group_schedule(
+            group=group,
+            date=saturday + dt.timedelta(days=14 * (group.group_round.number - 3)),
+            start_time=dt.time(10, 0),
+            venue=f"Vereinsheim {club}, Hauptstraße {group.number * 7}",
+            host=host,
+            user=admin,
+        )
 
 
 def _lineups(spieltag: Spieltag, rng: random.Random, absent_team: int | None = None) -> None:

@@ -98,3 +98,35 @@ class PaperResultForm(forms.Form):
             for name, value in self.cleaned_data.items()
             if name.startswith("p") and value is not None
         }
+
+
+class PlaceForm(forms.Form):
+    """When and where a Spieltag is played (or the whole Doppelspieltag of its group)."""
+
+    date = forms.DateField(
+        label=_("Datum"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    start_time = forms.TimeField(
+        label=_("Beginn"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    venue = forms.CharField(
+        label=_("Spielort (Adresse)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "street-address"}),
+    )
+    host = forms.ChoiceField(label=_("Ausrichter"), required=False)
+    whole_group = forms.BooleanField(
+        label=_("Für alle Spieltage der Gruppe (Doppelspieltag: nacheinander ab diesem Beginn)"),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, teams: Sequence[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.teams = {str(t.pk): t for t in teams}
+        host = self.fields["host"]
+        assert isinstance(host, forms.ChoiceField)
+        host.choices = [("", "—"), *((str(t.pk), t.name) for t in teams)]
+
+    def host_team(self) -> Any:
+        return self.teams.get(self.cleaned_data.get("host") or "")

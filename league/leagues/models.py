@@ -136,6 +136,21 @@ class Spieltag(models.Model):
     started_at = models.DateTimeField(_("gestartet"), null=True, blank=True)
     # Closed by the organiser once every list is complete: its lists are frozen.
     closed_at = models.DateTimeField(_("abgeschlossen"), null=True, blank=True)
+    # When and where, set by the league's organisers (services.spieltag_schedule).
+    date = models.DateField(_("Datum"), null=True, blank=True)
+    start_time = models.TimeField(_("Beginn"), null=True, blank=True)
+    venue = models.CharField(_("Spielort"), max_length=200, blank=True)
+    host = models.ForeignKey(
+        "Team",
+        verbose_name=_("Ausrichter"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_spieltage",
+    )
+    # The iCalendar SEQUENCE of its event: raised whenever date, time or place change once
+    # set, so calendars replace the event (the UID stays, league.leagues.calendar).
+    sequence = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["number"]

@@ -16,10 +16,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q
+from django.utils.dateparse import parse_time
 
 from league.clubs.models import Club, Player
 from league.core.audit import audit_record
-from league.core.backup_fields import day, flag, need, opt, positive, squeezed, when
+from league.core.backup_fields import (
+    day,
+    flag,
+    need,
+    number,
+    opt,
+    positive,
+    squeezed,
+    text,
+    when,
+)
 from league.core.errors import ServiceError
 from league.core.history import History, history_check, history_export
 from league.core.sections import (
@@ -123,6 +134,12 @@ class _LeagueRows:
                 "number": day.number,
                 "started_at": iso(day.started_at),
                 "closed_at": iso(day.closed_at),
+                # when and where (old exports have none of these keys)
+                "date": iso(day.date),
+                "start_time": day.start_time.strftime("%H:%M") if day.start_time else None,
+                "venue": day.venue,
+                "host": day.host_id,
+                "sequence": day.sequence,
                 "lineups": [
                     {
                         "team": lu.team_id,
@@ -359,6 +376,7 @@ def _check_spieltag(
     if when(spieltag.get("closed_at"), place, "closed_at") is not None and started is None:
         raise Fault(place, "backup_closed_not_started")
     history_check(spieltag.get("history"), place)
+    _check_place(spieltag, place, members)
     lined_up: set[int] = set()
     seated: set[int] = set()
     for lineup in need(spieltag, "lineups", list, place):
@@ -398,6 +416,32 @@ def _check_spieltag(
         plan = plans.get(list_id)
         if plan is not None and len(plan.data["seats"]) != len(seat_teams):
             raise Fault(tplace, "backup_table_teams")
+
+
+def _clock(data: Any, key: str, place: Place) -> dt.time | None:
+    """A time of day "HH:MM" (missing or null: None)."""
+    value = opt(data, key, str, place)
+    if value is None:
+        return None
+    try:
+        parsed = parse_time(value)
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise Fault(place, "backup_field_not_time", {"key": key})
+    return parsed
+
+
+def _check_place(spieltag: dict[str, Any], place: Place, members: set[int]) -> None:
+    """A Spieltag's date, start, venue and host (a team of its group); all optional."""
+    date = day(spieltag, "date", place, optional=True)
+    if _clock(spieltag, "start_time", place) is not None and date is None:
+        raise Fault(place, "backup_field_invalid", {"key": "start_time"})
+    text(spieltag, "venue", place, Spieltag, optional=True)
+    host = opt(spieltag, "host", int, place)
+    if host is not None and host not in members:
+        raise Fault(place, "backup_team_not_in_group")
+    number(spieltag, "sequence", place, Spieltag, optional=True)
 
 
 # --- restore -----------------------------------------------------------------------------------
@@ -461,6 +505,11 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                     number=d["number"],
                     started_at=when(d.get("started_at"), place, "started_at"),
                     closed_at=when(d.get("closed_at"), place, "closed_at"),
+                    date=dt.date.fromisoformat(d["date"]) if d.get("date") else None,
+                    start_time=_clock(d, "start_time", place),
+                    venue=d.get("venue") or "",
+                    host=teams.get(d["host"]) if d.get("host") is not None else None,
+                    sequence=d.get("sequence") or 0,
                 )
                 for lu in d["lineups"]:
                     lineup = Lineup.objects.create(

@@ -459,3 +459,12 @@ def spieltag_paper_result(
     return list_services.paper_entry_save(
         spielliste=st.spielliste, entry=1, totals=totals, deduction=deduction, user=user
     )
+
+
+# When and where (league.leagues.season_services; here for one place to look up a write).
+from league.leagues.season_services import (  # noqa: E402
+    group_schedule as group_schedule,
+)
+from league.leagues.season_services import (  # noqa: E402
+    spieltag_schedule as spieltag_schedule,
+)

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from league.leagues import season_views as sv
 from league.leagues import views as lv
 
 urlpatterns = [
@@ -73,5 +74,23 @@ urlpatterns = [
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/listen.pdf",
         lv.spieltag_lists_pdf,
         name="spieltag-lists-pdf",
+    ),
+    # The season: dates and places, the calendar feeds (league.leagues.season_views).
+    path("ligen/<int:pk>/termine/", sv.league_dates, name="league-dates"),
+    path("ligen/<int:pk>/kalender.ics", sv.league_calendar, name="league-calendar"),
+    path(
+        "ligen/<int:pk>/mannschaft/<int:team_id>/kalender.ics",
+        sv.team_calendar,
+        name="team-calendar",
+    ),
+    path(
+        "ligen/spieler/<int:player_id>/kalender.ics",
+        sv.player_calendar,
+        name="player-calendar",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",
+        sv.spieltag_place,
+        name="spieltag-place",
     ),
 ]

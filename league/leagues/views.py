@@ -42,11 +42,13 @@ from league.leagues.forms import (
     LeagueForm,
     LineupForm,
     PaperResultForm,
+    PlaceForm,
     RosterForm,
     ScheduleForm,
     TeamForm,
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
+from league.leagues.season_selectors import dates_by_spieltag, spieltag_date
 from league.leagues.selectors import (
     LeagueTable,
     league_page,
@@ -324,15 +326,18 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
         Team.objects.select_related("league", "club"), league_id=pk, pk=team_id
     )
     access = league_access(request.user, team.league)
+    rows = team_results(team=team)
+    dates = dates_by_spieltag([spieltag for spieltag, *_rest in rows], team.league)
     results = [
         {
             "spieltag": spieltag,
+            "date": dates.get(spieltag.pk),
             "label": label,
             "row": row,
             "siegpunkte": siegpunkte_text(row.siegpunkte) if row else "",
             "result": result,
         }
-        for spieltag, label, row, result in team_results(team=team)
+        for spieltag, label, row, result in rows
     ]
     return render(
         request,
@@ -383,6 +388,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
         for t in view.teams
     ]
     ready = all(len(view.lineup_names.get(t.pk, [])) == league.players_per_team for t in view.teams)
+    place = spieltag_date(view.spieltag, view.teams)
     return render(
         request,
         "leagues/spieltag.html",
@@ -395,6 +401,18 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
             "rows": rows,
             "ready": ready,
             "absent_form": AbsentForm(),
+            "place": place,
+            "place_form": PlaceForm(
+                initial={
+                    "date": spieltag.date,
+                    "start_time": spieltag.start_time,
+                    "venue": spieltag.venue,
+                    "host": spieltag.host_id or "",
+                },
+                teams=view.teams,
+            )
+            if access.organiser
+            else None,
         },
     )
 

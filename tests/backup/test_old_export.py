@@ -44,6 +44,26 @@ def _without_ids(value: Any) -> Any:
     return value
 
 
+# Keys the format gained since 2df3d1c, with the value an old document's row gets: today's
+# export writes them, an old document has none (the league season's dates and places).
+_GAINED = {
+    "spieltage": {"date": None, "start_time": None, "venue": "", "host": None, "sequence": 0}
+}
+
+
+def _without_gained(value: Any, key: str = "") -> Any:
+    """``value`` without the gained keys where they hold what an old row gets."""
+    if isinstance(value, dict):
+        return {
+            k: _without_gained(v, k)
+            for k, v in value.items()
+            if not (k in _GAINED.get(key, {}) and _GAINED[key][k] == v)
+        }
+    if isinstance(value, list):
+        return [_without_gained(v, key) for v in value]
+    return value
+
+
 def test_an_export_of_main_2df3d1c_imports_to_the_same_figures(tmp_path):
     old = _old_doc()
     path = tmp_path / "old.json"
@@ -61,7 +81,7 @@ def test_an_export_of_main_2df3d1c_imports_to_the_same_figures(tmp_path):
     assert got["lists"] == expected["lists"]
 
     # Today's export of what was imported is the old document again (new ids aside).
-    new = backup_export()
+    new = _without_gained(backup_export())
     for doc in (old, new):
         doc.pop("exported_at")
     assert new.keys() == old.keys()

@@ -36,6 +36,8 @@ WRITES = [
     "spieltag-close",
     "spieltag-reopen",
     "spieltag-absent",
+    # the season (league.leagues.season_views)
+    "spieltag-place",
 ]
 ORGANISER_ACTIONS = [
     ("league-manage", "get"),
@@ -52,6 +54,11 @@ PUBLIC = [
     "league-table-pdf",
     "spieltag-seating-pdf",
     "spieltag-lists-pdf",
+    # the season: dates and places, calendar feeds (leagues are public, so are they)
+    "league-dates",
+    "league-calendar",
+    "team-calendar",
+    "player-calendar",
 ]
 LOGGED_IN = ["league-create"]
 API = ["api-ligen", "api-liga", "api-liga-tabelle", "api-spieltage", "api-spieltag"]
@@ -101,7 +108,9 @@ def _outcome(response):
 def _args(name, league, spieltag, team):
     if name.startswith("league-") and name != "league-team":
         return [league.pk]
-    if name in ("league-team", "team-player-add", "team-captain-add"):
+    if name == "player-calendar":
+        return [team.roster.order_by("pk").first().pk]
+    if name in ("league-team", "team-player-add", "team-captain-add", "team-calendar"):
         return [league.pk, team.pk]
     if name == "team-player-remove":
         return [league.pk, team.pk, team.roster.order_by("pk").first().pk]
@@ -118,6 +127,7 @@ DATA = {
     "team-player-add": {"name": "Eindringling"},
     "team-captain-add": {"account": "stranger"},
     "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
+    "spieltag-place": {"date": "2026-03-14", "start_time": "11:00", "venue": "Krone"},
     "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
 }
 
@@ -173,7 +183,11 @@ def _league_state(league, spieltag):
         ),
         list(league.organisers.values_list("pk", flat=True)),
         list(league.group_rounds.values_list("pk", flat=True)),
-        list(Spieltag.objects.filter(pk=spieltag.pk).values_list("started_at", "closed_at")),
+        list(
+            Spieltag.objects.filter(pk=spieltag.pk).values_list(
+                "started_at", "closed_at", "date", "venue"
+            )
+        ),
         list(Lineup.objects.values_list("pk", "absent")),
         Spielliste.objects.count(),
         AuditEntry.objects.count(),

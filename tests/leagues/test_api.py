@@ -60,3 +60,26 @@ def test_unknown_ids_are_404_error_objects(league):
         assert response.status_code == 404
         assert response.json()["error"]["code"] == "not_found"
     assert client.get("/api/v1/ligen/", {"page": "x"}).status_code == 400
+
+
+def test_spieltage_carry_date_and_place(league):
+    import datetime as dt
+
+    spieltag = first_spieltag(league)
+    later = spieltag.group.spieltage.order_by("number").last()
+    host = spieltag.group.teams.order_by("number").first()
+    ls.spieltag_schedule(
+        spieltag=later, date=dt.date(2026, 3, 14), start_time=dt.time(10), venue="Krone", host=host
+    )
+    client = APIClient()
+    days = client.get(f"/api/v1/ligen/{league.pk}/spieltage/").json()["spieltage"]
+    body = next(d for d in days if d["id"] == later.pk)
+    assert (body["date"], body["start_time"], body["venue"], body["host"], body["sequence"]) == (
+        "2026-03-14",
+        "10:00",
+        "Krone",
+        host.name,
+        0,
+    )
+    one = client.get(f"/api/v1/ligen/{league.pk}/spieltage/{spieltag.pk}/").json()
+    assert (one["date"], one["start_time"], one["venue"], one["host"]) == (None, None, "", None)

@@ -1,0 +1,137 @@
+"""League season pages: the dates and places of the Spieltage (the schedule page, which is
+also the Doppelspieltage's page), setting them, and the calendar feeds. Thin views over
+``season_selectors`` and ``season_services``; permissions through ``league.leagues.access``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from league.clubs.models import Player
+from league.core.errors import ServiceError
+from league.leagues import season_services as ss
+from league.leagues.access import actor_of, league_access, organiser_required
+from league.leagues.calendar import calendar
+from league.leagues.forms import PlaceForm
+from league.leagues.models import League, Spieltag, Team
+from league.leagues.season_selectors import DateItem, dates_of_teams, player_teams, season_dates
+
+
+def _ics(request: HttpRequest, items: list[DateItem], name: str, filename: str) -> HttpResponse:
+    def url(item: DateItem) -> str:
+        return request.build_absolute_uri(
+            reverse("spieltag-detail", args=[item.league.pk, item.spieltag.pk])
+        )
+
+    response = HttpResponse(
+        calendar(items, name=name, url=url), content_type="text/calendar; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@require_safe
+def league_dates(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every Spieltag of the season by date, with time, venue and host: phone-first and
+    printable; ``?mannschaft=<id>`` one team's. Also the page of the Doppelspieltage."""
+    league = get_object_or_404(League, pk=pk)
+    team = None
+    wanted = request.GET.get("mannschaft", "")
+    if wanted.isdigit():
+        team = get_object_or_404(Team, league=league, pk=int(wanted))
+    items = season_dates(league=league, team=team)
+    return render(
+        request,
+        "leagues/dates.html",
+        {
+            "league": league,
+            "access": league_access(request.user, league),
+            "team": team,
+            "items": items,
+            "teams": league.teams.all(),
+            "undated": sum(1 for i in items if i.date is None),
+        },
+    )
+
+
+@organiser_required
+@require_POST
+def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    """The organiser sets a Spieltag's (or its Doppelspieltag's) date, time and venue."""
+    spieltag = get_object_or_404(
+        Spieltag.objects.select_related("group__group_round__league"),
+        pk=spieltag_id,
+        group__group_round__league_id=pk,
+    )
+    league = spieltag.group.group_round.league
+    form = PlaceForm(request.POST, teams=list(spieltag.group.teams.order_by("number")))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(e) for e in errors))
+        return redirect("spieltag-detail", pk, spieltag_id)
+    cd = form.cleaned_data
+    actor = actor_of(request.user, league_access(request.user, league))
+    try:
+        if cd["whole_group"]:
+            ss.group_schedule(
+                group=spieltag.group,
+                date=cd["date"],
+                start_time=cd["start_time"],
+                venue=cd["venue"],
+                host=form.host_team(),
+                user=actor,
+            )
+        else:
+            ss.spieltag_schedule(
+                spieltag=spieltag,
+                date=cd["date"],
+                start_time=cd["start_time"],
+                venue=cd["venue"],
+                host=form.host_team(),
+                user=actor,
+            )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Termin und Ort gespeichert."))
+    return redirect("spieltag-detail", pk, spieltag_id)
+
+
+@require_safe
+def league_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    league = get_object_or_404(League, pk=pk)
+    return _ics(
+        request,
+        season_dates(league=league),
+        f"{league.name} {league.season}",
+        f"liga-{league.pk}.ics",
+    )
+
+
+@require_safe
+def team_calendar(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    team = get_object_or_404(Team.objects.select_related("league"), league_id=pk, pk=team_id)
+    return _ics(
+        request,
+        season_dates(league=team.league, team=team),
+        f"{team.name} · {team.league.name} {team.league.season}",
+        f"mannschaft-{team.pk}.ics",
+    )
+
+
+@require_safe
+def player_calendar(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's Spieltage: those of every team whose roster holds him (leagues are public,
+    as their rosters are; a hidden name is never written into the feed)."""
+    player = get_object_or_404(Player, pk=player_id)
+    return _ics(
+        request,
+        dates_of_teams(player_teams(player.pk)),
+        _("Spieltage"),
+        f"spieler-{player.pk}.ics",
+    )
