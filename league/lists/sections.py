@@ -56,9 +56,11 @@ from league.lists.models import (
     ScoreLine,
     Seat,
     Spielliste,
+    StatLine,
     Substitution,
 )
 from league.lists.selectors import snapshots_of, with_redeals
+from league.lists.stats import stats_rebuild
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.interchange import (
@@ -555,6 +557,7 @@ REFERENCES = (
     (PenaltyRow, "offender"),
     (PenaltyRow, "beneficiary"),
     (ScoreLine, "player"),
+    (StatLine, "player"),
 )
 
 
@@ -571,12 +574,15 @@ def merge_check(keep: int, merge: int) -> None:
 
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
-    return {
+    moved = {
         moved_key(model, name): model._default_manager.filter(**{f"{name}_id": merge}).update(
             **{f"{name}_id": keep}
         )
         for model, name in REFERENCES
     }
+    # The derived statistics name partners by id: those of his lists are made again.
+    stats_rebuild(Spielliste.objects.filter(_his_lists(keep)).values_list("pk", flat=True))
+    return moved
 
 
 MERGE = MergeSection(name="lists", after=("clubs",), check=merge_check, move=merge_move)

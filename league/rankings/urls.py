@@ -6,6 +6,7 @@ urlpatterns = [
     path("rangliste/", views.rangliste_page, name="rangliste"),
     path("rangliste/pdf/", views.rangliste_pdf_view, name="rangliste-pdf"),
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
+    path("spieler/<int:player_id>/statistik/", views.player_statistics, name="player-statistics"),
     path("spieler/<int:player_id>/zusammenfuehren/", views.player_merge, name="player-merge"),
     path("turniere/<int:pk>/rangliste/", views.tournament_rating, name="tournament-rating"),
     path(

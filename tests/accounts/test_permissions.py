@@ -151,6 +151,7 @@ PUBLIC_READS = {
     "rangliste",
     "rangliste-pdf",
     "player-record",
+    "player-statistics",  # hidden players, members-only lists: tests/rankings/test_statistics
     "club-season",
     "club-evening",  # its "add a table" form: club managers (test_club_evening_write)
     "login",
