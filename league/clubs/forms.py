@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.models import KASSE_CENT_MAX
+
 
 class MemberInviteForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Spieler"), coerce=int)
@@ -36,3 +38,11 @@ class ClaimDecisionForm(forms.Form):
 
 class VisibilityForm(forms.Form):
     members_only = forms.BooleanField(required=False)
+
+
+class KasseForm(forms.Form):
+    """The Kasse rate the club's evenings play for (empty: no money)."""
+
+    kasse_cent = forms.IntegerField(
+        label=_("Cent je Punkt"), required=False, min_value=1, max_value=KASSE_CENT_MAX
+    )

@@ -386,6 +386,11 @@ MESSAGES: Mapping[str, str] = {
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."
     ),
+    # --- the Kasse (statistics.md; league.lists.services.kasse) ---------------------------
+    "kasse_not_here": gettext_noop(
+        "Turnier- und Ligalisten spielen nicht um Geld: diese Liste hat keine Kasse."
+    ),
+    "kasse_rate_range": gettext_noop("Cent je Punkt: eine ganze Zahl von 1 bis {max}."),
 }
 
 

@@ -106,6 +106,11 @@ def _text(entry: AuditEntry, shown: Mapping[str, str]) -> str:
         return text if action == "penalty" else _("gelöscht: %(what)s") % {"what": text}
     if action == "import":
         return _("%(n)s Spiele übernommen") % {"n": after.get("games", 0)}
+    if action == "kasse":
+        cent = after.get("kasse_cent")
+        if not cent:
+            return _("Kasse aufgehoben")
+        return _("Kasse: %(cent)s Cent je Punkt") % {"cent": cent}
     simple = {
         "create": _("Liste angelegt"),
         "record": _("Spiel %(n)s eingetragen"),

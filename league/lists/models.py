@@ -85,6 +85,9 @@ class Spielliste(models.Model):
     closed = models.BooleanField(_("beendet"), default=False)
     # ``schmeissen``: for each redeal, the number of the game it preceded.
     redeals = models.JSONField(default=list, blank=True)
+    # The Kasse (statistics.md): cents per point when the table plays for money (None: no
+    # money). Only lists that play their own rules (free and club lists) have one.
+    kasse_cent = models.PositiveSmallIntegerField(_("Kasse: Cent je Punkt"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -169,6 +169,7 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             **({"rules": liste.rules} if liste.rules else {}),
             **({"redeals": liste.redeals} if liste.redeals else {}),
             **({"closed": True} if liste.closed else {}),
+            **({"kasse_cent": liste.kasse_cent} if liste.kasse_cent else {}),
             "penalties": [
                 penalty_to_dict(r.to_penalty(player_names)) | {"referee": r.referee}
                 for r in penalties[liste.pk]
@@ -262,6 +263,7 @@ def _check_list(plan: ListPlan, clubs: set[int], players: set[int]) -> None:
     text(data, "added_by", place, Spielliste, optional=True)
     when(data.get("confirmed_at"), place, "confirmed_at")
     number(data, "confirmed_seat", place, Spielliste, optional=True)
+    number(data, "kasse_cent", place, Spielliste, optional=True)
     when(data.get("created_at"), place, "created_at")
     history_check(data.get("history"), place)
     try:
@@ -369,6 +371,7 @@ def _write_list(plan: ListPlan, players: dict[int, Player], clubs: dict[int, Clu
         club=clubs.get(data.get("club") or 0),
         listenfuehrer_position=data["listenfuehrer_position"],
         rules=plan.rules,
+        kasse_cent=data.get("kasse_cent") or None,
         user=IMPORT_ACTOR,
     )
     if data.get("redeals"):  # placed by game number: each replay takes those it reaches

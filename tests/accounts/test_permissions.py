@@ -60,6 +60,8 @@ LIST_WRITES = [
     ("redeal-add", "post"),
     ("redeal-undo", "post"),
     ("liste-close", "post"),
+    # The Kasse's rate (statistics.md): the same writers; refused on tournament lists.
+    ("liste-kasse", "post"),
 ]
 MANAGED_LIST_WRITES = [
     ("seat-substitute", "post"),
@@ -114,6 +116,7 @@ CLUB_ACTIONS = [
     ("club-manager-invite", "post"),
     ("club-member-invite", "post"),
     ("club-visibility", "post"),
+    ("club-kasse", "post"),
     ("club-claim-decide", "post"),
     ("club-rules", "post"),
     ("club-season", "post"),  # the season's settings

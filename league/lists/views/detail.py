@@ -17,6 +17,7 @@ from league.lists.forms import (
     SubstituteForm,
     VersionedGameForm,
 )
+from league.lists.kasse import kasse_view
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
@@ -121,5 +122,9 @@ def render_detail(
         "status": list_status(snap, access.owner, reveal=access.writes),
         "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
         "substitute_form": substitute_form or substitute_form_for(snap),
+        "kasse": kasse_view(snap),
+        # The rate is the table's to set where the list plays its own rules (free and
+        # club lists); tournament and league lists never play for money.
+        "kasse_settable": access.writes and not liste.frozen and quick_rows_allowed(access.owner),
     }
     return render(request, "lists/detail.html", context, status=status)
