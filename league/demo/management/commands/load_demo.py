@@ -20,6 +20,7 @@ from league.clubs.models import Club, Player
 from league.clubs.services import club_add_manager, club_get_or_create, player_get_or_create
 from league.demo.league_demo import load_demo_league
 from league.demo.ranking_demo import load_ranking_demo
+from league.demo.stats_demo import load_played_evenings
 from league.lists import services
 from league.lists.models import Spielliste
 from league.tournaments import services as ts
@@ -88,6 +89,7 @@ class Command(BaseCommand):
             )
             load_demo_tournament(rng)
             load_ranking_demo(club, players, rng)
+            load_played_evenings(club, players, random.Random(2028))  # statistics, Kasse
             load_demo_league(random.Random(2027))  # league/demo/league_demo.py
         self.stdout.write(
             self.style.SUCCESS(
