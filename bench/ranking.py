@@ -39,7 +39,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DB = "rankingbench"
+DB = os.environ.get("RANKING_BENCH_DB", "rankingbench")  # another name: a second copy
 PG_URL = f"postgres://postgres@127.0.0.1:5432/{DB}"
 
 TOURNAMENTS = 300

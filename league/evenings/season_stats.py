@@ -8,7 +8,7 @@ season whatever its size.
   ``PAIR_MIN_GAMES`` games together (all pairs when none has so many; ties: more games,
   then names); *longest winning run* — the most lists in a row (his lists of the season in
   date order) that a member won, a list being won by whoever has the highest Stand at its
-  table (ties: each of them won it).
+  table (ties: each of them won it; a list from paper by its totals).
 - **Decision** (what counts): every evening list of the season with a game row; the Stand
   counts penalty rows, the game figures do not (statistics.md).
 - **Decision** (the season's Kasse): the sum over the season's evening lists that play for
@@ -163,8 +163,8 @@ def season_stats(
         ev = evenings[members[0]["spielliste__evening_table__evening_id"]]
         ev.tables += 1
         ev.games += max(m["games"] for m in members)
-        if not any(m["games"] for m in members):
-            continue
+        if not any(m["games"] or m["total"] for m in members):
+            continue  # nothing played yet (a list from paper counts by its totals)
         top = max(m["total"] for m in members)
         for m in members:
             runs[str(m["player_id"])].append(m["total"] == top)

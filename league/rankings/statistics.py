@@ -24,21 +24,25 @@ lists the reader may not read, the clubs' season starts, the partners' names.
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.utils.translation import gettext as _
 
-from league.clubs.models import Player, public_alias
-from league.evenings.models import SeasonSettings
+from league.clubs.models import Club, Player, public_alias
+from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.evenings.selectors import season_of
+from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
 from league.lists.access import lists_closed_to
 from league.lists.models import Spielliste, StatLine
+from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from scoring import messages
-from scoring.stats import HOCHZEIT, STILLE_HOCHZEIT, PlayerStats, Tally, combine
+from scoring.stats import HOCHZEIT, SOLO_KEYS, STILLE_HOCHZEIT, PlayerStats, Tally
 
 PARTNER_MIN_GAMES = 3
 
@@ -54,23 +58,6 @@ _COUNT_FIELDS = (
     "pflicht",
     "announced",
     "announced_won",
-)
-
-_EVENT_FIELDS = (
-    "pk",
-    "title",
-    "created_at",
-    "round_table__tournament_round__number",
-    "round_table__tournament_round__tournament_id",
-    "round_table__tournament_round__tournament__name",
-    "round_table__tournament_round__tournament__date",
-    "evening_table__number",
-    "evening_table__evening__date",
-    "evening_table__evening__club_id",
-    "evening_table__evening__club__name",
-    "spieltag_table__spieltag__group__group_round__league_id",
-    "spieltag_table__spieltag__group__group_round__league__name",
-    "spieltag_table__spieltag__group__group_round__league__season",
 )
 
 
@@ -154,9 +141,91 @@ class PlayerStatistics:
 
 
 def _date(value: Any) -> datetime.date:
+    """A date or timestamp column as a date (SQLite's driver returns text)."""
     if isinstance(value, datetime.datetime):
         return value.date()
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value[:10])
+
+
+def _json(value: Any) -> dict[str, list[int]]:
+    """A JSON column (PostgreSQL's driver decodes it, SQLite's returns text)."""
+    if value is None:
+        return {}
+    return value if isinstance(value, dict) else json.loads(value)
+
+
+# His rows and what each list is, in one query driven by his rows (the index on player):
+# written as SQL, as the player's page (``selectors._PLAYER_LISTS``): the ORM's compilation
+# of these joins cost more than the lookups (bench/ranking.py).
+_ROWS = (
+    "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
+    "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
+    "l.title, l.created_at, tr.number, t.id, t.name, t.date, et.number, e.date, e.club_id, "
+    "c.name, ss.start_month, lg.id, lg.name, lg.season "
+    "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
+    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
+    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
+    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
+    "LEFT JOIN {evening} e ON e.id = et.evening_id "
+    "LEFT JOIN {club} c ON c.id = e.club_id "
+    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id "
+    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = l.id "
+    "LEFT JOIN {spieltag} sd ON sd.id = st.spieltag_id "
+    "LEFT JOIN {group} g ON g.id = sd.group_id "
+    "LEFT JOIN {groupround} gr ON gr.id = g.group_round_id "
+    "LEFT JOIN {league} lg ON lg.id = gr.league_id "
+    "WHERE s.player_id = %s"
+)
+_ROW_KEYS = (
+    "pk",
+    "total",
+    *_COUNT_FIELDS,
+    "solos",
+    "partners",
+    "title",
+    "created_at",
+    "round_table__tournament_round__number",
+    "round_table__tournament_round__tournament_id",
+    "round_table__tournament_round__tournament__name",
+    "round_table__tournament_round__tournament__date",
+    "evening_table__number",
+    "evening_table__evening__date",
+    "evening_table__evening__club_id",
+    "evening_table__evening__club__name",
+    "start_month",
+    "spieltag_table__spieltag__group__group_round__league_id",
+    "spieltag_table__spieltag__group__group_round__league__name",
+    "spieltag_table__spieltag__group__group_round__league__season",
+)
+
+
+def _rows(player_id: int) -> list[dict[str, Any]]:
+    models = {
+        "statline": StatLine,
+        "liste": Spielliste,
+        "roundtable": RoundTable,
+        "round": TournamentRound,
+        "tournament": Tournament,
+        "eveningtable": EveningTable,
+        "evening": ClubEvening,
+        "club": Club,
+        "seasonsettings": SeasonSettings,
+        "spieltagtable": SpieltagTable,
+        "spieltag": Spieltag,
+        "group": Group,
+        "groupround": GroupRound,
+        "league": League,
+    }
+    names = {k: connection.ops.quote_name(m._meta.db_table) for k, m in models.items()}
+    with connection.cursor() as cursor:
+        cursor.execute(_ROWS.format(**names), [player_id])
+        out = []
+        for values in cursor.fetchall():
+            row = dict(zip(_ROW_KEYS, values, strict=True))
+            row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
+            out.append(row)
+    return out
 
 
 def _season_label(year: int, start_month: int) -> str:
@@ -164,7 +233,7 @@ def _season_label(year: int, start_month: int) -> str:
 
 
 def _describe(
-    row: Mapping[str, Any], starts: Mapping[int, int]
+    row: Mapping[str, Any], starts: Mapping[int, int], texts: Mapping[str, str]
 ) -> tuple[StatsList, Choice | None, Choice | None, Choice | None]:
     """A list as ``StatsList`` (its figures still 0) and the season, tournament and league
     it offers as a filter choice."""
@@ -175,7 +244,7 @@ def _describe(
     if tid is not None:
         day = _date(row["round_table__tournament_round__tournament__date"])
         name = row["round_table__tournament_round__tournament__name"]
-        label = _("%(name)s, Runde %(number)s") % {
+        label = texts["round"] % {
             "name": name,
             "number": row["round_table__tournament_round__number"],
         }
@@ -187,7 +256,7 @@ def _describe(
         year = season_of(day, start)
         club = row["evening_table__evening__club__name"] or ""
         season = f"{club_id}-{year}"
-        label = _("%(club)s, Vereinsabend %(date)s, Tisch %(table)s") % {
+        label = texts["evening"] % {
             "club": club,
             "date": f"{day:%d.%m.%Y}",
             "table": row["evening_table__number"],
@@ -215,12 +284,27 @@ def _keep(item: StatsList, f: StatsFilter) -> bool:
     return f.liga is None or item.league_id == f.liga
 
 
-def _to_stats(key: str, row: Mapping[str, Any]) -> PlayerStats:
+def _summed(key: str, rows: list[Mapping[str, Any]]) -> PlayerStats:
+    """His figures over ``rows`` (the engine's ``combine``, summed in one pass)."""
+    counts = dict.fromkeys(_COUNT_FIELDS, 0)
+    solos: dict[str, list[int]] = {}
+    partners: dict[str, list[int]] = {}
+    for row in rows:
+        for name in _COUNT_FIELDS:
+            counts[name] += row[name]
+        for into, held in ((solos, row["solos"]), (partners, row["partners"])):
+            for k, (played, won) in held.items():
+                tally = into.get(k)
+                if tally is None:
+                    into[k] = [played, won]
+                else:
+                    tally[0] += played
+                    tally[1] += won
     return PlayerStats(
         player=key,
-        solos={k: Tally(*v) for k, v in (row["solos"] or {}).items()},
-        partners={k: Tally(*v) for k, v in (row["partners"] or {}).items()},
-        **{name: row[name] for name in _COUNT_FIELDS},
+        solos={k: Tally(*solos[k]) for k in SOLO_KEYS if k in solos},
+        partners={k: Tally(*partners[k]) for k in sorted(partners)},
+        **counts,
     )
 
 
@@ -266,29 +350,30 @@ def player_statistics(
     )
     if not empty.public:
         return empty
-    rows = {
-        r["spielliste_id"]: r
-        for r in StatLine.objects.filter(player=player).values(
-            "spielliste_id", "total", "solos", "partners", *_COUNT_FIELDS
-        )
-    }
+    rows = {r["pk"]: r for r in _rows(player.pk)}
     if not rows:
         return empty
-    lists = Spielliste.objects.filter(pk__in=list(rows))
-    closed = set(lists.filter(lists_closed_to(reader)).values_list("pk", flat=True))
-    events = [e for e in lists.values(*_EVENT_FIELDS) if e["pk"] not in closed]
-    clubs = {e["evening_table__evening__club_id"] for e in events} - {None}
-    starts = (
-        dict(SeasonSettings.objects.filter(club_id__in=clubs).values_list("club_id", "start_month"))
-        if clubs
-        else {}
+    closed = set(
+        Spielliste.objects.filter(pk__in=list(rows))
+        .filter(lists_closed_to(reader))
+        .values_list("pk", flat=True)
     )
+    events = [e for pk, e in rows.items() if pk not in closed]
+    starts = {
+        e["evening_table__evening__club_id"]: e["start_month"] or 1
+        for e in events
+        if e["evening_table__evening__club_id"] is not None
+    }
+    texts = {  # translated once, not once a list
+        "round": _("%(name)s, Runde %(number)s"),
+        "evening": _("%(club)s, Vereinsabend %(date)s, Tisch %(table)s"),
+    }
     seasons: dict[str, Choice] = {}
     tournaments: dict[str, Choice] = {}
     leagues: dict[str, Choice] = {}
     kept: list[StatsList] = []
     for event in events:
-        item, season, tournament, league = _describe(event, starts)
+        item, season, tournament, league = _describe(event, starts, texts)
         for choice, into in ((season, seasons), (tournament, tournaments), (league, leagues)):
             if choice is not None:
                 into[choice.value] = choice
@@ -309,8 +394,7 @@ def player_statistics(
             )
         )
     kept.sort(key=lambda i: (i.date, i.liste_id))
-    combined = combine(_to_stats(key, rows[i.liste_id]) for i in kept)
-    stats = combined[0] if combined else PlayerStats(key)
+    stats = _summed(key, [rows[i.liste_id] for i in kept])
     running: list[Fraction] = []
     total = 0
     for n, item in enumerate(kept, start=1):

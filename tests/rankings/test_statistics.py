@@ -202,3 +202,25 @@ def test_hidden_player_statistics_are_not_public(client, two_evenings, players, 
     client.logout()
     other = client.get(reverse("player-statistics", args=[players[3].pk])).content.decode()
     assert carla.name not in other
+
+
+def test_merge_moves_the_rows_and_renames_the_partners(liste, players, user):
+    from league.rankings.services import player_merge
+
+    services.game_record(spielliste=liste, record=normal())
+    anna, bernd = players[0], players[1]
+    twin = Player.objects.create(name="Bernd B.")
+    other = services.spielliste_create(
+        title="Zweiter Tisch", players=[anna, twin, players[2], players[3]], created_by=user
+    )
+    services.game_record(
+        spielliste=other,
+        record=normal(players=["Anna", "Bernd B.", "Carla", "Dieter"], re=("Anna", "Bernd B.")),
+    )
+    player_merge(keep=bernd, merge=twin)
+    assert not StatLine.objects.filter(player=twin).exists()
+    assert StatLine.objects.filter(player=bernd).count() == 2
+    rows = StatLine.objects.filter(player=anna, spielliste=other).get()
+    assert rows.partners == {str(bernd.pk): [1, 1]}
+    view = player_statistics(player=anna, reader=anna_reader())
+    assert [(p.player_id, p.games) for p in view.partners] == [(bernd.pk, 2)]
