@@ -166,6 +166,9 @@ def _percent(won: int, played: int) -> str:
     return f"{round(100 * won / played)} %" if played else "–"
 
 
+RECENT_LISTS = 20
+
+
 @require_safe
 def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics across every event the reader may see, with filters."""
@@ -210,6 +213,9 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
             "worst_rate": _percent(view.worst.won, view.worst.games) if view.worst else "",
             "chart": mark_safe(chart) if chart else "",
             "f": view.filter,
+            # The newest lists of the selection; the player's page lists every one.
+            "recent": view.lists[: -RECENT_LISTS - 1 : -1],
+            "older": max(len(view.lists) - RECENT_LISTS, 0),
         },
     )
 

@@ -125,7 +125,7 @@ def test_rate_out_of_range_is_refused(liste, club):
     assert Club.objects.get(pk=club.pk).kasse_cent == 5
 
 
-def test_season_kasse_sums_the_evenings(club, evening_list, django_user_model):
+def test_season_kasse_sums_the_evenings(client, club, evening_list, django_user_model):
     _play(evening_list, 3)
     services.spielliste_end_early(spielliste=evening_list)
     manager = club.managers.get()
@@ -147,3 +147,7 @@ def test_season_kasse_sums_the_evenings(club, evening_list, django_user_model):
     }
     assert stats.most_games is not None
     assert len(stats.evenings) == 2
+    page = client.get(reverse("club-season", args=[club.pk]), {"jahr": 2026}).content.decode()
+    assert "data-season-kasse" in page
+    assert 'data-record="games"' in page
+    assert page.count("data-evening-figures") == 2
