@@ -4,7 +4,7 @@ input reaches the database as an integer it cannot hold; any other address under
 
 from django.urls import path, re_path, register_converter
 
-from league.api import leagues, ranking_views, views
+from league.api import leagues, ranking_views, stats_views, views
 
 
 class IdConverter:
@@ -54,6 +54,12 @@ urlpatterns = [
         name="api-ergebnisse",
     ),
     path("turniere/<api_id:pk>/wertung/", views.StandingsView.as_view(), name="api-standings"),
+    path("listen/<api_id:pk>/kasse/", stats_views.KasseView.as_view(), name="api-kasse"),
+    path(
+        "spieler/<api_id:pk>/statistik/",
+        stats_views.StatistikView.as_view(),
+        name="api-statistik",
+    ),
     path("rangliste/", ranking_views.RanglisteView.as_view(), name="api-rangliste"),
     path("vereine/<api_id:pk>/saison/", ranking_views.SaisonView.as_view(), name="api-saison"),
     # leagues (league.api.leagues)

@@ -7,6 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.models import KASSE_CENT_MAX
+
 
 class MemberInviteForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Spieler"), coerce=int)
@@ -41,3 +43,11 @@ class VisibilityForm(forms.Form):
 class ClubFoundForm(forms.Form):
     name = forms.CharField(label=_("Name des Vereins"), max_length=120)
     city = forms.CharField(label=_("Ort"), max_length=80, required=False)
+
+
+class KasseForm(forms.Form):
+    """The Kasse rate the club's evenings play for (empty: no money)."""
+
+    kasse_cent = forms.IntegerField(
+        label=_("Cent je Punkt"), required=False, min_value=1, max_value=KASSE_CENT_MAX
+    )

@@ -12,6 +12,10 @@ from scoring.errors import RulesError
 from scoring.interchange import rules_from_dict
 from scoring.rules import TSR, RuleProfile
 
+KASSE_CENT_MAX = 1000
+"""The highest Kasse rate taken, in cents per point (a club's or a list's): 10 euros a
+point is more than any table plays for."""
+
 
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120, unique=True)
@@ -33,6 +37,9 @@ class Club(models.Model):
     # House rules (scoring.rules): the profile the club's evenings start with, as the
     # options' JSON ({} = the TSR). Each list keeps its own copy.
     rules = models.JSONField(_("Hausregeln"), default=dict, blank=True)
+    # The Kasse (statistics.md): the rate in cents per point its evenings' lists start with
+    # (None: no money played). Each list keeps its own copy.
+    kasse_cent = models.PositiveSmallIntegerField(_("Kasse: Cent je Punkt"), null=True, blank=True)
 
     class Meta:
         ordering = ["name"]

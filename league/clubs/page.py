@@ -21,6 +21,7 @@ from league.accounts.forms import AccountForm, InviteForm
 from league.clubs.access import can_manage_club
 from league.clubs.forms import (
     ClaimDecisionForm,
+    KasseForm,
     ManagerRemoveForm,
     MemberInviteForm,
     VisibilityForm,
@@ -85,5 +86,7 @@ def render_club_page(
             remove_form=bound.get("remove_form") or ManagerRemoveForm(),
             claim_form=bound.get("claim_form") or ClaimDecisionForm(),
             visibility_form=bound.get("visibility_form") or VisibilityForm(),
+            kasse_form=bound.get("kasse_form")
+            or KasseForm(initial={"kasse_cent": club.kasse_cent}),
         )
     return render(request, "clubs/detail.html", context, status=status)

@@ -15,6 +15,7 @@ from league.clubs.models import Club, Player, PlayerClaim
 from league.clubs.services import DDV_NUMBER
 from league.core.audit import audit_record
 from league.core.backup_fields import flag, need, opt, squeezed, text
+from league.core.backup_fields import number as fits_number
 from league.core.history import history_check, history_export, history_move
 from league.core.sections import (
     IMPORT_ACTOR,
@@ -74,6 +75,7 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             "city": c.city,
             "members_only": c.members_only,
             **({"rules": c.rules} if c.rules else {}),
+            **({"kasse_cent": c.kasse_cent} if c.kasse_cent else {}),
             "history": history[CLUB].get(c.pk, []),
         }
         for c in club_rows
@@ -104,6 +106,7 @@ def check(ctx: CheckContext) -> None:
             text(club, "city", place, Club, optional=True)
             flag(club, "members_only", place, optional=True)
             opt(club, "rules", dict, place)
+            fits_number(club, "kasse_cent", place, Club, optional=True)
             history_check(club.get("history"), place)
     players = ctx.ids["player"]
     numbers: set[str] = set()
@@ -139,6 +142,7 @@ def restore(ctx: RestoreContext) -> None:
                 city=data.get("city") or "",
                 members_only=bool(data.get("members_only", False)),
                 rules=data.get("rules") or {},
+                kasse_cent=data.get("kasse_cent") or None,
             )
             audit_record(user=IMPORT_ACTOR, action="import", target=club, after={"name": name})
             ctx.summary.clubs_created += 1

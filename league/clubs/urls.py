@@ -24,6 +24,7 @@ urlpatterns = [
         name="club-member-invite",
     ),
     path("vereine/<int:pk>/sichtbarkeit/", views.club_visibility, name="club-visibility"),
+    path("vereine/<int:pk>/kasse/", views.club_kasse, name="club-kasse"),
     path("vereine/<int:pk>/anfragen/", views.club_claim_decide, name="club-claim-decide"),
     path("spieler/<int:player_id>/das-bin-ich/", views.player_claim, name="player-claim"),
     path("konto/privatsphaere/", views.privacy, name="privacy"),

@@ -28,6 +28,7 @@ from league.clubs.access import (
 from league.clubs.forms import (
     ClaimDecisionForm,
     ClubFoundForm,
+    KasseForm,
     ManagerRemoveForm,
     VisibilityForm,
 )
@@ -166,6 +167,24 @@ def club_visibility(request: HttpRequest, club: Club) -> HttpResponse:
             messages.success(request, _("Sichtbarkeit gespeichert."))
             return redirect("club-detail", club.pk)
     return render_club_page(request, club, bound={"visibility_form": form})
+
+
+@require_POST
+@club_manager_required
+def club_kasse(request: HttpRequest, club: Club) -> HttpResponse:
+    """The Kasse rate (cents per point) the club's new evening lists start with."""
+    form = KasseForm(request.POST)
+    if form.is_valid():
+        try:
+            services.club_set_kasse(
+                club=club, cent=form.cleaned_data["kasse_cent"], user=club_actor(request)
+            )
+        except ServiceError as err:
+            form_error_from_service(form, err)
+        else:
+            messages.success(request, _("Kasse gespeichert."))
+            return redirect("club-detail", club.pk)
+    return render_club_page(request, club, bound={"kasse_form": form})
 
 
 @require_POST

@@ -436,6 +436,11 @@ MESSAGES: Mapping[str, str] = {
     "backup_history_future": gettext_noop("Zeitpunkt liegt in der Zukunft"),
     "backup_history_order": gettext_noop("Zeitpunkt vor dem des vorigen Eintrags"),
     "backup_surrogate": gettext_noop("Text mit einem einzelnen Ersatzzeichen (kein Unicode)"),
+    # --- the Kasse (statistics.md; league.lists.services.kasse) ---------------------------
+    "kasse_not_here": gettext_noop(
+        "Turnier- und Ligalisten spielen nicht um Geld: diese Liste hat keine Kasse."
+    ),
+    "kasse_rate_range": gettext_noop("Cent je Punkt: eine ganze Zahl von 1 bis {max}."),
 }
 
 

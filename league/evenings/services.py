@@ -106,6 +106,7 @@ def _add_tables(
             club=club,
             created_by=_account(user),
             rules=rules,
+            kasse_cent=club.kasse_cent,
             user=user,
         )
         created.append(

@@ -36,6 +36,8 @@ from league.evenings.club_page import rules_form
 from league.evenings.forms import CUSTOM, EveningForm, SeasonSettingsForm, TableForm
 from league.evenings.models import ClubEvening
 from league.evenings.pdf import season_pdf
+from league.evenings.season_stats import SeasonStats, season_stats
+from league.lists.kasse import euro_text
 from scoring.errors import RulesError
 from scoring.interchange import rules_from_dict
 from scoring.rules import preset
@@ -135,6 +137,9 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
                 else (member.public_alias if member else "")
             ),
             "member_lists": member_lists,
+            **_season_figures(
+                season_stats(club=club, start=season.start, end=season.end, reveal=manager)
+            ),
         },
     )
 
@@ -192,6 +197,22 @@ def club_season_pdf(request: HttpRequest, pk: int) -> HttpResponse:
         rows=values[1:],
     )
     return pdf_response(data, f"saison-{club.pk}-{season.year}.pdf")
+
+
+def _season_figures(stats: SeasonStats) -> dict[str, Any]:
+    """The season's records and evenings, and its Kasse in euros."""
+    kasse = stats.kasse
+    return {
+        "stats": stats,
+        "season_kasse": None
+        if kasse is None
+        else {
+            "lists": kasse.lists,
+            "balances": [(name, euro_text(c)) for name, c in kasse.cents.items()],
+            "pot": euro_text(kasse.pot) if kasse.pot else "",
+            "payments": [(p.payer, p.payee, euro_text(p.cents)) for p in kasse.payments],
+        },
+    }
 
 
 @club_reader_required

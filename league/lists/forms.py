@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 from league.core.errors import ServiceError
 from league.core.messages import choices
 from league.core.text import squeeze
+from league.lists.services.kasse import KASSE_CENT_MAX
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
 from scoring.interchange import record_from_dict
@@ -460,3 +461,11 @@ class SubstituteForm(forms.Form):
         position = self.fields["position"]
         assert isinstance(position, forms.ChoiceField)
         position.choices = seats
+
+
+class KasseForm(forms.Form):
+    """The rate a free or club list plays for (empty: no money)."""
+
+    kasse_cent = forms.IntegerField(
+        label=_("Cent je Punkt"), required=False, min_value=1, max_value=KASSE_CENT_MAX
+    )

@@ -118,6 +118,11 @@ def _text(entry: AuditEntry, shown: Mapping[str, str]) -> str:
         name = str(after.get("name", ""))
         values = dict(after, name=shown.get(name, name))
         return action_sentence(action, target=entry.target, item=n, after=values)
+    if action == "kasse":
+        cent = after.get("kasse_cent")
+        if not cent:
+            return _("Kasse aufgehoben")
+        return _("Kasse: %(cent)s Cent je Punkt") % {"cent": cent}
     return action_sentence(action, target=entry.target, item=n, before=before, after=after)
 
 

@@ -85,6 +85,9 @@ class Spielliste(models.Model):
     closed = models.BooleanField(_("beendet"), default=False)
     # ``schmeissen``: for each redeal, the number of the game it preceded.
     redeals = models.JSONField(default=list, blank=True)
+    # The Kasse (statistics.md): cents per point when the table plays for money (None: no
+    # money). Only lists that play their own rules (free and club lists) have one.
+    kasse_cent = models.PositiveSmallIntegerField(_("Kasse: Cent je Punkt"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -394,3 +397,36 @@ class ScoreLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.points}"
+
+
+class StatLine(models.Model):
+    """Derived, never typed: one player's statistics in one list (``scoring.stats``), and
+    his Stand there (``total``, the sum of his score lines). Rewritten with the score lines
+    by every write of the list (``lists.stats.stat_lines``), rebuilt from the stored games
+    by ``manage.py stats_rebuild``. ``solos``: ``{type: [played, won]}``; ``partners``:
+    ``{player id: [games, won]}``."""
+
+    spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="stat_lines")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="stat_lines")
+    total = models.IntegerField(default=0)
+    games = models.PositiveSmallIntegerField(default=0)
+    won = models.PositiveSmallIntegerField(default=0)
+    lost = models.PositiveSmallIntegerField(default=0)
+    points = models.IntegerField(default=0)
+    re = models.PositiveSmallIntegerField(default=0)
+    re_won = models.PositiveSmallIntegerField(default=0)
+    kontra = models.PositiveSmallIntegerField(default=0)
+    kontra_won = models.PositiveSmallIntegerField(default=0)
+    pflicht = models.PositiveSmallIntegerField(default=0)
+    announced = models.PositiveSmallIntegerField(default=0)
+    announced_won = models.PositiveSmallIntegerField(default=0)
+    solos = models.JSONField(default=dict)
+    partners = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "spielliste"], name="stat_line_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.spielliste_id}: {self.games}"

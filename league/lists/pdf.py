@@ -48,6 +48,7 @@ from league.core.pdf import (
     wrapped,
 )
 from league.core.pdf.fonts import register_fonts
+from league.lists.kasse_pdf import kasse_story
 from league.lists.presenters import ListRow, list_rows, pflichtsolo_section
 from league.lists.rules import rules_summary
 from league.lists.selectors import ListeSnapshot
@@ -569,8 +570,9 @@ def _one_page(snap: ListeSnapshot, code_url: str | None, *, blank: bool) -> list
 
 def spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:
     """The filled list as one page of flowables, to build alone or many in one file;
-    with the table code when ``code_url`` (the ``/t/<code>/`` address) is given."""
-    return _one_page(snap, code_url, blank=False)
+    with the table code when ``code_url`` (the ``/t/<code>/`` address) is given; the Kasse
+    below when the table plays for money."""
+    return [*_one_page(snap, code_url, blank=False), *kasse_story(snap)]
 
 
 def blank_spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:

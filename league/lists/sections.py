@@ -56,9 +56,11 @@ from league.lists.models import (
     ScoreLine,
     Seat,
     Spielliste,
+    StatLine,
     Substitution,
 )
 from league.lists.selectors import snapshots_of, with_redeals
+from league.lists.stats import stats_rebuild
 from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.interchange import (
@@ -167,6 +169,7 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             **({"rules": liste.rules} if liste.rules else {}),
             **({"redeals": liste.redeals} if liste.redeals else {}),
             **({"closed": True} if liste.closed else {}),
+            **({"kasse_cent": liste.kasse_cent} if liste.kasse_cent else {}),
             "penalties": [
                 penalty_to_dict(r.to_penalty(player_names)) | {"referee": r.referee}
                 for r in penalties[liste.pk]
@@ -260,6 +263,7 @@ def _check_list(plan: ListPlan, clubs: set[int], players: set[int]) -> None:
     text(data, "added_by", place, Spielliste, optional=True)
     when(data.get("confirmed_at"), place, "confirmed_at")
     number(data, "confirmed_seat", place, Spielliste, optional=True)
+    number(data, "kasse_cent", place, Spielliste, optional=True)
     when(data.get("created_at"), place, "created_at")
     history_check(data.get("history"), place)
     try:
@@ -367,6 +371,7 @@ def _write_list(plan: ListPlan, players: dict[int, Player], clubs: dict[int, Clu
         club=clubs.get(data.get("club") or 0),
         listenfuehrer_position=data["listenfuehrer_position"],
         rules=plan.rules,
+        kasse_cent=data.get("kasse_cent") or None,
         user=IMPORT_ACTOR,
     )
     if data.get("redeals"):  # placed by game number: each replay takes those it reaches
@@ -555,6 +560,7 @@ REFERENCES = (
     (PenaltyRow, "offender"),
     (PenaltyRow, "beneficiary"),
     (ScoreLine, "player"),
+    (StatLine, "player"),
 )
 
 
@@ -571,12 +577,15 @@ def merge_check(keep: int, merge: int) -> None:
 
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
-    return {
+    moved = {
         moved_key(model, name): model._default_manager.filter(**{f"{name}_id": merge}).update(
             **{f"{name}_id": keep}
         )
         for model, name in REFERENCES
     }
+    # The derived statistics name partners by id: those of his lists are made again.
+    stats_rebuild(Spielliste.objects.filter(_his_lists(keep)).values_list("pk", flat=True))
+    return moved
 
 
 MERGE = MergeSection(name="lists", after=("clubs",), check=merge_check, move=merge_move)

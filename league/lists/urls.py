@@ -35,6 +35,7 @@ urlpatterns = [
     path("listen/<int:pk>/neu-gegeben/", views.redeal_add, name="redeal-add"),
     path("listen/<int:pk>/neu-gegeben/zuruecknehmen/", views.redeal_undo, name="redeal-undo"),
     path("listen/<int:pk>/papier-entfernen/", views.paper_clear, name="paper-clear"),
+    path("listen/<int:pk>/kasse/", views.liste_kasse, name="liste-kasse"),
     path("listen/<int:pk>/bestaetigen/", views.liste_confirm, name="liste-confirm"),
     path("listen/<int:pk>/verlauf/", views.liste_history, name="liste-history"),
     path("listen/<int:pk>/liste.pdf", views.liste_pdf, name="liste-pdf"),

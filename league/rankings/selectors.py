@@ -21,7 +21,7 @@ from django.db.models import Count, Q, Sum
 from league.clubs.models import Club, Player, public_alias
 from league.evenings.models import ClubEvening, EveningTable
 from league.lists.access import lists_closed_to
-from league.lists.models import ScoreLine, Spielliste
+from league.lists.models import ScoreLine, Spielliste, StatLine
 from league.tournaments.models import Bundesland, RoundTable, Tournament, TournamentRound
 from scoring.rangliste import (
     MIN_ROUNDS,
@@ -209,10 +209,10 @@ class PlayerRecord:
 # A player's page reads his lists in four index lookups, written as SQL: the ORM's query
 # compilation costs more than the lookups themselves (bench/ranking.py), and a single
 # query with every LEFT JOIN lets the planner scan the round and evening tables whole.
-_PLAYER_SUMS = (
-    "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM {scoreline} "
-    "WHERE player_id = %s GROUP BY spielliste_id"
-)
+# His Stand and games per list come from the derived row the write path keeps per player
+# and list (``lists.StatLine``: the sum of his score lines and his game rows), so the page
+# sums nothing (issue 25).
+_PLAYER_SUMS = "SELECT spielliste_id, total, games FROM {statline} WHERE player_id = %s"
 # What each of those lists is, in one query driven by the lists' ids (index lookups):
 # the list, its tournament round or its club evening.
 _PLAYER_LISTS = (
@@ -233,6 +233,7 @@ _PLAYER_LISTS = (
 def _tables() -> dict[str, str]:
     models = {
         "scoreline": ScoreLine,
+        "statline": StatLine,
         "liste": Spielliste,
         "roundtable": RoundTable,
         "round": TournamentRound,

@@ -13,6 +13,7 @@ urlpatterns = [
         name="rangliste-decide",
     ),
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
+    path("spieler/<int:player_id>/statistik/", views.player_statistics, name="player-statistics"),
     path("spieler/<int:player_id>/zusammenfuehren/", views.player_merge, name="player-merge"),
     path("turniere/<int:pk>/rangliste/", views.tournament_rating, name="tournament-rating"),
     path(

@@ -25,7 +25,7 @@ from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.leagues.season_selectors import coming, dates_of_teams, player_teams
 from league.lists.chart import Series, running_totals_svg
-from league.rankings import selectors, services
+from league.rankings import selectors, services, statistics
 from league.rankings.access import can_approve_rating, can_merge_pair, can_merge_player
 from league.rankings.exports import EXPORT_FORMATS, rangliste_export
 from league.rankings.forms import MergeForm, RatingForm
@@ -167,6 +167,87 @@ def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
             "can_merge": can_merge_player(request.user, player),
             "stichtag": as_of.isoformat(),
             "league_dates": coming(dates_of_teams(player_teams(player.pk))),
+        },
+    )
+
+
+def _day(raw: str) -> datetime.date | None:
+    try:
+        day = datetime.date.fromisoformat(raw.strip()[:10])
+    except ValueError:
+        return None
+    return day if 1900 <= day.year <= 2999 else None
+
+
+def stats_filter_of(params: QueryDict) -> statistics.StatsFilter:
+    """The filters asked for (``von``, ``bis``, ``saison``, ``turnier``, ``liga``); an
+    unreadable value is no filter."""
+    saison = params.get("saison", "").strip()
+    parts = saison.split("-")
+    good = len(parts) == 2 and all(p.isdigit() and len(p) < 10 for p in parts)
+    return statistics.StatsFilter(
+        von=_day(params.get("von", "")),
+        bis=_day(params.get("bis", "")),
+        saison=saison if good else None,
+        turnier=int_param(params.get("turnier")) or None,
+        liga=int_param(params.get("liga")) or None,
+    )
+
+
+def _percent(won: int, played: int) -> str:
+    return f"{round(100 * won / played)} %" if played else "–"
+
+
+RECENT_LISTS = 20
+
+
+@require_safe
+def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
+    """A player's statistics across every event the reader may see, with filters."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    reveal = _reveal(request) or bool(
+        request.user.is_authenticated and player.account_id == request.user.pk
+    )
+    name = player.name if reveal or not player.hide_name else player.public_alias
+    view = statistics.player_statistics(
+        player=player, reader=request.user, filters=stats_filter_of(request.GET), reveal=reveal
+    )
+    values = tuple(int(round_half_away(v, 0)) for v in view.running)
+    chart = (
+        running_totals_svg(
+            [Series(name=_("Rundenschnitt"), short="Ø", values=values)],
+            title=_("Rundenschnitt über die Zeit von %(name)s") % {"name": name},
+            x_label=_("Listen"),
+        )
+        if len(values) >= 2
+        else ""
+    )
+    s = view.stats
+    return render(
+        request,
+        "rankings/statistics.html",
+        {
+            "player": player,
+            "name": name,
+            "view": view,
+            "s": s,
+            "average": average_text(s.average_exact) if s.average_exact is not None else "–",
+            "running_last": average_text(view.running[-1]) if view.running else "–",
+            "rates": {
+                "all": _percent(s.won, s.games),
+                "re": _percent(s.re_won, s.re),
+                "kontra": _percent(s.kontra_won, s.kontra),
+                "announced": _percent(s.announced_won, s.announced),
+            },
+            "solos": [(row, _percent(row.won, row.played)) for row in view.solos],
+            "partners": [(p, _percent(p.won, p.games)) for p in view.partners],
+            "best_rate": _percent(view.best.won, view.best.games) if view.best else "",
+            "worst_rate": _percent(view.worst.won, view.worst.games) if view.worst else "",
+            "chart": mark_safe(chart) if chart else "",
+            "f": view.filter,
+            # The newest lists of the selection; the player's page lists every one.
+            "recent": view.lists[: -RECENT_LISTS - 1 : -1],
+            "older": max(len(view.lists) - RECENT_LISTS, 0),
         },
     )
 

@@ -58,6 +58,8 @@ LIST_WRITES = [
     ("redeal-add", "post"),
     ("redeal-undo", "post"),
     ("liste-close", "post"),
+    # The Kasse's rate (statistics.md): the same writers; refused on tournament lists.
+    ("liste-kasse", "post"),
 ]
 # The round's clock (api.md "Rights end at the event"): taking back a time call and
 # granting added time — in a tournament or league round its organisers and staff, never a
@@ -122,6 +124,7 @@ CLUB_ACTIONS = [
     ("club-manager-invite", "post"),
     ("club-member-invite", "post"),
     ("club-visibility", "post"),
+    ("club-kasse", "post"),
     ("club-claim-decide", "post"),
     ("club-rules", "post"),
     ("club-season", "post"),  # the season's settings
@@ -163,6 +166,7 @@ PUBLIC_READS = {
     "rangliste",
     "rangliste-pdf",
     "player-record",
+    "player-statistics",  # hidden players, members-only lists: tests/rankings/test_statistics
     "club-season",
     "club-season-pdf",  # a members-only club's: its readers (club_reader_required)
     "club-evening",  # its "add a table" form: club managers (test_club_evening_write)

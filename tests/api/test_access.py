@@ -39,6 +39,9 @@ API_READS = {
     # (tests/privacy/test_members_only.py).
     "api-rangliste",
     "api-saison",
+    # Statistics and the Kasse: the pages' access (tests/api/test_statistik.py).
+    "api-statistik",
+    "api-kasse",
 }
 API_ROUTES = API_WRITES | API_READS
 

@@ -42,6 +42,8 @@ ENDPOINTS = {
     "/api/v1/turniere/{id}/wertung/": {"get"},
     "/api/v1/rangliste/": {"get"},
     "/api/v1/vereine/{id}/saison/": {"get"},
+    "/api/v1/listen/{id}/kasse/": {"get"},
+    "/api/v1/spieler/{id}/statistik/": {"get"},
     "/api/v1/ligen/": {"get"},
     "/api/v1/ligen/{id}/": {"get"},
     "/api/v1/ligen/{id}/tabelle/": {"get"},

@@ -120,6 +120,7 @@ def _tables() -> dict[tuple[str, str], Any]:
                 liste.confirmed_seat,
                 liste.confirmed_at,
                 liste.listenfuehrer_position,
+                liste.kasse_cent,  # the Kasse's rate (issue 25)
             ),
             "subs": [(s.position, s.from_game, s.player.name) for s in liste.substitutions.all()],
             "paper": [(e.entry, e.totals, e.deduction) for e in liste.paper_entries.all()],
@@ -282,6 +283,7 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     )
     # Club evenings and the season settings come back: the same season table.
     season_after = club_season(club=Club.objects.get(name=CLUB), reveal=True).table
+    assert Club.objects.get(name=CLUB).kasse_cent == demo_club.kasse_cent == 5
     assert season_after.settings == season_before.settings
     assert [(r.name, r.rank, r.lists, r.points, r.evenings) for r in season_after.rows] == [
         (r.name, r.rank, r.lists, r.points, r.evenings) for r in season_before.rows

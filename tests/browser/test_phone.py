@@ -73,6 +73,8 @@ def demo_pages(shown) -> tuple[list[str], list[str]]:
         reverse("rangliste"),
         reverse("club-season", args=[shown["club"].pk]),
         reverse("player-record", args=[participant.player_id]),
+        # A club member's statistics (issue 25): the demo's played evenings, solos, partners.
+        reverse("player-statistics", args=[shown["club"].members.order_by("pk")[0].pk]),
     ]
     organiser = [
         *(reverse("liste-detail", args=[x.pk]) for x in (partial_four, partial_five, four)),

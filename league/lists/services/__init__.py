@@ -10,7 +10,8 @@ the list row first and checks ``frozen`` and ``version`` on that locked row
 
 By sub-domain: ``lifecycle`` (create, code, freeze, close, end early), ``games``,
 ``penalties``, ``clock`` (time), ``seats`` (substitutes), ``paper`` (results typed from
-paper), ``confirm``. Every public name is importable from ``league.lists.services``.
+paper), ``confirm``, ``kasse`` (the rate a list plays for). Every public name is
+importable from ``league.lists.services``.
 """
 
 from league.core.errors import ConflictError, ServiceError
@@ -31,6 +32,12 @@ from league.lists.services.games import (
     redeal_record,
     redeal_undo,
 )
+from league.lists.services.kasse import (
+    KASSE_CENT_MAX,
+    check_kasse_rate,
+    kasse_allowed,
+    spielliste_set_kasse,
+)
 from league.lists.services.lifecycle import (
     default_title,
     spielliste_close,
@@ -48,16 +55,19 @@ from scoring.round import ADDED_MINUTES_MAX  # the rule lives in the engine; kep
 
 __all__ = [
     "ADDED_MINUTES_MAX",
+    "KASSE_CENT_MAX",
     "ConflictError",
     "NextRecord",
     "ServiceError",
     "Written",
+    "check_kasse_rate",
     "default_title",
     "game_correct",
     "game_delete",
     "game_delete_last",
     "game_record",
     "games_import",
+    "kasse_allowed",
     "paper_entry_save",
     "paper_result_clear",
     "penalty_add",
@@ -75,6 +85,7 @@ __all__ = [
     "spielliste_renew_code",
     "spielliste_resume_time",
     "spielliste_set_frozen",
+    "spielliste_set_kasse",
     "table_names",
     "writer_key",
 ]

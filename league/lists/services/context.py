@@ -13,6 +13,7 @@ from league.core.errors import ConflictError, ServiceError
 from league.lists.models import Game, PenaltyRow, ScoreLine, Spielliste, WriteKey
 from league.lists.owners import owner_of, quick_rows_allowed
 from league.lists.selectors import ListeSnapshot, replay_stored
+from league.lists.stats import stats_store
 from scoring import GameRecord
 from scoring.errors import RulesError
 from scoring.penalties import PenaltyError
@@ -227,6 +228,7 @@ class Context:
             )
         ScoreLine.objects.filter(spielliste=self.liste).delete()
         ScoreLine.objects.bulk_create(lines)
+        stats_store(self.liste, state, self.seats, self.substitutions.values(), lines)
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
         touch(self.liste, self.user)

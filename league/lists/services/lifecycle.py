@@ -45,13 +45,15 @@ def spielliste_create(
     listenfuehrer_position: int | None = None,
     created_by: Account | None = None,
     rules: RuleProfile = TSR,
+    kasse_cent: int | None = None,
     user: User = None,
 ) -> Spielliste:
     """A new list with its table code; ``players`` in seat order 1..4 (1..5). Position 4 (5)
     keeps the list unless the table agreed otherwise (3.1.1, 10.1.4). ``created_by`` is the
     account that keeps a free or club list (its Listenführer by account). ``rules``: the
     house rules the list plays (a copy is kept; tournaments and leagues pass nothing: the
-    TSR)."""
+    TSR). ``kasse_cent``: the rate the table plays for (the Kasse; a club's evenings take
+    the club's)."""
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("seat_taken_twice", field="players")
     names = table_names(players)
@@ -70,6 +72,7 @@ def spielliste_create(
         listenfuehrer_position=position,
         code=_unused_code(),
         created_by=created_by,
+        kasse_cent=kasse_cent,
     )
     liste.set_profile(rules)
     liste.save()
@@ -80,6 +83,8 @@ def spielliste_create(
     after: dict[str, Any] = {"seats": names}
     if liste.rules:
         after["rules"] = liste.rules
+    if kasse_cent:
+        after["kasse_cent"] = kasse_cent
     audit_record(user=user, action="create", target=liste, after=after)
     return liste
 

@@ -8,9 +8,10 @@ from django.db import transaction
 
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
-from league.lists.models import PaperEntry, ScoreLine, Spielliste
+from league.lists.models import PaperEntry, ScoreLine, Spielliste, StatLine
 from league.lists.selectors import PAPER_ACCEPTED, paper_status
 from league.lists.services.context import check_open, lock, touch
+from league.lists.stats import stats_store
 from scoring.errors import ScoringError
 from scoring.totals import Notice, check_totals
 
@@ -63,13 +64,15 @@ def paper_entry_save(
     )
     status = paper_status(list(liste.paper_entries.all()), double_entry=double_entry)
     ScoreLine.objects.filter(spielliste=liste).delete()
+    lines: list[ScoreLine] = []
     if status == PAPER_ACCEPTED:
-        ScoreLine.objects.bulk_create(
+        lines = ScoreLine.objects.bulk_create(
             ScoreLine(
                 spielliste=liste, player_id=s.player_id, points=stored_totals[str(s.position)]
             )
             for s in seats
         )
+    stats_store(liste, None, seats, (), lines)
     liste.totals_only = True
     liste.complete = status == PAPER_ACCEPTED
     touch(liste, user)
@@ -99,6 +102,7 @@ def paper_result_clear(*, spielliste: Spielliste, user: User = None) -> Spiellis
     before = {str(e.entry): e.totals for e in liste.paper_entries.all()}
     PaperEntry.objects.filter(spielliste=liste).delete()
     ScoreLine.objects.filter(spielliste=liste).delete()
+    StatLine.objects.filter(spielliste=liste).delete()
     liste.totals_only = False
     liste.complete = False
     touch(liste, user)

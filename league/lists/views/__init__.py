@@ -20,6 +20,7 @@ from league.lists.views.games import (
 )
 from league.lists.views.history import liste_history
 from league.lists.views.index import LISTS_PER_PAGE, liste_create, liste_index, table_code_entry
+from league.lists.views.kasse import liste_kasse
 from league.lists.views.manage import liste_end_early, paper_clear, seat_substitute
 from league.lists.views.pdf import liste_blank_pdf, liste_pdf
 from league.lists.views.penalties import penalty_add, penalty_delete
@@ -44,6 +45,7 @@ __all__ = [
     "liste_end_early",
     "liste_history",
     "liste_index",
+    "liste_kasse",
     "liste_pdf",
     "paper_clear",
     "penalty_add",

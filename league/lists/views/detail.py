@@ -20,6 +20,7 @@ from league.lists.forms import (
     SubstituteForm,
     VersionedGameForm,
 )
+from league.lists.kasse import kasse_view
 from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
 from league.lists.rules import rules_summary
@@ -200,5 +201,9 @@ def render_detail(
         "decision_needed": vacant,
         # The saves a phone's outbox may still wait for an answer to (static/js/outbox.js).
         "written_keys": recent_write_keys(liste_id=liste.pk) if access.writes else [],
+        "kasse": kasse_view(snap),
+        # The rate is the table's to set where the list plays its own rules (free and
+        # club lists); tournament and league lists never play for money.
+        "kasse_settable": access.writes and not liste.frozen and quick_rows_allowed(access.owner),
     }
     return render(request, "lists/detail.html", context, status=status)

@@ -24,6 +24,7 @@ from league.clubs.services import club_add_manager, club_get_or_create, player_g
 from league.demo.house_rules_demo import load_house_rules_evening
 from league.demo.league_demo import load_demo_league
 from league.demo.ranking_demo import load_ranking_demo
+from league.demo.stats_demo import load_played_evenings
 from league.lists import services
 from league.lists.models import Spielliste
 from league.tournaments import services as ts
@@ -100,6 +101,7 @@ class Command(BaseCommand):
                 today - dt.timedelta(days=today.weekday()),
                 get_user_model().objects.get(username="admin"),
             )
+            load_played_evenings(club, players, random.Random(2028))  # statistics, Kasse
             load_demo_league(random.Random(2027))  # league/demo/league_demo.py
         self.stdout.write(
             self.style.SUCCESS(

@@ -1,0 +1,125 @@
+"""The derived statistics of a list (``StatLine``): one row per player and list, written
+with the score lines by every write of the list, so that a player's statistics page sums
+rows instead of replaying his lists (statistics.md; issue 25 "fast at national scale").
+
+    stat_lines(...)     the rows of one replayed list (the engine's ``list_statistics``,
+                        names mapped to players, his Stand from the score lines)
+    stats_store(...)    replace a list's rows (the write path, ``Context.store``, paper)
+    stats_rebuild(ids)  every row again from the stored games (``manage.py stats_rebuild``,
+                        a player merge)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from django.db import transaction
+
+from league.lists.models import ScoreLine, Seat, Spielliste, StatLine, Substitution
+from league.lists.selectors import replay_stored
+from scoring.errors import ScoringError
+from scoring.round import RoundState
+from scoring.stats import Substitute, list_statistics
+
+
+def _sub_name(player_id: int) -> str:
+    # A name no seat has: seat names are typed names, never start with "\0".
+    return f"\0{player_id}"
+
+
+def stat_lines(
+    liste: Spielliste,
+    state: RoundState | None,
+    seats: Sequence[Seat],
+    substitutions: Iterable[Substitution],
+    totals: Mapping[int, int],
+) -> list[StatLine]:
+    """The rows of ``liste`` replayed as ``state`` (None: a list from paper, totals only);
+    ``totals``: each player's Stand (the sum of his score lines)."""
+    ids = {s.name: s.player_id for s in seats}
+    by_position = {s.position: s.name for s in seats}
+    subs = [
+        Substitute(
+            seat=by_position[s.position], from_game=s.from_game, player=_sub_name(s.player_id)
+        )
+        for s in substitutions
+        if s.position in by_position
+    ]
+    for sub in subs:
+        ids[sub.player] = int(sub.player[1:])
+    rows: dict[int, StatLine] = {}
+    if state is not None:
+        for ps in list_statistics(state, subs):
+            pid = ids[ps.player]
+            rows[pid] = StatLine(
+                spielliste=liste,
+                player_id=pid,
+                games=ps.games,
+                won=ps.won,
+                lost=ps.lost,
+                points=ps.points,
+                re=ps.re,
+                re_won=ps.re_won,
+                kontra=ps.kontra,
+                kontra_won=ps.kontra_won,
+                pflicht=ps.pflicht,
+                announced=ps.announced,
+                announced_won=ps.announced_won,
+                solos={k: [t.played, t.won] for k, t in ps.solos.items()},
+                partners={str(ids[k]): [t.played, t.won] for k, t in ps.partners.items()},
+            )
+    for pid, total in totals.items():
+        row = rows.get(pid)
+        if row is None:
+            row = rows[pid] = StatLine(spielliste=liste, player_id=pid)
+        row.total = total
+    return list(rows.values())
+
+
+def stats_store(
+    liste: Spielliste,
+    state: RoundState | None,
+    seats: Sequence[Seat],
+    substitutions: Iterable[Substitution],
+    lines: Iterable[ScoreLine],
+) -> None:
+    """Replace the rows of ``liste`` by those of its replay ``state`` and score ``lines``."""
+    totals: dict[int, int] = {}
+    for line in lines:
+        totals[line.player_id] = totals.get(line.player_id, 0) + line.points
+    StatLine.objects.filter(spielliste=liste).delete()
+    StatLine.objects.bulk_create(stat_lines(liste, state, seats, substitutions, totals))
+
+
+def stats_rebuild(list_ids: Iterable[int] | None = None) -> int:
+    """Every row of the given lists (all lists: None) again from what is stored, each list
+    locked and rebuilt in its own transaction; the number of lists rebuilt. Derived data,
+    no audit entry (nothing a person typed changes). A list the engine refuses now (it
+    never should) keeps its totals only."""
+    ids = (
+        Spielliste.objects.values_list("pk", flat=True)
+        if list_ids is None
+        else Spielliste.objects.filter(pk__in=list(list_ids)).values_list("pk", flat=True)
+    )
+    count = 0
+    for pk in list(ids.order_by("pk")):
+        with transaction.atomic():
+            liste = Spielliste.objects.select_for_update().filter(pk=pk).first()
+            if liste is None:
+                continue
+            seats = list(liste.seats.all())
+            state: RoundState | None = None
+            if not liste.totals_only and seats:
+                try:
+                    state, _ = replay_stored(
+                        seats,
+                        list(liste.games.all()),
+                        list(liste.penalty_rows.all()),
+                        liste.time_up_after,
+                        liste=liste,
+                    )
+                except ScoringError:
+                    state = None
+            stats_store(liste, state, seats, liste.substitutions.all(), liste.lines.all())
+            count += 1
+    return count

@@ -1,0 +1,226 @@
+"""A player's statistics (issue 25, statistics.md): the derived rows the write path keeps
+(``StatLine``), their rebuild, and the statistics page with its filters and access."""
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.clubs.models import Club, Player
+from league.evenings.models import ClubEvening, EveningTable
+from league.lists import services
+from league.lists.models import ScoreLine, StatLine
+from league.lists.selectors import spielliste_snapshot
+from league.lists.stats import stats_rebuild
+from league.rankings.statistics import StatsFilter, player_statistics
+from scoring.stats import list_statistics
+from tests.site_helpers import normal, solo
+
+
+def _rows(liste):
+    return {
+        r.player.name: r for r in StatLine.objects.filter(spielliste=liste).select_related("player")
+    }
+
+
+def _fields(row):
+    return (
+        row.total, row.games, row.won, row.lost, row.points, row.re, row.re_won,
+        row.kontra, row.kontra_won, row.pflicht, row.announced, row.announced_won,
+        row.solos, row.partners,
+    )  # fmt: skip
+
+
+def test_write_path_keeps_the_engines_figures(liste, players):
+    services.game_record(spielliste=liste, record=normal())
+    services.game_record(spielliste=liste, record=solo("Carla"))
+    services.game_record(spielliste=liste, record=normal(re=("Anna", "Carla"), augen=100))
+    rows = _rows(liste)
+    assert set(rows) == {"Anna", "Bernd", "Carla", "Dieter"}
+    state = spielliste_snapshot(pk=liste.pk).state
+    by_name = {p.name: p.pk for p in players}
+    for ps in list_statistics(state):
+        row = rows[ps.player]
+        assert (row.games, row.won, row.lost, row.points) == (ps.games, ps.won, ps.lost, ps.points)
+        assert row.total == state.totals[ps.player]
+        assert row.partners == {str(by_name[k]): [t.played, t.won] for k, t in ps.partners.items()}
+    assert rows["Carla"].solos == {"damen": [1, 1]}  # her Pflichtsolo (a Damensolo), won
+    assert rows["Carla"].pflicht == 1
+    anna, bernd = rows["Anna"], by_name["Bernd"]
+    assert anna.partners[str(bernd)] == [1, 1]  # game 1: Anna and Bernd won as Re
+    assert anna.games == 3
+    assert anna.won == 1
+
+
+def test_correction_changes_the_figures_and_rebuild_gives_the_same(liste):
+    services.game_record(spielliste=liste, record=normal(augen=130))
+    assert _rows(liste)["Anna"].won == 1
+    services.game_correct(spielliste=liste, number=1, record=normal(augen=100))
+    rows = _rows(liste)
+    assert rows["Anna"].won == 0
+    assert rows["Anna"].lost == 1
+    assert rows["Carla"].won == 1
+    before = {k: _fields(v) for k, v in rows.items()}
+    StatLine.objects.all().delete()
+    assert stats_rebuild() == 1
+    assert {k: _fields(v) for k, v in _rows(liste).items()} == before
+
+
+def test_penalty_counts_in_the_stand_not_in_the_points(liste, players):
+    services.game_record(spielliste=liste, record=normal())
+    services.penalty_add(
+        spielliste=liste,
+        after_game=1,
+        kind="unsporting",
+        offender=players[0],
+        referee="Schiri",
+        points=3,
+    )
+    anna = _rows(liste)["Anna"]
+    lines = sum(
+        ScoreLine.objects.filter(spielliste=liste, player=players[0]).values_list(
+            "points", flat=True
+        )
+    )
+    assert anna.total == lines
+    assert anna.points == 1
+    assert anna.total == anna.points - 3
+
+
+def test_substitute_gets_the_rows_he_played(liste, players):
+    services.game_record(spielliste=liste, record=normal())
+    sub = Player.objects.create(name="Erich")
+    services.seat_substitute(spielliste=liste, position=1, player=sub)
+    services.game_record(spielliste=liste, record=normal())
+    rows = _rows(liste)
+    assert rows["Anna"].games == 1
+    assert rows["Erich"].games == 1
+    assert rows["Erich"].partners == {str(players[1].pk): [1, 1]}
+
+
+def test_paper_list_keeps_totals_only(liste, players):
+    services.paper_entry_save(spielliste=liste, entry=1, totals={1: 5, 2: -5, 3: 3, 4: -3})
+    rows = _rows(liste)
+    assert {k: (r.total, r.games) for k, r in rows.items()} == {
+        "Anna": (5, 0), "Bernd": (-5, 0), "Carla": (3, 0), "Dieter": (-3, 0)
+    }  # fmt: skip
+    services.paper_result_clear(spielliste=liste)
+    assert not StatLine.objects.filter(spielliste=liste).exists()
+
+
+def _evening_list(club, players, day, user):
+    evening = ClubEvening.objects.create(club=club, date=day)
+    liste = services.spielliste_create(
+        title=f"Abend {day}", players=players, club=club, created_by=user
+    )
+    EveningTable.objects.create(evening=evening, number=1, spielliste=liste)
+    return liste
+
+
+@pytest.fixture
+def two_evenings(players, user):
+    club = Club.objects.create(name="Kreuz-As")
+    first = _evening_list(club, players, dt.date(2025, 11, 5), user)
+    second = _evening_list(club, players, dt.date(2026, 2, 4), user)
+    services.game_record(spielliste=first, record=normal())
+    services.game_record(spielliste=second, record=normal(augen=100))
+    services.game_record(spielliste=second, record=solo("Carla"))
+    return club, first, second
+
+
+def test_statistics_sum_the_lists_and_filter_by_season_and_period(two_evenings, players):
+    club, first, second = two_evenings
+    anna = players[0]
+    view = player_statistics(player=anna, reader=anna_reader())
+    assert view.stats.games == 3
+    assert view.stats.won == 1
+    assert [c.label for c in view.seasons] == ["Kreuz-As 2025", "Kreuz-As 2026"]
+    assert len(view.running) == 2
+    only = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(saison=f"{club.pk}-2026")
+    )
+    assert [i.liste_id for i in only.lists] == [second.pk]
+    assert only.stats.games == 2
+    early = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(bis=dt.date(2025, 12, 31))
+    )
+    assert [i.liste_id for i in early.lists] == [first.pk]
+    assert early.stats.won == 1
+    bernd = next(p for p in view.partners if p.player_id == players[1].pk)
+    assert (bernd.games, bernd.won) == (2, 1)
+
+
+def anna_reader():
+    from django.contrib.auth.models import AnonymousUser
+
+    return AnonymousUser()
+
+
+def test_members_only_lists_count_only_for_members(two_evenings, players, django_user_model):
+    club, _first, _second = two_evenings
+    club.members_only = True
+    club.save()
+    anna = players[0]
+    assert player_statistics(player=anna, reader=anna_reader()).stats.games == 0
+    staff = django_user_model.objects.create_user("st", password="pw", is_staff=True)
+    assert player_statistics(player=anna, reader=staff).stats.games == 3
+
+
+def test_page_shows_figures_in_few_queries(client, two_evenings, players):
+    url = reverse("player-statistics", args=[players[2].pk])
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert 'data-stat="games">3<' in text
+    assert 'data-solo="damen"' in text
+    assert 'data-stat="pflicht"' in text
+    assert "<svg" in text  # the Rundenschnitt over time
+    assert len(queries) < 10
+    filtered = client.get(url, {"saison": "x-y", "von": "kaputt", "turnier": "abc"})
+    assert filtered.status_code == 200  # unreadable filters are no filters
+    assert 'data-stat="games">3<' in filtered.content.decode()
+
+
+def test_hidden_player_statistics_are_not_public(client, two_evenings, players, django_user_model):
+    carla = players[2]
+    carla.hide_name = True
+    carla.save()
+    url = reverse("player-statistics", args=[carla.pk])
+    text = client.get(url).content.decode()
+    assert "data-stats-hidden" in text
+    assert 'data-stat="games"' not in text
+    assert carla.name not in text
+    account = django_user_model.objects.create_user("carla", password="pw")
+    carla.account = account
+    carla.save()
+    client.force_login(account)
+    assert 'data-stat="games">3<' in client.get(url).content.decode()
+    # As a partner on another's page she is shown by her alias.
+    client.logout()
+    other = client.get(reverse("player-statistics", args=[players[3].pk])).content.decode()
+    assert carla.name not in other
+
+
+def test_merge_moves_the_rows_and_renames_the_partners(liste, players, user):
+    from league.rankings.services import player_merge
+
+    services.game_record(spielliste=liste, record=normal())
+    anna, bernd = players[0], players[1]
+    twin = Player.objects.create(name="Bernd B.")
+    other = services.spielliste_create(
+        title="Zweiter Tisch", players=[anna, twin, players[2], players[3]], created_by=user
+    )
+    services.game_record(
+        spielliste=other,
+        record=normal(players=["Anna", "Bernd B.", "Carla", "Dieter"], re=("Anna", "Bernd B.")),
+    )
+    player_merge(keep=bernd, merge=twin)
+    assert not StatLine.objects.filter(player=twin).exists()
+    assert StatLine.objects.filter(player=bernd).count() == 2
+    rows = StatLine.objects.filter(player=anna, spielliste=other).get()
+    assert rows.partners == {str(bernd.pk): [1, 1]}
+    view = player_statistics(player=anna, reader=anna_reader())
+    assert [(p.player_id, p.games) for p in view.partners] == [(bernd.pk, 2)]
