@@ -93,6 +93,11 @@ def test_a_substitute_is_named_at_the_seat_from_his_first_game_on(client, table)
     assert "Erna Ersatz" in message
     assert seat.name not in message
     assert names[0] in message or names[2] in message
+    # the correction page of his game names him too; of an earlier game, the seat's player
+    fifth = client.get(reverse("game-edit", args=[liste.pk, 5])).content.decode()
+    assert "Erna Ersatz" in fifth.split("entry-fields")[1]
+    first = client.get(reverse("game-edit", args=[liste.pk, 1])).content.decode()
+    assert "Erna Ersatz" not in first.split("entry-fields")[1]
 
 
 def test_a_substitute_from_a_later_game_is_not_named_yet(client, table):

@@ -37,7 +37,12 @@ from league.lists.selectors import (
     substitutes_at,
 )
 from league.lists.services import Written
-from league.lists.views.detail import entry_form_for, quick_form_for, render_detail
+from league.lists.views.detail import (
+    entry_form_for,
+    quick_form_for,
+    relabel_players,
+    render_detail,
+)
 from league.lists.views.reading import (
     Writer,
     aliases,
@@ -294,6 +299,7 @@ def _render_edit(
     form: EntryForm,
 ) -> HttpResponse:
     number = game.number
+    relabel_players(form, substitutes_at(liste, number))  # a substitute by his own name
     summary = None
     if not game.is_quick:
         stored = game.to_record(names)
