@@ -96,7 +96,11 @@ def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
 def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
     if not quick_rows_allowed(owner_of(writer.liste)):
-        return _no_game(request, writer.liste)
+        # Tournaments and leagues: every game is entered in full (its Pflichtsolo, its check).
+        messages.error(
+            request, _("Turniere und Ligen tragen jedes Spiel voll ein: keine Schnelleingabe.")
+        )
+        return redirect(writer.liste)
     rules = list_rules(writer.liste)
     written = _enter(
         request,
