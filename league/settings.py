@@ -309,7 +309,11 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name} {process:d}: {message}", "style": "{"},
     },
-    "filters": {"require_debug_false": {"()": "django.utils.log.RequireDebugFalse"}},
+    "filters": {
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+        # A 403 or 404 is one line, without a traceback (league/core/logfilters.py).
+        "refusal_without_traceback": {"()": "league.core.logfilters.RefusalWithoutTraceback"},
+    },
     "handlers": {
         "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
         "mail_admins": {
@@ -323,6 +327,7 @@ LOGGING = {
         "django": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "django.request": {
             "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "filters": ["refusal_without_traceback"],
             "level": "WARNING",
             "propagate": False,
         },

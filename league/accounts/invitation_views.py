@@ -32,19 +32,17 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     )
     if request.method == "POST":
         try:
+            url = None
             if isinstance(request.user, User):
-                account = request.user
+                url = services.invitation_accept(token=token, account=request.user)
             elif form is not None and form.is_valid():
-                account = services.account_create(
+                account, url = services.invitation_accept_new_account(
+                    token=token,
                     username=form.cleaned_data["username"],
-                    email=invite.email,
                     password=form.cleaned_data["password1"],
                 )
                 login(request, account, backend="django.contrib.auth.backends.ModelBackend")
-            else:
-                account = None
-            if account is not None:
-                url = services.invitation_accept(token=token, account=account)
+            if url is not None:
                 messages.success(request, _("Willkommen: %(what)s.") % {"what": what})
                 return redirect(url)
         except ServiceError as err:

@@ -84,19 +84,40 @@ def invitation_open(*, token: str) -> Invitation:
     return invitation
 
 
+def _claim(token: str) -> Invitation:
+    """Take the open invitation for this request alone: one conditional UPDATE, so of two
+    requests at once exactly one gets it (the other is refused and writes nothing)."""
+    invitation = invitation_open(token=token)
+    taken = Invitation.objects.filter(pk=invitation.pk, accepted_at__isnull=True).update(
+        accepted_at=timezone.now()
+    )
+    if taken != 1:
+        raise ServiceError("invitation_invalid")
+    return Invitation.objects.select_for_update().get(pk=invitation.pk)
+
+
+def _grant(locked: Invitation, account: User) -> str:
+    actor = Actor(account)
+    url = kind_of(locked.kind).accept(account, locked.target_id, locked.player_id, actor)
+    locked.accepted_by = account
+    locked.save(update_fields=["accepted_by"])
+    audit_record(user=actor, action="accept", target=locked, after={"account": account.pk})
+    return url
+
+
 @transaction.atomic
 def invitation_accept(*, token: str, account: User) -> str:
     """Grant what the invitation offers to ``account``; returns where to go next."""
-    invitation = invitation_open(token=token)
-    locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
-    if locked.accepted_at is not None:
-        raise ServiceError("invitation_invalid")
-    actor = Actor(account)
-    url = kind_of(locked.kind).accept(account, locked.target_id, locked.player_id, actor)
-    locked.accepted_at, locked.accepted_by = timezone.now(), account
-    locked.save(update_fields=["accepted_at", "accepted_by"])
-    audit_record(user=actor, action="accept", target=locked, after={"account": account.pk})
-    return url
+    return _grant(_claim(token), account)
+
+
+@transaction.atomic
+def invitation_accept_new_account(*, token: str, username: str, password: str) -> tuple[User, str]:
+    """A new account accepting the invitation, in one transaction with taking it: the same
+    link opened twice at once makes one account, never two (issue 21)."""
+    locked = _claim(token)
+    account = account_create(username=username, email=locked.email, password=password)
+    return account, _grant(locked, account)
 
 
 @transaction.atomic

@@ -80,7 +80,9 @@ def _access(request: Request, liste: Spielliste) -> tuple[Visitor, ListAccess]:
     if header_code and blocked(CODE_SCOPE, key, CODE_FAILURES_LIMIT):
         raise ServiceError("table_code_blocked", {"wait": CODE_FAILURES_WINDOW})
     access = list_access(visitor, liste)
-    if header_code and access.role is None:
+    if header_code and access.role is None and not code_exists(visitor.code):
+        # Only a guess counts: a table's real code used to read other tables is no failure
+        # (it would lock the phone out of its own list).
         record_failure(CODE_SCOPE, key, CODE_FAILURES_WINDOW)
     return visitor, access
 
@@ -125,3 +127,8 @@ def list_writer(request: Request, liste: Spielliste) -> Writer:
         # A browser bound to the list through /t/<code>/ writes with its session: CSRF.
         SessionAuthentication().enforce_csrf(request)
     return Writer(visitor, access, actor_for(visitor, access))
+
+
+def code_exists(code: str | None) -> bool:
+    """Is ``code`` some list's table code (of any round, open or closed)?"""
+    return bool(code) and Spielliste.objects.filter(code=code).exists()

@@ -1,6 +1,7 @@
 """The Ranglistenwart's page (api.md "Rights end at the event"): the tournaments whose
-organisers asked to count in the Rangliste; approve, or withdraw with a reason. One view
-per action; the role is checked by ``league.rankings.access.can_approve_rating``."""
+organisers asked to count in the Rangliste; approve, or withdraw with a reason; and the
+open claims ("Das bin ich") on any record, which he decides. One view per action; the role
+is checked by ``league.rankings.access.can_approve_rating``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from league.clubs import services as club_services
+from league.clubs.access import can_manage_club
+from league.clubs.models import PlayerClaim
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
@@ -53,9 +57,19 @@ def _page(
             "waiting": sum(1 for r in requests if r.waiting),
             "bound": bound,
             "bound_pk": bound_pk,
+            "claims": _claims(request),
         },
         status=422 if bound is not None else 200,
     )
+
+
+def _claims(request: HttpRequest) -> list[PlayerClaim]:
+    """The open claims he may decide: all but those on a members-only club's records
+    (their club's managers decide; staff may)."""
+    claims = PlayerClaim.objects.filter(decided_at__isnull=True)
+    if not request.user.is_staff:
+        claims = claims.exclude(player__club__members_only=True)
+    return list(claims.select_related("player__club", "account").order_by("pk")[:200])
 
 
 @ranglistenwart_required
@@ -95,3 +109,24 @@ def rating_decide(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("rangliste-requests")
     return _page(request, form, tournament.pk)
+
+
+@ranglistenwart_required
+@require_POST
+def claim_decide(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """ "Das bin ich" on any record (one with history elsewhere too): confirmed or refused
+    by the Ranglistenwart (api.md "Rights end at the event")."""
+    claim = get_object_or_404(
+        PlayerClaim.objects.select_related("player__club"), pk=claim_id, decided_at__isnull=True
+    )
+    club = claim.player.club
+    if club is not None and club.members_only and not can_manage_club(request.user, club):
+        raise PermissionDenied  # membership of a members-only club: its managers (api.md)
+    actor = Actor(request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else "")
+    try:
+        club_services.player_claim_decide(
+            claim=claim, accept=request.POST.get("accept") == "1", user=actor
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect("rangliste-requests")

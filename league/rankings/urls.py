@@ -12,6 +12,11 @@ urlpatterns = [
         approval_views.rating_decide,
         name="rangliste-decide",
     ),
+    path(
+        "rangliste/anfragen/<int:claim_id>/",
+        approval_views.claim_decide,
+        name="rangliste-claim-decide",
+    ),
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
     path("spieler/<int:player_id>/statistik/", views.player_statistics, name="player-statistics"),
     path("spieler/<int:player_id>/zusammenfuehren/", views.player_merge, name="player-merge"),

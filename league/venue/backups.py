@@ -43,6 +43,7 @@ from league.lists.models import Spielliste
 from league.tournaments.models import Tournament
 
 PREFIX = "sicherung-"
+STALE_TEMP_S = 3600  # a temporary file this old belongs to no writer still running
 SUFFIX = ".json"
 STAMP = "%Y%m%dT%H%M%SZ"
 KEEP_LAST = 48
@@ -172,6 +173,15 @@ def backup_rotate(*, directory: Path, now: dt.datetime | None = None) -> list[Pa
             seen.add(bucket)
             keep.add(b.path)
     removed = [b.path for b in files if b.path not in keep]
+    # A writer killed mid-write leaves its temporary file: gone once older than any
+    # write could take (a writer at work now has a fresh one).
+    stale = now.timestamp() - STALE_TEMP_S
+    for temp in directory.glob(".sicherung-*.tmp"):
+        try:
+            if temp.stat().st_mtime < stale:
+                removed.append(temp)
+        except FileNotFoundError:  # finished meanwhile
+            continue
     for path in removed:
         path.unlink(missing_ok=True)
     return removed

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -25,7 +26,7 @@ from tests.rankings.helpers import entrants
 pytestmark = pytest.mark.django_db
 
 
-def _account(name: str, **extra) -> tuple[Client, object]:
+def _account(name: str, **extra) -> tuple[Client, User]:
     user = get_user_model().objects.create_user(name, password="pw-secret-123", **extra)
     client = Client()
     client.force_login(user)

@@ -136,7 +136,7 @@ CLUB_ACTIONS = [
 MERGE = {"player-merge"}
 # The Ranglistenwart's page and decisions (api.md): staff and accounts given the role;
 # nobody makes himself one (test_ranglistenwart_pages).
-RANGLISTENWART = {"rangliste-requests", "rangliste-decide"}
+RANGLISTENWART = {"rangliste-requests", "rangliste-decide", "rangliste-claim-decide"}
 # The venue's health page and poster: staff and organisers (tests/venue/test_health.py).
 VENUE = {"venue-health", "venue-poster"}
 # Pages anybody may read (they reveal no code to the public: see the tests below).
@@ -458,6 +458,22 @@ def test_ranglistenwart_pages(world):
     t.refresh_from_db()
     assert t.rating_approved_at is None
     assert not AuditEntry.objects.filter(action__startswith="rating_").exists()
+    # Deciding a claim ("Das bin ich") on any record: the role and staff; refused for
+    # everybody else, nothing decided.
+    claim = _claim(t)
+    url = reverse("rangliste-claim-decide", args=[claim.pk])
+    outcomes = []
+    for role in roles[:-2]:
+        client = _client(world, role, world["l1"], world["l2"])
+        outcomes.append(_outcome(client.post(url, {"accept": "1"})))
+    assert tuple(outcomes) == expected[:-2], dict(zip(roles, outcomes, strict=False))
+    claim.refresh_from_db()
+    assert claim.decided_at is None
+    client = Client()
+    client.force_login(wart)
+    assert client.post(url, {"accept": "0"}).status_code == 302
+    claim.refresh_from_db()
+    assert (claim.decided_at is not None, claim.accepted) == (True, False)
 
 
 def _claim(tournament):
@@ -587,7 +603,8 @@ def test_renewed_code_and_closed_round_refuse_the_code(world):
     fresh = Client()
     assert fresh.get(reverse("table-code-open", args=[l1.code.lower()])).status_code == 302
     services.spielliste_set_frozen(spielliste=l1, frozen=True)
-    assert Client().get(reverse("table-code-open", args=[l1.code])).status_code == 403
+    # A closed round's code: 409 round_closed on the site as in the API (issue 21).
+    assert Client().get(reverse("table-code-open", args=[l1.code])).status_code == 409
 
 
 def test_wrong_codes_are_throttled(db):

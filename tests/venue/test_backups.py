@@ -139,3 +139,22 @@ def test_rotation_keeps_the_last_48_one_per_hour_for_a_week_and_one_per_day(tmp_
     assert kept.isdisjoint(removed)
     assert (tmp_path / "notizen.txt").exists()
     assert backup_latest(tmp_path).path == recent[0]
+
+
+def test_rotation_removes_a_killed_writers_temporary_file(tmp_path):
+    """A Sicherung killed mid-write leaves ``.sicherung-*.tmp``: the next rotation removes
+    it once it is older than any write; a fresh one (a writer at work) stays."""
+    import os
+
+    now = dt.datetime(2026, 11, 21, 12, 0, tzinfo=dt.UTC)
+    old = tmp_path / ".sicherung-abc.tmp"
+    fresh = tmp_path / ".sicherung-def.tmp"
+    for path in (old, fresh):
+        path.write_text("{")
+    stamp = now.timestamp()
+    os.utime(old, (stamp - 2 * 3600, stamp - 2 * 3600))
+    os.utime(fresh, (stamp - 60, stamp - 60))
+    removed = backup_rotate(directory=tmp_path, now=now)
+    assert removed == [old]
+    assert not old.exists()
+    assert fresh.exists()

@@ -52,13 +52,14 @@ def table_code_entry(request: HttpRequest, code: str = "") -> HttpResponse:
         return response
     normal = normalise(raw)
     liste = Spielliste.objects.filter(code=normal).first() if normal else None
-    if liste is None or liste.frozen:
+    if liste is not None and liste.frozen:
+        # A right code of a closed round: 409 round_closed, as the API answers its writes
+        # (api.md); not a failed guess, so not counted.
+        error = _("Diese Liste ist abgeschlossen; der Code gilt nicht mehr.")
+        return render(request, "lists/table_code.html", {"error": error}, status=409)
+    if liste is None:
         record_failure(CODE_SCOPE, key, CODE_FAILURES_WINDOW)
-        error = (
-            _("Diese Liste ist abgeschlossen; der Code gilt nicht mehr.")
-            if liste is not None
-            else _("Diesen Tisch-Code gibt es nicht (mehr). Bitte vom Zettel abtippen.")
-        )
+        error = _("Diesen Tisch-Code gibt es nicht (mehr). Bitte vom Zettel abtippen.")
         return render(request, "lists/table_code.html", {"error": error}, status=403)
     bind_code(request, liste)
     messages.success(request, _("Willkommen am Tisch: ihr führt diese Liste."))
