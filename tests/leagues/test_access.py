@@ -119,6 +119,9 @@ DATA = {
     "team-captain-add": {"account": "stranger"},
     "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
     "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
+    # Starting and closing a Spieltag ask first; the answer "Ja" posts confirmed=1.
+    "spieltag-start": {"confirmed": "1"},
+    "spieltag-close": {"confirmed": "1"},
 }
 
 
