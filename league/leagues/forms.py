@@ -60,6 +60,23 @@ class LineupForm(forms.Form):
                 label=_("Spieler %(n)d") % {"n": i}, choices=options
             )
 
+    def clean(self) -> dict[str, Any]:
+        """A player chosen twice: the later seat is marked, naming the earlier one (the
+        service refuses it too; this only says where)."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        first: dict[str, int] = {}
+        for name in sorted(self.fields, key=_seat):
+            value = cleaned.get(name)
+            if not value:
+                continue
+            if value in first:
+                self.add_error(
+                    name, _("Schon als Spieler %(n)d aufgestellt.") % {"n": first[value]}
+                )
+            else:
+                first[value] = _seat(name)
+        return cleaned
+
     def players(self) -> list[Player]:
         return [self.by_pk[self.cleaned_data[name]] for name in sorted(self.fields, key=_seat)]
 

@@ -36,7 +36,11 @@ def test_club_evening_with_verein_002(live_server, phone, django_user_model):
     # The club's house rules: the preset of seed 002.
     page.goto(live_server.url + reverse("club-detail", args=[club.pk]))
     page.locator("details.rules-form summary").click()
+    # Under a preset the option-by-option fields are hidden (they are not the preset's).
+    page.locator("[data-rules-form] select[name=preset]").select_option("eigene")
+    assert page.locator("[data-custom-rules]").is_visible()
     page.locator("[data-rules-form] select[name=preset]").select_option("verein-002")
+    assert not page.locator("[data-custom-rules]").is_visible()
     with page.expect_navigation():
         page.locator("[data-rules-form] button.primary").click()
     assert "Re/Kontra verdoppeln" in page.locator("[data-rules-summary]").inner_text()

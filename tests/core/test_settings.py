@@ -127,7 +127,7 @@ def test_a_500_leaves_its_traceback_on_stderr():
         "from django.test import Client;"
         "mock.patch('league.lists.calculator_views.render',"
         " side_effect=RuntimeError('kaputt-42')).start();"
-        "r = Client(raise_request_exception=False).get('/', secure=True,"
+        "r = Client(raise_request_exception=False).get('/rechner/', secure=True,"
         " HTTP_HOST='doko.example.org');"
         "print(r.status_code)"
     )

@@ -129,6 +129,9 @@ DATA = {
     "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
     "spieltag-place": {"date": "2026-03-14", "start_time": "11:00", "venue": "Krone"},
     "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
+    # Starting and closing a Spieltag ask first; the answer "Ja" posts confirmed=1.
+    "spieltag-start": {"confirmed": "1"},
+    "spieltag-close": {"confirmed": "1"},
 }
 
 

@@ -121,6 +121,10 @@ def test_captain_picks_lineup_organiser_starts_codes_only_for_organisers(
     response = client.post(url, {f"s{i}": roster[0].pk for i in range(1, 5)})
     assert response.status_code == 422
     assert not Lineup.objects.exists()
+    html = response.content.decode()
+    # Seats 2 to 4 are marked, each once, naming seat 1.
+    assert html.count("Schon als Spieler 1 aufgestellt.") == 3
+    assert html.count('aria-invalid="true"') == 3
     response = client.post(url, {f"s{i}": roster[i].pk for i in range(1, 5)})
     assert response.status_code == 302
     assert [e.player for e in Lineup.objects.get().entries.all()] == roster[1:5]
