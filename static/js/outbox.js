@@ -44,7 +44,8 @@
     const parts = [];
     for (const el of form.elements) {
       if (!el.name || el.type === "hidden" || el.type === "submit" || el.type === "button") continue;
-      const label = (el.closest("label") || {}).innerText || el.name;
+      const legend = el.closest("fieldset") && el.closest("fieldset").querySelector("legend");
+      const label = (el.closest("label") || legend || {}).innerText || el.name;
       if (el.type === "checkbox" || el.type === "radio") {
         if (el.checked && !el.defaultChecked) parts.push(label.trim());
       } else if (el.tagName === "SELECT") {
@@ -112,7 +113,8 @@
       if (el.type === "checkbox" || el.type === "radio") el.checked = given.includes(el.value);
       else if (given.length) el.value = given[0];
     }
-    form.dataset.liveDirty = "1";
+    const part = form.closest("[data-live-part]");
+    if (part) part.dataset.liveDirty = "1"; // live updates keep what was taken in
     drop(entry.key);
     render();
     form.scrollIntoView();
@@ -258,7 +260,10 @@
       put(entry);
       form.reset();
       freshKey();
-      delete form.dataset.liveDirty;
+      // What the page computed from the old input (the other party's Augen) follows.
+      form.querySelectorAll("input[type=number]").forEach((i) => i.dispatchEvent(new Event("input", { bubbles: true })));
+      const part = form.closest("[data-live-part]");
+      if (part) delete part.dataset.liveDirty; // a fresh form: live updates may replace it
       const preview = document.getElementById("preview");
       if (preview) preview.replaceChildren();
       render();

@@ -112,6 +112,25 @@ def test_a_save_the_list_overtook_is_shown_with_both_versions(table, phone):
     phone.locator("[data-outbox-entry=conflict]").wait_for()
     phone.locator("[data-outbox-drop]").click()
     assert phone.locator("[data-outbox-entry]").count() == 0
+    assert phone.evaluate("localStorage.getItem('doko-outbox')") == "[]"
+
+
+def test_a_refused_save_can_be_taken_into_the_form(table, phone):
+    liste, names = table
+    phone.context.set_offline(True)
+    fill_game(phone, names, augen="151")
+    phone.locator("#game-form [data-save]").click()
+    phone.locator("[data-outbox-entry=unsent]").wait_for()
+    save_one(liste)
+    phone.context.set_offline(False)
+    phone.locator("[data-outbox-entry=conflict]").wait_for(timeout=10_000)
+    phone.get_by_role("button", name="Ins Formular übernehmen").click()
+    assert phone.locator("[data-outbox-entry]").count() == 0
+    assert phone.locator("#game-form input[name=re_augen]").input_value() == "151"
+    for name in names[:2]:
+        chip = phone.locator("#game-form label.chip", has_text=name).first
+        assert chip.locator("input").is_checked(), name
+    assert len(games(liste)) == 1  # nothing sent until he saves again
 
 
 def test_an_online_save_navigates_as_before(table, phone):
