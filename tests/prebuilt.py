@@ -16,6 +16,7 @@ what it changed in such a row would not be copied.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -102,7 +103,11 @@ class Prebuilt(Generic[T]):
             for table, count in after.items():
                 if count and not before[table]:
                     cursor.execute(f"SELECT * FROM {_quote(table)}")
-                    rows = [tuple(row) for row in cursor.fetchall()]
+                    # SQLite reads a TIME column as datetime.time but cannot bind one.
+                    rows = [
+                        tuple(v.isoformat() if isinstance(v, dt.time) else v for v in row)
+                        for row in cursor.fetchall()
+                    ]
                     columns = [c[0] for c in cursor.description]
                     written.append(_Table(table, columns, rows))
         return written, _refs(result)

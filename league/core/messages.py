@@ -269,6 +269,15 @@ MESSAGES: Mapping[str, str] = {
     # league season: dates and places, calendars (league.leagues.season_services)
     "spieltag_venue_long": gettext_noop("Der Spielort hat höchstens {max} Zeichen."),
     "spieltag_time_without_date": gettext_noop("Eine Uhrzeit braucht ein Datum."),
+    "report_not_ready": gettext_noop(
+        "Bestätigen lässt sich ein Ergebnis erst, wenn alle Listen des Spieltags vollständig sind."
+    ),
+    "report_note_missing": gettext_noop("Bitte kurz begründen."),
+    "report_note_long": gettext_noop("Die Anmerkung hat höchstens {max} Zeichen."),
+    "report_nothing_to_settle": gettext_noop("Das Ergebnis ist nicht bestritten."),
+    "league_double_entry_running": gettext_noop(
+        "Ein laufender Spieltag hat schon Ergebnisse von Papier: erst abschließen, dann umstellen."
+    ),
     # backup (league.backup and each app's backup section): "{place}: {reason}"
     "backup_at": gettext_noop("{place}: {reason}"),
     "backup_done": gettext_noop("Import abgeschlossen."),

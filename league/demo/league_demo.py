@@ -119,6 +119,7 @@ def load_demo_league(rng: random.Random) -> League:
             ls.spieltag_paper_result(
                 spieltag=spieltag, round=st.round, table=st.table, totals=_totals(rng), user=admin
             )
+    _reports(played, admin)
     running = [s for s in spieltage if s.group.group_round.number == 3 and s.number == 1]
     for spieltag in running:
         _lineups(spieltag, rng)
@@ -132,6 +133,26 @@ def load_demo_league(rng: random.Random) -> League:
     _play(tables[5].spielliste, rng, 24)  # played game by game at its table
     _play(tables[6].spielliste, rng, 11)  # still playing
     return league
+
+
+def _reports(played: list[Spieltag], admin: Any) -> None:
+    """The captains' word on the played Spieltage: group round 1 all confirmed, the last
+    one disputed by its first team (the organiser has yet to decide), the rest open."""
+    for spieltag in played:
+        teams = list(spieltag.group.teams.order_by("number"))
+        if spieltag.group.group_round.number == 1:
+            for team in teams:
+                ls.report_confirm(spieltag=spieltag, team=team, user=admin)
+    last = played[-1]
+    first, *others = list(last.group.teams.order_by("number"))
+    for team in others:
+        ls.report_confirm(spieltag=last, team=team, user=admin)
+    ls.report_dispute(
+        spieltag=last,
+        team=first,
+        note="Runde 2, Tisch 3: auf der Papierliste steht 84, nicht 48.",
+        user=admin,
+    )
 
 
 def _dates(league: League, admin: Any) -> None:

@@ -38,6 +38,15 @@ class League(models.Model):
         help_text=_("2: Doppelspieltage wie in der DDV-Bundesliga."),
     )
     group_size = models.PositiveSmallIntegerField(_("Mannschaften je Gruppe"), default=4)
+    # Results from paper typed twice, blind, as a tournament's (lists.services.paper):
+    # a table counts only once both entries agree.
+    double_entry = models.BooleanField(
+        _("Doppelte Ergebniseingabe"),
+        default=False,
+        help_text=_(
+            "Zwei Personen tippen die Papierlisten unabhängig; Abweichungen werden gezeigt."
+        ),
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Ligaleitung"),
@@ -220,3 +229,41 @@ class SpieltagTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.spieltag} · R{self.round} T{self.table}"
+
+
+class SpieltagReport(models.Model):
+    """A captain's word on his team's Spieltag result: confirmed, or disputed with a note.
+    ``result`` is the result he saw (``season_selectors.result_key``): once the result
+    changes, his word no longer holds and he is asked again."""
+
+    class Status(models.TextChoices):
+        CONFIRMED = "confirmed", _("bestätigt")
+        DISPUTED = "disputed", _("bestritten")
+
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="reports")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=Status.choices)
+    note = models.TextField(_("Anmerkung"), blank=True, max_length=1000)
+    result = models.JSONField(default=list)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["spieltag", "team"], name="spieltag_report_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} · {self.team} · {self.status}"
+
+
+class SpieltagDecision(models.Model):
+    """The organiser's decision on a disputed Spieltag: the result as it stands (``result``)
+    holds, with his note; a later change of the result asks the captains again."""
+
+    spieltag = models.OneToOneField(Spieltag, on_delete=models.CASCADE, related_name="decision")
+    note = models.TextField(_("Entscheidung"), max_length=1000)
+    result = models.JSONField(default=list)
+    at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} · {self.at}"

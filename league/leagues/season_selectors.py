@@ -4,14 +4,28 @@ player pages and the calendar feeds (a fixed number of queries at any size)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
 
-from league.leagues.models import League, Spieltag, Team
-from league.leagues.season_services import spieltag_minutes
-from league.leagues.selectors import _spieltage_of, group_letter, spieltag_label
+from league.leagues.models import (
+    League,
+    Spieltag,
+    SpieltagDecision,
+    SpieltagReport,
+    SpieltagTable,
+    Team,
+)
+from league.leagues.season_services import result_key, spieltag_minutes
+from league.leagues.selectors import (
+    DayResult,
+    _league_data,
+    _spieltage_of,
+    group_letter,
+    spieltag_label,
+)
+from league.lists.paper_board import PaperTableView, paper_tables
 
 
 @dataclass(frozen=True)
@@ -134,3 +148,103 @@ def dates_by_spieltag(spieltage: Iterable[Spieltag], league: League) -> dict[int
     ``selectors.team_results`` gives them): one query, for the league's teams."""
     teams = {t.pk: t for t in league.teams.all()}
     return {s.pk: _item(s, league, teams) for s in spieltage}
+
+
+def spieltag_paper_board(*, spieltag: Spieltag, entry: int) -> list[PaperTableView]:
+    """The Spieltag's tables on its results-from-paper page, as typist ``entry`` sees them
+    (league.lists.paper_board, shared with the tournaments); ``spieltag`` with its league
+    read."""
+    tables = SpieltagTable.objects.filter(spieltag=spieltag).select_related("spielliste")
+    return paper_tables(
+        [(t.round, t.table, t.spielliste) for t in tables.order_by("round", "table")],
+        entry=entry,
+        double_entry=spieltag.group.group_round.league.double_entry,
+    )
+
+
+# --- both captains' report ----------------------------------------------------------------
+
+PENDING, OPEN, CONFIRMED, DISPUTED, SETTLED = "pending", "open", "confirmed", "disputed", "settled"
+
+
+@dataclass(frozen=True)
+class TeamReport:
+    team: Team
+    status: str  # open / confirmed / disputed (on the result as it stands)
+    note: str
+    asked_again: bool  # he had answered on an earlier result
+
+
+@dataclass(frozen=True)
+class ReportState:
+    """The captains' word on a Spieltag: ``pending`` while its lists are not complete;
+    then ``open`` (someone has not answered), ``confirmed`` (all have), ``disputed`` (one
+    disputes), ``settled`` (the organiser decided the dispute on this result)."""
+
+    status: str
+    teams: tuple[TeamReport, ...]
+    decision: SpieltagDecision | None
+
+    def of(self, team: Team) -> TeamReport | None:
+        return next((t for t in self.teams if t.team.pk == team.pk), None)
+
+
+def report_states(
+    days: Sequence[tuple[Spieltag, Sequence[Team], DayResult | None]],
+) -> dict[int, ReportState]:
+    """Each Spieltag's report state from its group's teams and its result: one query, and
+    one more where a result is disputed (the organiser's decisions)."""
+    ids = [s.pk for s, _t, result in days if result is not None and result.complete]
+    reports: dict[tuple[int, int], SpieltagReport] = {
+        (r.spieltag_id, r.team_id): r for r in SpieltagReport.objects.filter(spieltag_id__in=ids)
+    }
+    disputed = {sid for (sid, _team), r in reports.items() if r.status == DISPUTED}
+    decisions = (
+        {d.spieltag_id: d for d in SpieltagDecision.objects.filter(spieltag_id__in=disputed)}
+        if disputed
+        else {}
+    )
+    out: dict[int, ReportState] = {}
+    for spieltag, teams, result in days:
+        if result is None or not result.complete:
+            out[spieltag.pk] = ReportState(PENDING, (), None)
+            continue
+        key = result_key(result.rows)
+        rows = []
+        for team in teams:
+            report = reports.get((spieltag.pk, team.pk))
+            current = report is not None and report.result == key
+            rows.append(
+                TeamReport(
+                    team=team,
+                    status=report.status if report is not None and current else OPEN,
+                    note=report.note if report is not None and current else "",
+                    asked_again=report is not None and not current,
+                )
+            )
+        decision = decisions.get(spieltag.pk)
+        if any(r.status == DISPUTED for r in rows):
+            status = SETTLED if decision is not None and decision.result == key else DISPUTED
+        elif rows and all(r.status == CONFIRMED for r in rows):
+            status = CONFIRMED
+        else:
+            status = OPEN
+        out[spieltag.pk] = ReportState(status, tuple(rows), decision)
+    return out
+
+
+def report_overview(*, league: League) -> list[tuple[str, Spieltag, ReportState]]:
+    """The organiser's list: every Spieltag whose lists are complete, with its state
+    (disputed first, then open, then the others)."""
+    spieltage, teams, results = _league_data(league)
+    days = [
+        (s, [teams[t] for t in s.group_team_ids], results.get(s.pk))  # type: ignore[attr-defined]
+        for s in spieltage
+        if s.pk in results
+    ]
+    states = report_states(days)
+    order = {DISPUTED: 0, OPEN: 1, SETTLED: 2, CONFIRMED: 3}
+    out = [
+        (spieltag_label(s), s, states[s.pk]) for s, _t, _r in days if states[s.pk].status != PENDING
+    ]
+    return sorted(out, key=lambda row: order.get(row[2].status, 9))

@@ -8,15 +8,27 @@ for each change; a refusal raises ``ServiceError`` and writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from django.db import transaction
 
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
-from league.leagues.models import Group, League, Spieltag, Team
+from league.leagues.models import (
+    Group,
+    League,
+    Spieltag,
+    SpieltagDecision,
+    SpieltagReport,
+    Team,
+)
+from league.leagues.selectors import spieltag_view
+from league.lists.models import PaperEntry
+from scoring.liga import TeamDay
 
 MAX_VENUE = 200
 MINUTES_PER_ROUND = 90
+MAX_NOTE = 1000
 
 
 def _place_values(spieltag: Spieltag) -> dict[str, object]:
@@ -133,3 +145,101 @@ def group_schedule(
         if start is not None:
             start += dt.timedelta(minutes=spieltag_minutes(day.group.group_round.league))
     return changed
+
+
+@transaction.atomic
+def league_set_double_entry(*, league: League, double_entry: bool, user: User = None) -> bool:
+    """Results from paper typed twice, blind (a table counts once both entries agree), or
+    once. Refused while a started Spieltag that is not closed has paper results: their
+    status would change under the typists' hands. True if it changed."""
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    if locked.double_entry == double_entry:
+        return False
+    typing = PaperEntry.objects.filter(
+        spielliste__spieltag_table__spieltag__group__group_round__league=locked,
+        spielliste__spieltag_table__spieltag__closed_at__isnull=True,
+    )
+    if typing.exists():
+        raise ServiceError("league_double_entry_running")
+    locked.double_entry = double_entry
+    locked.save(update_fields=["double_entry"])
+    audit_record(
+        user=user,
+        action="update",
+        target=locked,
+        before={"double_entry": not double_entry},
+        after={"double_entry": double_entry},
+    )
+    league.double_entry = double_entry
+    return True
+
+
+# --- both captains' report ----------------------------------------------------------------
+
+
+def result_key(rows: Sequence[TeamDay]) -> list[list[object]]:
+    """A Spieltag result as a captain saw it (JSON): a later change of any team's points,
+    place or no-show makes it another result, and the captains are asked again."""
+    return [[r.team, r.place, r.spielpunkte, str(r.siegpunkte), r.absent] for r in rows]
+
+
+def _complete_result(spieltag: Spieltag) -> list[list[object]]:
+    result = spieltag_view(spieltag=spieltag, reveal=False).result
+    if not result.complete:
+        raise ServiceError("report_not_ready")
+    return result_key(result.rows)
+
+
+def _report(spieltag: Spieltag, team: Team, status: str, note: str, user: User) -> None:
+    locked = Spieltag.objects.select_for_update().select_related("group").get(pk=spieltag.pk)
+    if not locked.group.teams.filter(pk=team.pk).exists():
+        raise ServiceError("team_not_in_group", {"name": team.name})
+    clean = note.strip()
+    if len(clean) > MAX_NOTE:
+        raise ServiceError("report_note_long", {"max": MAX_NOTE}, field="note")
+    if status == SpieltagReport.Status.DISPUTED and not clean:
+        raise ServiceError("report_note_missing", field="note")
+    key = _complete_result(locked)
+    SpieltagReport.objects.update_or_create(
+        spieltag=locked, team=team, defaults={"status": status, "note": clean, "result": key}
+    )
+    audit_record(
+        user=user,
+        action=f"report_{status}",
+        target=locked,
+        after={"team": team.pk, "note": clean},
+    )
+
+
+@transaction.atomic
+def report_confirm(*, spieltag: Spieltag, team: Team, user: User = None) -> None:
+    """A captain confirms his team's result of a Spieltag whose lists are all complete."""
+    _report(spieltag, team, SpieltagReport.Status.CONFIRMED, "", user)
+
+
+@transaction.atomic
+def report_dispute(*, spieltag: Spieltag, team: Team, note: str, user: User = None) -> None:
+    """A captain disputes the result, saying why (the note is required)."""
+    _report(spieltag, team, SpieltagReport.Status.DISPUTED, note, user)
+
+
+@transaction.atomic
+def spieltag_settle(*, spieltag: Spieltag, note: str, user: User = None) -> None:
+    """The organiser decides a dispute: the result as it stands holds (after any correction
+    he made, which asks the captains again), with his reasons."""
+    locked = Spieltag.objects.select_for_update().get(pk=spieltag.pk)
+    clean = note.strip()
+    if not clean:
+        raise ServiceError("report_note_missing", field="note")
+    if len(clean) > MAX_NOTE:
+        raise ServiceError("report_note_long", {"max": MAX_NOTE}, field="note")
+    key = _complete_result(locked)
+    disputed = SpieltagReport.objects.filter(
+        spieltag=locked, status=SpieltagReport.Status.DISPUTED, result=key
+    )
+    if not disputed.exists():
+        raise ServiceError("report_nothing_to_settle")
+    SpieltagDecision.objects.update_or_create(
+        spieltag=locked, defaults={"note": clean, "result": key}
+    )
+    audit_record(user=user, action="settle", target=locked, after={"note": clean})

@@ -6,6 +6,8 @@ also the Doppelspieltage's page), setting them, and the calendar feeds. Thin vie
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
+from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.leagues import season_services as ss
 from league.leagues.access import actor_of, league_access, organiser_required
@@ -20,6 +23,7 @@ from league.leagues.calendar import calendar
 from league.leagues.forms import PlaceForm
 from league.leagues.models import League, Spieltag, Team
 from league.leagues.season_selectors import DateItem, dates_of_teams, player_teams, season_dates
+from league.leagues.views import _managed as managed
 
 
 def _ics(request: HttpRequest, items: list[DateItem], name: str, filename: str) -> HttpResponse:
@@ -135,3 +139,72 @@ def player_calendar(request: HttpRequest, player_id: int) -> HttpResponse:
         _("Spieltage"),
         f"spieler-{player.pk}.ics",
     )
+
+
+@organiser_required
+@require_POST
+def league_double_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser switches the blind double entry of paper results on or off."""
+
+    def act(league: League, actor: Actor) -> str:
+        on = request.POST.get("double_entry") == "on"
+        ss.league_set_double_entry(league=league, double_entry=on, user=actor)
+        if on:
+            return _("Papierergebnisse werden jetzt doppelt und blind eingegeben.")
+        return _("Papierergebnisse werden jetzt einfach eingegeben.")
+
+    return managed(request, pk, act)
+
+
+def _spieltag_of(pk: int, spieltag_id: int) -> Spieltag:
+    return get_object_or_404(
+        Spieltag.objects.select_related("group__group_round__league"),
+        pk=spieltag_id,
+        group__group_round__league_id=pk,
+    )
+
+
+@require_POST
+def spieltag_report(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -> HttpResponse:
+    """A captain confirms his team's result (``aktion=bestaetigen``) or disputes it with a
+    note (``aktion=bestreiten``)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    spieltag = _spieltag_of(pk, spieltag_id)
+    league = spieltag.group.group_round.league
+    team = get_object_or_404(Team, league=league, pk=team_id)
+    access = league_access(request.user, league)
+    if not access.captains(team):
+        raise PermissionDenied
+    actor = actor_of(request.user, access)
+    try:
+        if request.POST.get("aktion") == "bestreiten":
+            ss.report_dispute(
+                spieltag=spieltag, team=team, note=request.POST.get("note", ""), user=actor
+            )
+            messages.success(request, _("Einspruch eingetragen; die Ligaleitung entscheidet."))
+        else:
+            ss.report_confirm(spieltag=spieltag, team=team, user=actor)
+            messages.success(request, _("Ergebnis bestätigt."))
+    except ServiceError as err:
+        messages.error(request, err.message)
+    return redirect("spieltag-detail", pk, spieltag_id)
+
+
+@organiser_required
+@require_POST
+def spieltag_settle(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
+    """The organiser decides a disputed result: it holds as it stands, with his reasons."""
+    spieltag = _spieltag_of(pk, spieltag_id)
+    league = spieltag.group.group_round.league
+    try:
+        ss.spieltag_settle(
+            spieltag=spieltag,
+            note=request.POST.get("note", ""),
+            user=actor_of(request.user, league_access(request.user, league)),
+        )
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Entscheidung eingetragen."))
+    return redirect("spieltag-detail", pk, spieltag_id)

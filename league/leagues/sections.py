@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q
-from django.utils.dateparse import parse_time
 
 from league.clubs.models import Club, Player
 from league.core.audit import audit_record
@@ -24,11 +23,9 @@ from league.core.backup_fields import (
     day,
     flag,
     need,
-    number,
     opt,
     positive,
     squeezed,
-    text,
     when,
 )
 from league.core.errors import ServiceError
@@ -58,9 +55,15 @@ from league.leagues.models import (
     Lineup,
     LineupPlayer,
     Spieltag,
+    SpieltagDecision,
+    SpieltagReport,
     SpieltagTable,
     Team,
 )
+from league.leagues.season_sections import check_place as _check_place
+from league.leagues.season_sections import clock as _clock
+from league.leagues.season_sections import decision_dict as _decision_dict
+from league.leagues.season_sections import restore_reports as _restore_reports
 from league.leagues.selectors import league_lists
 from league.lists.models import Spielliste
 from league.lists.sections import iso, list_plans
@@ -86,6 +89,8 @@ class _LeagueRows:
     lineups: dict[int, list[Lineup]] = field(default_factory=lambda: defaultdict(list))
     lineup_players: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     tables: dict[int, list[SpieltagTable]] = field(default_factory=lambda: defaultdict(list))
+    reports: dict[int, list[SpieltagReport]] = field(default_factory=lambda: defaultdict(list))
+    decisions: dict[int, SpieltagDecision] = field(default_factory=dict)
 
     @classmethod
     def load(cls, leagues: list[League]) -> _LeagueRows:
@@ -125,6 +130,10 @@ class _LeagueRows:
             rows.lineup_players[lineup_id].append(player_id)
         for table in SpieltagTable.objects.filter(**of_day).order_by("round", "table"):
             rows.tables[table.spieltag_id].append(table)
+        for report in SpieltagReport.objects.filter(**of_day).order_by("team__number"):
+            rows.reports[report.spieltag_id].append(report)
+        for decision in SpieltagDecision.objects.filter(**of_day):
+            rows.decisions[decision.spieltag_id] = decision
         return rows
 
     def league_dict(self, league: League, history: History) -> dict[str, Any]:
@@ -140,6 +149,18 @@ class _LeagueRows:
                 "venue": day.venue,
                 "host": day.host_id,
                 "sequence": day.sequence,
+                # both captains' report and the organiser's decision
+                "reports": [
+                    {
+                        "team": r.team_id,
+                        "status": r.status,
+                        "note": r.note,
+                        "result": r.result,
+                        "at": iso(r.at),
+                    }
+                    for r in self.reports[day.pk]
+                ],
+                "decision": _decision_dict(self.decisions.get(day.pk)),
                 "lineups": [
                     {
                         "team": lu.team_id,
@@ -168,6 +189,7 @@ class _LeagueRows:
             "rounds_per_spieltag": league.rounds_per_spieltag,
             "spieltage_per_round": league.spieltage_per_round,
             "group_size": league.group_size,
+            "double_entry": league.double_entry,
             "created_at": iso(league.created_at),
             "teams": [
                 {
@@ -309,6 +331,7 @@ def _check_league(ctx: CheckContext, league: Any, seen: set[tuple[str, str]]) ->
         raise Fault(place, "backup_duplicate")
     seen.add((name, season))
     when(league.get("created_at"), place, "created_at")
+    double = flag(league, "double_entry", place, optional=True)
     history_check(league.get("history"), place)
     teams: set[int] = set()
     numbers: set[int] = set()
@@ -362,7 +385,7 @@ def _check_league(ctx: CheckContext, league: Any, seen: set[tuple[str, str]]) ->
                 if dn in day_numbers:
                     raise Fault(dplace, "backup_duplicate")
                 day_numbers.add(dn)
-                _check_spieltag(ctx, spieltag, dplace, set(members), sizes)
+                _check_spieltag(ctx, spieltag, dplace, set(members), sizes, double=double)
 
 
 def _check_spieltag(
@@ -371,6 +394,8 @@ def _check_spieltag(
     place: Place,
     members: set[int],
     sizes: Mapping[str, int],
+    *,
+    double: bool = False,
 ) -> None:
     started = when(spieltag.get("started_at"), place, "started_at")
     if when(spieltag.get("closed_at"), place, "closed_at") is not None and started is None:
@@ -413,35 +438,11 @@ def _check_spieltag(
         if list_id not in ctx.ids["list"]:
             raise Fault(tplace, "backup_list_missing", {"id": list_id})
         ctx.own_list(list_id, tplace)
+        if double and list_id in plans:  # paper results typed twice
+            plans[list_id].double_entry = True
         plan = plans.get(list_id)
         if plan is not None and len(plan.data["seats"]) != len(seat_teams):
             raise Fault(tplace, "backup_table_teams")
-
-
-def _clock(data: Any, key: str, place: Place) -> dt.time | None:
-    """A time of day "HH:MM" (missing or null: None)."""
-    value = opt(data, key, str, place)
-    if value is None:
-        return None
-    try:
-        parsed = parse_time(value)
-    except ValueError:
-        parsed = None
-    if parsed is None:
-        raise Fault(place, "backup_field_not_time", {"key": key})
-    return parsed
-
-
-def _check_place(spieltag: dict[str, Any], place: Place, members: set[int]) -> None:
-    """A Spieltag's date, start, venue and host (a team of its group); all optional."""
-    date = day(spieltag, "date", place, optional=True)
-    if _clock(spieltag, "start_time", place) is not None and date is None:
-        raise Fault(place, "backup_field_invalid", {"key": "start_time"})
-    text(spieltag, "venue", place, Spieltag, optional=True)
-    host = opt(spieltag, "host", int, place)
-    if host is not None and host not in members:
-        raise Fault(place, "backup_team_not_in_group")
-    number(spieltag, "sequence", place, Spieltag, optional=True)
 
 
 # --- restore -----------------------------------------------------------------------------------
@@ -477,6 +478,8 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
     created = when(data.get("created_at"), place, "created_at")
     if created is not None:
         League.objects.filter(pk=league.pk).update(created_at=created)
+    if data.get("double_entry"):
+        League.objects.filter(pk=league.pk).update(double_entry=True)
     ctx.maps["league"][data["id"]] = league
     ctx.restored(league, data.get("history"))
     teams: dict[int, Team] = {}
@@ -529,6 +532,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                     )
                     for st in d["tables"]
                 )
+                _restore_reports(spieltag, d, teams, place)
                 ctx.restored(spieltag, d.get("history"))
     audit_record(
         user=IMPORT_ACTOR,

@@ -49,7 +49,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
     it as a tournament's organisers manage theirs (league.lists.access)."""
     table = (
         SpieltagTable.objects.filter(spielliste=liste)
-        .select_related("spieltag__group__group_round")
+        .select_related("spieltag__group__group_round__league")
         .only(
             "round",
             "table",
@@ -57,6 +57,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "spieltag__group__number",
             "spieltag__group__group_round__number",
             "spieltag__group__group_round__league_id",
+            "spieltag__group__group_round__league__double_entry",
         )
         .first()
     )
@@ -75,6 +76,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         table_label=gettext("Tisch %(table)s") % {"table": table.table},
         manager_ids=frozenset(organisers),
         clock_managed=True,
+        double_entry=spieltag.group.group_round.league.double_entry,
     )
 
 

@@ -445,26 +445,45 @@ def spieltag_paper_result(
     table: int,
     totals: dict[int, int],
     deduction: dict[int, int] | None = None,
+    entry: int = 1,
     user: User = None,
 ) -> tuple[str, tuple[Notice, ...]]:
     """A table's totals typed from its paper list (lists.services.paper_entry_save): the
-    status and the check's warnings."""
+    status and the check's warnings. With the league's double entry, ``entry`` 1 and 2 are
+    typed blind and the table counts once they agree."""
     st = (
-        SpieltagTable.objects.select_related("spielliste")
+        SpieltagTable.objects.select_related("spielliste", "spieltag__group__group_round__league")
         .filter(spieltag=spieltag, round=round, table=table)
         .first()
     )
     if st is None:
         raise ServiceError("spieltag_table_unknown", {"round": round, "table": table})
     return list_services.paper_entry_save(
-        spielliste=st.spielliste, entry=1, totals=totals, deduction=deduction, user=user
+        spielliste=st.spielliste,
+        entry=entry,
+        totals=totals,
+        deduction=deduction,
+        double_entry=st.spieltag.group.group_round.league.double_entry,
+        user=user,
     )
 
 
-# When and where (league.leagues.season_services; here for one place to look up a write).
+# The season (league.leagues.season_services; here for one place to look up a write).
 from league.leagues.season_services import (  # noqa: E402
     group_schedule as group_schedule,
 )
 from league.leagues.season_services import (  # noqa: E402
+    league_set_double_entry as league_set_double_entry,
+)
+from league.leagues.season_services import (  # noqa: E402
+    report_confirm as report_confirm,
+)
+from league.leagues.season_services import (  # noqa: E402
+    report_dispute as report_dispute,
+)
+from league.leagues.season_services import (  # noqa: E402
     spieltag_schedule as spieltag_schedule,
+)
+from league.leagues.season_services import (  # noqa: E402
+    spieltag_settle as spieltag_settle,
 )

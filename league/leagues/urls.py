@@ -89,6 +89,21 @@ urlpatterns = [
         name="player-calendar",
     ),
     path(
+        "ligen/<int:pk>/verwalten/doppelte-eingabe/",
+        sv.league_double_entry,
+        name="league-double-entry",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/bericht/<int:team_id>/",
+        sv.spieltag_report,
+        name="spieltag-report",
+    ),
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/entscheiden/",
+        sv.spieltag_settle,
+        name="spieltag-settle",
+    ),
+    path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",
         sv.spieltag_place,
         name="spieltag-place",

@@ -48,7 +48,12 @@ from league.leagues.forms import (
     TeamForm,
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
-from league.leagues.season_selectors import dates_by_spieltag, spieltag_date
+from league.leagues.season_selectors import (
+    dates_by_spieltag,
+    report_states,
+    spieltag_date,
+    spieltag_paper_board,
+)
 from league.leagues.selectors import (
     LeagueTable,
     league_page,
@@ -120,6 +125,19 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return _export(league, provisional, fmt)
     access = league_access(request.user, league)
     standings, schedule = league_page(league=league, provisional=provisional)
+    # the captains' word on each played Spieltag (public, as the results are)
+    reports = report_states(
+        [
+            (item.spieltag, item.teams, item.result)
+            for r in schedule
+            for g in r.groups
+            for item in g.spieltage
+        ]
+    )
+    for r in schedule:
+        for g in r.groups:
+            for item in g.spieltage:
+                item.report = reports[item.spieltag.pk]  # type: ignore[attr-defined]
     table, rows = _table_rows(league, provisional, standings)
     steps = season_steps(league=league) if access.organiser else []
     return render(
@@ -389,6 +407,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     ]
     ready = all(len(view.lineup_names.get(t.pk, [])) == league.players_per_team for t in view.teams)
     place = spieltag_date(view.spieltag, view.teams)
+    report = report_states([(view.spieltag, view.teams, view.result)])[spieltag.pk]
     return render(
         request,
         "leagues/spieltag.html",
@@ -402,6 +421,10 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
             "ready": ready,
             "absent_form": AbsentForm(),
             "place": place,
+            "report": report,
+            "report_teams": [
+                (r, access.captains(r.team) and not access.organiser) for r in report.teams
+            ],
             "place_form": PlaceForm(
                 initial={
                     "date": spieltag.date,
@@ -565,6 +588,8 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
     league = spieltag.group.group_round.league
     access = league_access(request.user, league)
     form = PaperResultForm(request.POST or None, seats=league.group_size)
+    raw = request.GET.get("eingabe") or request.POST.get("eingabe")
+    entry = 2 if raw == "2" and league.double_entry else 1  # the second typist, blind
     if request.method == "POST" and form.is_valid():
         try:
             _status, warnings = ls.spieltag_paper_result(
@@ -572,6 +597,7 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
                 round=form.cleaned_data["round"],
                 table=form.cleaned_data["table"],
                 totals=form.totals(),
+                entry=entry,
                 user=actor_of(request.user, access),
             )
         except ServiceError as err:
@@ -584,12 +610,21 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
             )
             for notice in warnings:
                 messages.warning(request, render_message(f"warning.{notice.code}", notice.params))
-            return redirect("spieltag-results", pk, spieltag_id)
+            return redirect(
+                reverse("spieltag-results", args=[pk, spieltag_id]) + f"?eingabe={entry}"
+            )
     view = spieltag_view(spieltag=spieltag, reveal=True)
     return render(
         request,
         "leagues/results.html",
-        {"league": league, "view": view, "spieltag": view.spieltag, "form": form},
+        {
+            "league": league,
+            "view": view,
+            "spieltag": view.spieltag,
+            "form": form,
+            "entry": entry,
+            "tables": spieltag_paper_board(spieltag=spieltag, entry=entry),
+        },
         status=422 if form.errors else 200,
     )
 

@@ -46,8 +46,17 @@ def _without_ids(value: Any) -> Any:
 
 # Keys the format gained since 2df3d1c, with the value an old document's row gets: today's
 # export writes them, an old document has none (the league season's dates and places).
-_GAINED = {
-    "spieltage": {"date": None, "start_time": None, "venue": "", "host": None, "sequence": 0}
+_GAINED: dict[str, dict[str, Any]] = {
+    "leagues": {"double_entry": False},
+    "spieltage": {
+        "date": None,
+        "start_time": None,
+        "venue": "",
+        "host": None,
+        "sequence": 0,
+        "reports": [],
+        "decision": None,
+    },
 }
 
 

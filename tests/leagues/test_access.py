@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from league.core.models import AuditEntry
 from league.leagues import services as ls
-from league.leagues.models import Lineup, Spieltag, Team
+from league.leagues.models import League, Lineup, Spieltag, Team
 from league.lists.models import Spielliste
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
@@ -38,6 +38,8 @@ WRITES = [
     "spieltag-absent",
     # the season (league.leagues.season_views)
     "spieltag-place",
+    "league-double-entry",
+    "spieltag-settle",
 ]
 ORGANISER_ACTIONS = [
     ("league-manage", "get"),
@@ -45,7 +47,12 @@ ORGANISER_ACTIONS = [
     ("spieltag-results", "get"),
     ("spieltag-results", "post"),
 ]
-CAPTAIN_ACTIONS = [("lineup-edit", "get"), ("lineup-edit", "post")]
+CAPTAIN_ACTIONS = [
+    ("lineup-edit", "get"),
+    ("lineup-edit", "post"),
+    # both captains' report (league.leagues.season_views)
+    ("spieltag-report", "post"),
+]
 PUBLIC = [
     "league-index",
     "league-detail",
@@ -114,7 +121,7 @@ def _args(name, league, spieltag, team):
         return [league.pk, team.pk]
     if name == "team-player-remove":
         return [league.pk, team.pk, team.roster.order_by("pk").first().pk]
-    if name in ("lineup-edit", "spieltag-absent"):
+    if name in ("lineup-edit", "spieltag-absent", "spieltag-report"):
         return [league.pk, spieltag.pk, team.pk]
     return [league.pk, spieltag.pk]
 
@@ -127,6 +134,9 @@ DATA = {
     "team-player-add": {"name": "Eindringling"},
     "team-captain-add": {"account": "stranger"},
     "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
+    "league-double-entry": {"double_entry": "on"},
+    "spieltag-settle": {"note": "Ergebnis gilt."},
+    "spieltag-report": {"aktion": "bestaetigen"},
     "spieltag-place": {"date": "2026-03-14", "start_time": "11:00", "venue": "Krone"},
     "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
     # Starting and closing a Spieltag ask first; the answer "Ja" posts confirmed=1.
@@ -185,6 +195,7 @@ def _league_state(league, spieltag):
             Team.captains.through.objects.filter(team__league=league).values_list("pk", flat=True)
         ),
         list(league.organisers.values_list("pk", flat=True)),
+        list(League.objects.filter(pk=league.pk).values_list("double_entry", flat=True)),
         list(league.group_rounds.values_list("pk", flat=True)),
         list(
             Spieltag.objects.filter(pk=spieltag.pk).values_list(
@@ -208,6 +219,11 @@ def test_refused_writes_write_nothing(setup, name):
             ls.spieltag_close(spieltag=spieltag)
     elif name == "spieltag-start":
         set_lineups(spieltag)
+    elif name == "spieltag-settle":  # a played, disputed Spieltag
+        set_lineups(spieltag)
+        ls.spieltag_start(spieltag=spieltag)
+        play_paper(spieltag)
+        ls.report_dispute(spieltag=spieltag, team=team, note="falsch")
     elif name == "league-team-create":
         league.group_rounds.all().delete()  # teams are added before the schedule
     url = reverse(name, args=_args(name, league, spieltag, team))

@@ -20,3 +20,22 @@ def test_demo_league_is_half_way(demo):
     live = schedule[2].groups[0].spieltage[0].result
     assert live.started
     assert 0 < live.lists_done < live.lists_total
+
+
+def test_demo_league_has_dates_a_disputed_spieltag_and_feeds(demo, client):
+    import icalendar
+    from django.urls import reverse
+
+    from league.leagues.models import Spieltag
+    from league.leagues.season_selectors import report_overview, season_dates
+
+    league = League.objects.get()
+    assert not Spieltag.objects.filter(date__isnull=True).exists()
+    assert not Spieltag.objects.filter(venue="").exists()
+    statuses = [state.status for _label, _day, state in report_overview(league=league)]
+    assert statuses.count("disputed") == 1
+    assert "confirmed" in statuses
+    team = league.teams.get(number=1)
+    response = client.get(reverse("team-calendar", args=[league.pk, team.pk]))
+    events = icalendar.Calendar.from_ical(response.content).walk("VEVENT")
+    assert len(events) == len(season_dates(league=league, team=team)) == 10
