@@ -113,7 +113,9 @@ def _id(request: Request, name: str) -> int | None:
         return None
     value = int_param(raw, 0, digits=18)
     if value < 1:
-        raise ServiceError("invalid_value", {"name": name, "detail": "an id"}, field=name)
+        raise ServiceError(
+            "invalid_value", {"name": name, "detail": "1 … 999999999999999999"}, field=name
+        )
     return value
 
 
@@ -123,9 +125,7 @@ def _saison(request: Request) -> str | None:
         return None
     parts = raw.split("-")
     if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 10 for p in parts):
-        raise ServiceError(
-            "invalid_value", {"name": "saison", "detail": "<club id>-<year>"}, field="saison"
-        )
+        raise ServiceError("invalid_value", {"name": "saison", "detail": "ID-YYYY"}, field="saison")
     return raw
 
 

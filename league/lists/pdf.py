@@ -546,6 +546,7 @@ def _page(
     return [
         _header(snap, blank=blank, code_url=code_url, qr=qr, scale=scale, width=width),
         body,
+        *([] if blank else kasse_story(snap)),
         Spacer(1, 3 * mm * scale),
         _signatures(snap, scale=scale, width=width),
     ]
@@ -571,8 +572,8 @@ def _one_page(snap: ListeSnapshot, code_url: str | None, *, blank: bool) -> list
 def spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:
     """The filled list as one page of flowables, to build alone or many in one file;
     with the table code when ``code_url`` (the ``/t/<code>/`` address) is given; the Kasse
-    below when the table plays for money."""
-    return [*_one_page(snap, code_url, blank=False), *kasse_story(snap)]
+    above the signatures when the table plays for money (fitted into the one page)."""
+    return _one_page(snap, code_url, blank=False)
 
 
 def blank_spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:

@@ -19,6 +19,7 @@ from league.lists.kasse import kasse_view
 from league.lists.kasse_pdf import kasse_story
 from league.lists.models import Spielliste
 from league.lists.selectors import spielliste_snapshot
+from tests.printouts.helpers import flat, reader
 from tests.site_helpers import normal
 
 FIVE = ["Anna", "Bernd", "Carla", "Dieter", "Erika"]
@@ -94,6 +95,11 @@ def test_list_page_and_pdf_show_the_kasse(client, evening_list):
     pdf = client.get(reverse("liste-pdf", args=[liste.pk]))
     assert pdf.status_code == 200
     assert pdf["Content-Type"] == "application/pdf"
+    printed = reader(pdf.content)
+    assert len(printed.pages) == 1  # the Kasse fits on the list's one page
+    text = flat(printed.pages[0].extract_text())
+    assert "Kasse" in text
+    assert "zahlt" in text
 
 
 def test_free_list_sets_its_rate_and_tournament_list_refuses(liste, user, lf_client, world):
