@@ -113,13 +113,15 @@ def list_rules(liste: Spielliste) -> RuleProfile:
 
 
 def spielliste_snapshot(*, pk: int, reveal: bool = False) -> ListeSnapshot:
-    """One list with seats, games and penalty rows: 4 queries, whatever its length."""
+    """One list with seats, games and penalty rows: 4 queries, whatever its length (one
+    more for a list typed from paper: its counted totals)."""
     liste = Spielliste.objects.select_related("club").get(pk=pk)
     return snapshots_of([liste], reveal=reveal)[0]
 
 
 def snapshots_of(lists: list[Spielliste], *, reveal: bool = False) -> list[ListeSnapshot]:
-    """Many lists replayed with 3 queries in all (seats, games, penalty rows).
+    """Many lists replayed with 3 queries in all (seats, games, penalty rows), and one more
+    when some were typed from paper (their counted totals, ``ListeSnapshot.paper_totals``).
 
     Unless ``reveal`` (the viewer manages or sits at the list), a player who asked not to
     be named publicly (``Player.hide_name``) appears under his alias everywhere in the

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -88,6 +89,9 @@ PENDING = {
 }
 
 
+TIMES: dict[tuple[str, str, str], float] = {}
+
+
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker):
     """Every cell's list, built once; rolled back when the module is done."""
@@ -98,7 +102,11 @@ def world(django_db_setup, django_db_blocker):
             from django.contrib.auth.models import User
 
             manager = User.objects.create_user("matrix", password="pw-secret-123")
-            built = {key: build(*key, manager) for key in cells()}
+            built = {}
+            for key in cells():
+                started = time.perf_counter()
+                built[key] = build(*key, manager)
+                TIMES[key] = time.perf_counter() - started
             yield built
         finally:
             transaction.set_rollback(True)

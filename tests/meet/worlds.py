@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -105,18 +106,15 @@ def _names(prefix: str, n: int = 4) -> list[str]:
     return [f"{prefix} {chr(65 + i)}" for i in range(n)]
 
 
-def _record(liste: Spielliste, re_at=(0, 2), augen: int = 130, **kw: Any) -> Any:
-    state = spielliste_snapshot(pk=liste.pk).state
-    assert state is not None
-    assert state.next_game is not None
-    players = list(state.next_game.players)
-    data = {"kind": "normal", "players": players, "re": [players[i] for i in re_at]}
-    return record_from_dict({**data, "re_augen": augen, **kw}, liste.profile)
-
-
 def _play(liste: Spielliste, n: int, user: Any = None) -> None:
+    state = spielliste_snapshot(pk=liste.pk).state
     for i in range(n):
-        ls.game_record(spielliste=liste, record=_record(liste, augen=130 + i), user=user)
+        assert state is not None
+        assert state.next_game is not None
+        players = list(state.next_game.players)
+        data = {"kind": "normal", "players": players, "re": [players[0], players[2]]}
+        record = record_from_dict({**data, "re_augen": 130 + i}, liste.profile)
+        state = ls.game_record(spielliste=liste, record=record, user=user).snapshot.state
 
 
 def _state(liste: Spielliste) -> tuple[int, int, int]:
@@ -212,11 +210,10 @@ def _post(cell: Cell, name: str, data: dict[str, Any], prefix: str = "") -> None
     response = _client(cell.manager).post(
         reverse(name, args=[liste.pk]),
         {f"{prefix}version": str(version), **{prefix + k: v for k, v in data.items()}},
-        follow=True,
     )
     liste.refresh_from_db()
     if liste.version == version:
-        shown = [str(m) for m in response.context["messages"]] if response.context else []
+        shown = [str(m) for m in get_messages(response.wsgi_request)]
         cell.refused = " ".join(shown) or str(response.status_code)
 
 
@@ -333,14 +330,18 @@ def _reopen(cell: Cell) -> None:
     liste = cell.liste
     if cell.owner == "turnier":
         rnd = liste.round_table.tournament_round
-        for other in rnd.lists.all():
-            _play_out(other)
+        _play_out(liste)
+        for other in rnd.lists.exclude(pk=liste.pk):
+            ls.spielliste_end_early(spielliste=other)  # the organiser ends the others
         ts.round_close(tournament_round=rnd)
         ts.round_reopen(tournament_round=rnd)
     elif cell.owner == "liga":
         spieltag = liste.spieltag_table.spieltag
-        for other in Spielliste.objects.filter(spieltag_table__spieltag=spieltag):
-            _play_out(other)
+        _play_out(liste)
+        for other in Spielliste.objects.filter(spieltag_table__spieltag=spieltag).exclude(
+            pk=liste.pk
+        ):
+            ls.spielliste_end_early(spielliste=other)
         league_services.spieltag_close(spieltag=spieltag)
         league_services.spieltag_reopen(spieltag=spieltag)
     else:
@@ -351,28 +352,21 @@ def _reopen(cell: Cell) -> None:
 
 
 def _play_out(liste: Spielliste) -> None:
+    """Play the list to its end (owed Pflichtsoli as Damensoli); each write's own replay
+    tells the next game."""
     state = spielliste_snapshot(pk=liste.pk).state
     while state is not None and state.next_game is not None:
         players = list(state.next_game.players)
         solo = state.next_game.vorfuehrung or next(
             (p for p in players if p in state.owes_pflichtsolo), None
         )
+        data: dict[str, Any] = {"kind": "normal", "players": players, "re_augen": 130}
         if solo is not None:
-            record = record_from_dict(
-                {
-                    "kind": "solo",
-                    "solo": "damen",
-                    "pflicht": True,
-                    "players": players,
-                    "re": [solo],
-                    "re_augen": 125,
-                },
-                TSR,
-            )
+            data.update(kind="solo", solo="damen", pflicht=True, re=[solo], re_augen=125)
         else:
-            record = _record(liste)
-        ls.game_record(spielliste=liste, record=record)
-        state = spielliste_snapshot(pk=liste.pk).state
+            data["re"] = [players[0], players[2]]
+        written = ls.game_record(spielliste=liste, record=record_from_dict(data, TSR))
+        state = written.snapshot.state
 
 
 def _dict_of(game: Any) -> dict[str, Any]:
