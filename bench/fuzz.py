@@ -103,11 +103,11 @@ def _run(name: str, schema: str, headers: list[str], examples: int, folder: Path
             command, cwd=folder, stdout=out, stderr=subprocess.STDOUT
         ).returncode
     text = log.read_text()
-    summary = [line for line in text.splitlines() if "generated" in line or " in " in line[-12:]]
+    cases = [line.strip() for line in text.splitlines() if "generated" in line]
     tail = text.strip().splitlines()[-1] if text.strip() else ""
     print(f"fuzz {name}: exit {status}, {time.monotonic() - started:.0f} s — {tail.strip('= ')}")
-    for line in summary[-2:-1]:
-        print("   ", line.strip())
+    for line in cases[-1:]:
+        print("   ", line)
     return status == 0
 
 
