@@ -565,6 +565,7 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
                 messages.warning(request, render_message(f"warning.{notice.code}", notice.params))
             return redirect("spieltag-results", pk, spieltag_id)
     view = spieltag_view(spieltag=spieltag, reveal=True)
+    form.focus()
     return render(
         request,
         "leagues/results.html",
