@@ -109,6 +109,14 @@ class PaperResultForm(forms.Form):
                 label=_("Platz %(n)d") % {"n": i}, min_value=-9999, max_value=9999
             )
 
+    def focus(self) -> None:
+        """Keyboard entry: the cursor starts in the first field in error, else in "Runde"."""
+        first = next((name for name in self.fields if name in self.errors), "round")
+        for name, field in self.fields.items():
+            field.widget.attrs.pop("autofocus", None)
+            if name == first:
+                field.widget.attrs["autofocus"] = True
+
     def totals(self) -> dict[int, int]:
         return {
             int(name[1:]): value

@@ -614,6 +614,7 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
                 reverse("spieltag-results", args=[pk, spieltag_id]) + f"?eingabe={entry}"
             )
     view = spieltag_view(spieltag=spieltag, reveal=True)
+    form.focus()
     return render(
         request,
         "leagues/results.html",

@@ -175,6 +175,13 @@ def test_paper_results_page_and_table_exports(client, organiser):
     bad = client.post(url, {"round": 1, "table": 1, "p1": 5, "p2": 0, "p3": 0, "p4": 0})
     assert bad.status_code == 422
     assert "0 sein" in bad.content.decode()
+    html = bad.content.decode()
+    assert html.count("0 sein") == 1  # once, not twice
+    # Keyboard entry: the sum is the whole form's error, so the cursor starts again in
+    # "Runde" (its value selected on load: what is typed replaces it; static/js/focus.js).
+    assert html.count("autofocus") == 1
+    form_html = html.split("data-paper-form")[1]
+    assert 'name="round"' in form_html.split("autofocus")[0].rsplit("<input", 1)[-1]
     ok = client.post(url, {"round": 1, "table": 1, "p1": 5, "p2": -1, "p3": -1, "p4": -3})
     assert ok.status_code == 302
     unknown = client.post(url, {"round": 2, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0})
@@ -292,3 +299,16 @@ def test_a_league_list_page_links_back_and_is_the_organisers(client, organiser):
     assert liste.code in client.get(url).content.decode()  # the organiser manages it
     index = client.get(reverse("liste-index"), {"liga": league.pk}).content.decode()
     assert index.count(reverse("liste-detail", args=[liste.pk])) >= 1
+
+
+def test_paper_form_focus_goes_to_the_field_in_error():
+    from league.leagues.forms import PaperResultForm
+
+    form = PaperResultForm({"round": 1, "table": 1, "p1": 0, "p2": "x", "p3": 0, "p4": 0})
+    assert not form.is_valid()
+    form.focus()
+    assert form.fields["p2"].widget.attrs.get("autofocus") is True
+    assert "autofocus" not in form.fields["round"].widget.attrs
+    fresh = PaperResultForm()
+    fresh.focus()
+    assert fresh.fields["round"].widget.attrs.get("autofocus") is True
