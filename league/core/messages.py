@@ -269,6 +269,7 @@ MESSAGES: Mapping[str, str] = {
     # league season: dates and places, calendars (league.leagues.season_services)
     "spieltag_venue_long": gettext_noop("Der Spielort hat höchstens {max} Zeichen."),
     "spieltag_time_without_date": gettext_noop("Eine Uhrzeit braucht ein Datum."),
+    "availability_answer": gettext_noop("Bitte ja, nein oder vielleicht."),
     "report_not_ready": gettext_noop(
         "Bestätigen lässt sich ein Ergebnis erst, wenn alle Listen des Spieltags vollständig sind."
     ),

@@ -125,6 +125,7 @@ def load_demo_league(rng: random.Random) -> League:
         _lineups(spieltag, rng)
     live = running[0]
     ls.spieltag_start(spieltag=live, user=admin)
+    _availability(spieltage, admin)
     tables = list(live.tables.select_related("spielliste").order_by("round", "table"))
     for st in tables[:5]:
         ls.spieltag_paper_result(
@@ -133,6 +134,24 @@ def load_demo_league(rng: random.Random) -> League:
     _play(tables[5].spielliste, rng, 24)  # played game by game at its table
     _play(tables[6].spielliste, rng, 11)  # still playing
     return league
+
+
+def _availability(spieltage: list[Spieltag], admin: Any) -> None:
+    """The running group round's Spieltage not yet started: most players have answered;
+    the first team's players have personal links (its captain sent them)."""
+    coming = [s for s in spieltage if s.group.group_round.number == 3 and s.started_at is None]
+    rng = random.Random(24)  # its own: the results' draws stay as they were
+    answers = ["yes", "yes", "yes", "maybe", "no"]
+    for spieltag in coming:
+        for team in spieltag.group.teams.order_by("number"):
+            for player in team.roster.order_by("pk"):
+                if rng.random() < 0.8:
+                    ls.availability_set(
+                        spieltag=spieltag, player=player, answer=rng.choice(answers), user=admin
+                    )
+    first = spieltage[0].group.group_round.league.teams.get(number=1)
+    for player in first.roster.order_by("pk"):
+        ls.availability_link_renew(team=first, player=player, user=admin)
 
 
 def _reports(played: list[Spieltag], admin: Any) -> None:

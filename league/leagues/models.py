@@ -267,3 +267,43 @@ class SpieltagDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.spieltag} · {self.at}"
+
+
+class Availability(models.Model):
+    """A player's answer for a coming Spieltag of his team: can he play?"""
+
+    class Answer(models.TextChoices):
+        YES = "yes", _("kann")
+        MAYBE = "maybe", _("vielleicht")
+        NO = "no", _("kann nicht")
+
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="availability")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    answer = models.CharField(max_length=5, choices=Answer.choices)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["spieltag", "player"], name="availability_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} · {self.player_id} · {self.answer}"
+
+
+class AvailabilityLink(models.Model):
+    """A player's personal link to answer for his team's Spieltage without an account (the
+    captain sends it); a new link replaces the old one."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=43, unique=True)
+    created_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="availability_link_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} · {self.player_id}"

@@ -9,9 +9,17 @@ from typing import Any
 
 from django.utils.dateparse import parse_time
 
+from league.clubs.models import Player
 from league.core.backup_fields import day, need, number, opt, text, when
-from league.core.sections import Fault, Place
-from league.leagues.models import Spieltag, SpieltagDecision, SpieltagReport, Team
+from league.core.sections import Fault, Place, moved_key
+from league.leagues.models import (
+    Availability,
+    AvailabilityLink,
+    Spieltag,
+    SpieltagDecision,
+    SpieltagReport,
+    Team,
+)
 from league.lists.sections import iso
 
 
@@ -83,3 +91,44 @@ def decision_dict(decision: SpieltagDecision | None) -> dict[str, Any] | None:
     if decision is None:
         return None
     return {"note": decision.note, "result": decision.result, "at": iso(decision.at)}
+
+
+def merge_move(keep: int, merge: int) -> dict[str, int]:
+    """Availability answers and personal links: the surviving record's where both have one
+    (a Spieltag, a team); the merged record's others move to him."""
+    answers = Availability.objects
+    answers.filter(
+        player_id=merge,
+        spieltag_id__in=list(answers.filter(player_id=keep).values_list("spieltag_id", flat=True)),
+    ).delete()
+    links = AvailabilityLink.objects
+    links.filter(
+        player_id=merge,
+        team_id__in=list(links.filter(player_id=keep).values_list("team_id", flat=True)),
+    ).delete()
+    return {
+        moved_key(Availability, "player"): answers.filter(player_id=merge).update(player_id=keep),
+        moved_key(AvailabilityLink, "player"): links.filter(player_id=merge).update(player_id=keep),
+    }
+
+
+def check_availability(spieltag: dict[str, Any], place: Place, players: set[int]) -> None:
+    for row in opt(spieltag, "availability", list, place) or []:
+        pid = need(row, "player", int, place)
+        if pid not in players:
+            raise Fault(place, "backup_player_missing", {"id": pid})
+        if need(row, "answer", str, place) not in Availability.Answer.values:
+            raise Fault(place, "backup_field_invalid", {"key": "answer"})
+        when(row.get("at"), place, "at")
+
+
+def restore_availability(
+    spieltag: Spieltag, data: dict[str, Any], players: dict[int, Player], place: Place
+) -> None:
+    for row in data.get("availability") or []:
+        made = Availability.objects.create(
+            spieltag=spieltag, player=players[row["player"]], answer=row["answer"]
+        )
+        at = when(row.get("at"), place, "at")
+        if at is not None:
+            Availability.objects.filter(pk=made.pk).update(at=at)

@@ -8,8 +8,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from league.clubs.models import Player
 from league.leagues.models import (
+    Availability,
+    AvailabilityLink,
     League,
     Spieltag,
     SpieltagDecision,
@@ -23,6 +27,7 @@ from league.leagues.selectors import (
     _league_data,
     _spieltage_of,
     group_letter,
+    roster_names,
     spieltag_label,
 )
 from league.lists.paper_board import PaperTableView, paper_tables
@@ -248,3 +253,57 @@ def report_overview(*, league: League) -> list[tuple[str, Spieltag, ReportState]
         (spieltag_label(s), s, states[s.pk]) for s, _t, _r in days if states[s.pk].status != PENDING
     ]
     return sorted(out, key=lambda row: order.get(row[2].status, 9))
+
+
+# --- availability -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AvailabilityRow:
+    player: Player
+    name: str
+    answers: tuple[str, ...]  # per coming Spieltag, "" where he has not answered
+    token: str  # his personal link's token ("" before the captain made one)
+
+
+def coming_of_team(team: Team) -> list[DateItem]:
+    """The team's Spieltage not yet started, by date."""
+    return [i for i in season_dates(league=team.league, team=team) if i.status == "planned"]
+
+
+def team_availability(
+    *, team: Team, items: Sequence[DateItem], reveal: bool
+) -> list[AvailabilityRow]:
+    """Each roster player's answers for ``items`` (three queries)."""
+    ids = [i.spieltag.pk for i in items]
+    answers = {
+        (a.spieltag_id, a.player_id): a.answer
+        for a in Availability.objects.filter(spieltag_id__in=ids, player__league_teams=team)
+    }
+    tokens = dict(AvailabilityLink.objects.filter(team=team).values_list("player_id", "token"))
+    return [
+        AvailabilityRow(
+            player=player,
+            name=name,
+            answers=tuple(answers.get((pk, player.pk), "") for pk in ids),
+            token=tokens.get(player.pk, ""),
+        )
+        for player, name in roster_names([team], reveal=reveal).get(team.pk, [])
+    ]
+
+
+def availability_of(spieltag: Spieltag, players: Iterable[Player]) -> dict[int, str]:
+    """The answers of ``players`` for one Spieltag, by player id (one query)."""
+    return dict(
+        Availability.objects.filter(spieltag=spieltag, player__in=list(players)).values_list(
+            "player_id", "answer"
+        )
+    )
+
+
+def answer_label(name: str, answer: str) -> str:
+    """ "Anna Schmidt (kann)": a roster name with the player's answer, for the line-up."""
+    labels = dict(Availability.Answer.choices)
+    if answer not in labels:
+        return f"{name} ({gettext('keine Antwort')})"
+    return f"{name} ({labels[answer]})"

@@ -8,13 +8,17 @@ for each change; a refusal raises ``ServiceError`` and writes nothing.
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 
 from django.db import transaction
 
+from league.clubs.models import Player
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.leagues.models import (
+    Availability,
+    AvailabilityLink,
     Group,
     League,
     Spieltag,
@@ -243,3 +247,43 @@ def spieltag_settle(*, spieltag: Spieltag, note: str, user: User = None) -> None
         spieltag=locked, defaults={"note": clean, "result": key}
     )
     audit_record(user=user, action="settle", target=locked, after={"note": clean})
+
+
+# --- availability -------------------------------------------------------------------------
+
+
+@transaction.atomic
+def availability_set(
+    *, spieltag: Spieltag, player: Player, answer: str, user: User = None
+) -> Availability:
+    """A player answers yes / maybe / no for a coming Spieltag of a team whose roster holds
+    him; refused once it has started."""
+    locked = Spieltag.objects.select_for_update().select_related("group").get(pk=spieltag.pk)
+    if locked.started_at is not None:
+        raise ServiceError("spieltag_started")
+    if answer not in Availability.Answer.values:
+        raise ServiceError("availability_answer", field="answer")
+    if not locked.group.teams.filter(roster=player).exists():
+        raise ServiceError("lineup_not_in_roster", {"name": player.name})
+    row, _created = Availability.objects.update_or_create(
+        spieltag=locked, player=player, defaults={"answer": answer}
+    )
+    audit_record(
+        user=user,
+        action="availability",
+        target=locked,
+        after={"player": player.pk, "answer": answer},
+    )
+    return row
+
+
+@transaction.atomic
+def availability_link_renew(*, team: Team, player: Player, user: User = None) -> str:
+    """The player's personal link for his team (a new one: an old link stops working)."""
+    locked = Team.objects.select_for_update().get(pk=team.pk)
+    if not locked.roster.filter(pk=player.pk).exists():
+        raise ServiceError("player_not_on_roster", {"name": player.name})
+    token = secrets.token_urlsafe(32)
+    AvailabilityLink.objects.update_or_create(team=locked, player=player, defaults={"token": token})
+    audit_record(user=user, action="availability_link", target=locked, after={"player": player.pk})
+    return token

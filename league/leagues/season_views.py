@@ -18,11 +18,18 @@ from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.leagues import season_services as ss
-from league.leagues.access import actor_of, league_access, organiser_required
+from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.calendar import calendar
 from league.leagues.forms import PlaceForm
-from league.leagues.models import League, Spieltag, Team
-from league.leagues.season_selectors import DateItem, dates_of_teams, player_teams, season_dates
+from league.leagues.models import Availability, AvailabilityLink, League, Spieltag, Team
+from league.leagues.season_selectors import (
+    DateItem,
+    coming_of_team,
+    dates_of_teams,
+    player_teams,
+    season_dates,
+)
+from league.leagues.season_selectors import team_availability as team_availability_rows
 from league.leagues.views import _managed as managed
 
 
@@ -208,3 +215,129 @@ def spieltag_settle(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     else:
         messages.success(request, _("Entscheidung eingetragen."))
     return redirect("spieltag-detail", pk, spieltag_id)
+
+
+# --- availability -------------------------------------------------------------------------
+
+
+def _captained_team(request: HttpRequest, pk: int, team_id: int) -> tuple[Team, LeagueAccess]:
+    team = get_object_or_404(Team.objects.select_related("league"), league_id=pk, pk=team_id)
+    access = league_access(request.user, team.league)
+    if not access.captains(team):
+        raise PermissionDenied
+    return team, access
+
+
+@require_safe
+def team_availability(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    """The captain's view: who can play on the team's coming Spieltage, and each player's
+    personal link to answer."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    team, access = _captained_team(request, pk, team_id)
+    items = coming_of_team(team)
+    rows = team_availability_rows(team=team, items=items, reveal=True)
+    return render(
+        request,
+        "leagues/availability.html",
+        {
+            "league": team.league,
+            "team": team,
+            "access": access,
+            "items": items,
+            "rows": [
+                (row, list(zip(items, row.answers, strict=True)), _answer_url(request, row.token))
+                for row in rows
+            ],
+        },
+    )
+
+
+def _answer_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("availability-answer", args=[token])) if token else ""
+
+
+@require_POST
+def availability_link_renew(
+    request: HttpRequest, pk: int, team_id: int, player_id: int
+) -> HttpResponse:
+    """The captain makes (or replaces) a player's personal link."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    team, access = _captained_team(request, pk, team_id)
+    player = get_object_or_404(Player, pk=player_id)
+    try:
+        ss.availability_link_renew(team=team, player=player, user=actor_of(request.user, access))
+    except ServiceError as err:
+        messages.error(request, err.message)
+    else:
+        messages.success(request, _("Neuer persönlicher Link erstellt; ein alter gilt nicht mehr."))
+    return redirect("team-availability", pk, team_id)
+
+
+def _answer_page(
+    request: HttpRequest, team: Team, player: Player, actor: Actor | None
+) -> HttpResponse:
+    """A player's answers for his team's coming Spieltage (GET), one answer (POST)."""
+    items = coming_of_team(team)
+    if request.method == "POST":
+        spieltag = next(
+            (i.spieltag for i in items if str(i.spieltag.pk) == request.POST.get("spieltag")),
+            None,
+        )
+        if spieltag is None:
+            messages.error(request, _("Diesen Spieltag gibt es nicht mehr zur Auswahl."))
+        else:
+            try:
+                ss.availability_set(
+                    spieltag=spieltag,
+                    player=player,
+                    answer=request.POST.get("answer", ""),
+                    user=actor,
+                )
+            except ServiceError as err:
+                messages.error(request, err.message)
+            else:
+                messages.success(request, _("Antwort gespeichert. Danke!"))
+        return redirect(request.get_full_path())
+    row = next(
+        (
+            r
+            for r in team_availability_rows(team=team, items=items, reveal=True)
+            if r.player.pk == player.pk
+        ),
+        None,
+    )
+    answers = row.answers if row is not None else tuple("" for _i in items)
+    return render(
+        request,
+        "leagues/availability_answer.html",
+        {
+            "league": team.league,
+            "team": team,
+            "player": player,
+            "items": list(zip(items, answers, strict=True)),
+            "choices": Availability.Answer.choices,
+        },
+    )
+
+
+def availability_answer(request: HttpRequest, token: str) -> HttpResponse:
+    """A player answers through his personal link (no account needed)."""
+    link = get_object_or_404(
+        AvailabilityLink.objects.select_related("team__league", "player"), token=token
+    )
+    if request.method not in ("GET", "HEAD", "POST"):
+        return HttpResponse(status=405)
+    return _answer_page(request, link.team, link.player, None)
+
+
+def availability_mine(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    """A player answers with his account (linked to a player on the team's roster)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    team = get_object_or_404(Team.objects.select_related("league"), league_id=pk, pk=team_id)
+    player = team.roster.filter(account=request.user).first()
+    if player is None:
+        raise PermissionDenied
+    return _answer_page(request, team, player, Actor(request.user))

@@ -49,6 +49,7 @@ from league.core.sections import (
 from league.core.text import squeeze
 from league.leagues import services as league_services
 from league.leagues.models import (
+    Availability,
     Group,
     GroupRound,
     League,
@@ -60,9 +61,11 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
+from league.leagues.season_sections import check_availability, restore_availability
 from league.leagues.season_sections import check_place as _check_place
 from league.leagues.season_sections import clock as _clock
 from league.leagues.season_sections import decision_dict as _decision_dict
+from league.leagues.season_sections import merge_move as season_merge_move
 from league.leagues.season_sections import restore_reports as _restore_reports
 from league.leagues.selectors import league_lists
 from league.lists.models import Spielliste
@@ -90,6 +93,7 @@ class _LeagueRows:
     lineup_players: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
     tables: dict[int, list[SpieltagTable]] = field(default_factory=lambda: defaultdict(list))
     reports: dict[int, list[SpieltagReport]] = field(default_factory=lambda: defaultdict(list))
+    answers: dict[int, list[Availability]] = field(default_factory=lambda: defaultdict(list))
     decisions: dict[int, SpieltagDecision] = field(default_factory=dict)
 
     @classmethod
@@ -132,6 +136,8 @@ class _LeagueRows:
             rows.tables[table.spieltag_id].append(table)
         for report in SpieltagReport.objects.filter(**of_day).order_by("team__number"):
             rows.reports[report.spieltag_id].append(report)
+        for answer in Availability.objects.filter(**of_day).order_by("player_id"):
+            rows.answers[answer.spieltag_id].append(answer)
         for decision in SpieltagDecision.objects.filter(**of_day):
             rows.decisions[decision.spieltag_id] = decision
         return rows
@@ -161,6 +167,11 @@ class _LeagueRows:
                     for r in self.reports[day.pk]
                 ],
                 "decision": _decision_dict(self.decisions.get(day.pk)),
+                # the players' answers (their personal links are secrets, like table codes)
+                "availability": [
+                    {"player": a.player_id, "answer": a.answer, "at": iso(a.at)}
+                    for a in self.answers[day.pk]
+                ],
                 "lineups": [
                     {
                         "team": lu.team_id,
@@ -247,6 +258,12 @@ def select(selection: Selection) -> None:
     selection.add(
         "player",
         LineupPlayer.objects.filter(lineup__team__league_id__in=ids).values_list(
+            "player_id", flat=True
+        ),
+    )
+    selection.add(
+        "player",
+        Availability.objects.filter(spieltag__group__group_round__league_id__in=ids).values_list(
             "player_id", flat=True
         ),
     )
@@ -402,6 +419,7 @@ def _check_spieltag(
         raise Fault(place, "backup_closed_not_started")
     history_check(spieltag.get("history"), place)
     _check_place(spieltag, place, members)
+    check_availability(spieltag, place, ctx.ids["player"])
     lined_up: set[int] = set()
     seated: set[int] = set()
     for lineup in need(spieltag, "lineups", list, place):
@@ -533,6 +551,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                     for st in d["tables"]
                 )
                 _restore_reports(spieltag, d, teams, place)
+                restore_availability(spieltag, d, players, place)
                 ctx.restored(spieltag, d.get("history"))
     audit_record(
         user=IMPORT_ACTOR,
@@ -579,6 +598,18 @@ def privacy_export(player_id: int, out: dict[str, Any]) -> None:
             }
             for e in entries.order_by("lineup__spieltag_id", "position")
         ],
+        # his answers whether he can play (league.leagues.season_services)
+        "availability": [
+            {
+                "league": str(a.spieltag.group.group_round.league),
+                "spieltag": a.spieltag_id,
+                "answer": a.answer,
+                "at": iso(a.at),
+            }
+            for a in Availability.objects.filter(player_id=player_id)
+            .select_related("spieltag__group__group_round__league")
+            .order_by("spieltag_id")
+        ],
     }
 
 
@@ -622,6 +653,7 @@ def merge_move(keep: int, merge: int) -> Mapping[str, int]:
         moved_key(LineupPlayer, "player"): LineupPlayer.objects.filter(player_id=merge).update(
             player_id=keep
         ),
+        **season_merge_move(keep, merge),
     }
 
 

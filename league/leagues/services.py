@@ -470,6 +470,12 @@ def spieltag_paper_result(
 
 # The season (league.leagues.season_services; here for one place to look up a write).
 from league.leagues.season_services import (  # noqa: E402
+    availability_link_renew as availability_link_renew,
+)
+from league.leagues.season_services import (  # noqa: E402
+    availability_set as availability_set,
+)
+from league.leagues.season_services import (  # noqa: E402
     group_schedule as group_schedule,
 )
 from league.leagues.season_services import (  # noqa: E402

@@ -104,6 +104,22 @@ urlpatterns = [
         name="spieltag-settle",
     ),
     path(
+        "ligen/<int:pk>/mannschaft/<int:team_id>/verfuegbarkeit/",
+        sv.team_availability,
+        name="team-availability",
+    ),
+    path(
+        "ligen/<int:pk>/mannschaft/<int:team_id>/verfuegbarkeit/link/<int:player_id>/",
+        sv.availability_link_renew,
+        name="availability-link-renew",
+    ),
+    path(
+        "ligen/<int:pk>/mannschaft/<int:team_id>/meine-zusagen/",
+        sv.availability_mine,
+        name="availability-mine",
+    ),
+    path("ligen/zusage/<str:token>/", sv.availability_answer, name="availability-answer"),
+    path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",
         sv.spieltag_place,
         name="spieltag-place",

@@ -49,6 +49,8 @@ from league.leagues.forms import (
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
 from league.leagues.season_selectors import (
+    answer_label,
+    availability_of,
     dates_by_spieltag,
     report_states,
     spieltag_date,
@@ -366,6 +368,9 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             "access": access,
             "roster": roster_names([team], reveal=access.reveal).get(team.pk, []),
             "captains": team.captains.order_by("username") if access.organiser else [],
+            "captains_team": access.captains(team),
+            "my_player": request.user.is_authenticated
+            and team.roster.filter(account=request.user).exists(),
             "results": results,
         },
     )
@@ -543,6 +548,8 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
     if not access.captains(team):
         raise PermissionDenied
     roster = roster_names([team], reveal=True).get(team.pk, [])
+    answers = availability_of(spieltag, [p for p, _name in roster])
+    roster = [(p, answer_label(name, answers.get(p.pk, ""))) for p, name in roster]
     current = Lineup.objects.filter(spieltag=spieltag, team=team).first()
     initial = {}
     if current is not None and not current.absent:

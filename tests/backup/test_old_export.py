@@ -56,6 +56,7 @@ _GAINED: dict[str, dict[str, Any]] = {
         "sequence": 0,
         "reports": [],
         "decision": None,
+        "availability": [],
     },
 }
 

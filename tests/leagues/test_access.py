@@ -52,7 +52,13 @@ CAPTAIN_ACTIONS = [
     ("lineup-edit", "post"),
     # both captains' report (league.leagues.season_views)
     ("spieltag-report", "post"),
+    # availability: the captain's view and each player's personal link
+    ("team-availability", "get"),
+    ("availability-link-renew", "post"),
 ]
+# A player answers with his account (his record on the roster) or his personal link:
+# tests/leagues/test_availability.py.
+PLAYER_PAGES = ["availability-mine", "availability-answer"]
 PUBLIC = [
     "league-index",
     "league-detail",
@@ -75,6 +81,7 @@ LEAGUE_ROUTES = (
     | set(PUBLIC)
     | set(LOGGED_IN)
     | set(API)
+    | set(PLAYER_PAGES)
 )
 
 pytestmark = pytest.mark.django_db
@@ -115,6 +122,10 @@ def _outcome(response):
 def _args(name, league, spieltag, team):
     if name.startswith("league-") and name != "league-team":
         return [league.pk]
+    if name == "availability-link-renew":
+        return [league.pk, team.pk, team.roster.order_by("pk").first().pk]
+    if name == "team-availability":
+        return [league.pk, team.pk]
     if name == "player-calendar":
         return [team.roster.order_by("pk").first().pk]
     if name in ("league-team", "team-player-add", "team-captain-add", "team-calendar"):

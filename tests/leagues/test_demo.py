@@ -39,3 +39,8 @@ def test_demo_league_has_dates_a_disputed_spieltag_and_feeds(demo, client):
     response = client.get(reverse("team-calendar", args=[league.pk, team.pk]))
     events = icalendar.Calendar.from_ical(response.content).walk("VEVENT")
     assert len(events) == len(season_dates(league=league, team=team)) == 10
+    # availability answers for the running group round, personal links for team 1
+    from league.leagues.models import Availability, AvailabilityLink
+
+    assert Availability.objects.filter(spieltag__group__group_round__number=3).count() > 20
+    assert AvailabilityLink.objects.filter(team=team).count() == team.roster.count()
