@@ -24,7 +24,7 @@ from league.tournaments.selectors.board import (
     round_minutes,
     round_repeats,
 )
-from league.tournaments.selectors.checklist import Step, day_steps, next_step
+from league.tournaments.selectors.checklist import Step, day_steps, next_step, round_blockers
 from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
 from league.tournaments.selectors.owner import (
     list_owner,
@@ -76,6 +76,7 @@ __all__ = [
     "next_step",
     "paper_board",
     "player_rounds",
+    "round_blockers",
     "round_board",
     "round_clock",
     "round_minutes",
