@@ -18,7 +18,7 @@ from league.leagues.models import Lineup, Spieltag, Team
 from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import TournamentRound
-from league.tournaments.selectors import round_board
+from league.tournaments.selectors import round_blockers
 
 SHOWN = 20
 
@@ -45,24 +45,8 @@ class Tasks:
 
 
 def _round_blockers(rnd: TournamentRound) -> str:
-    """What keeps the round from closing, in one line ("" when nothing does)."""
-    board = round_board(tournament_round=rnd)
-    open_tables = [t.number for t in board if not t.liste.complete and not t.paper]
-    failing = [t.number for t in board if t.liste.complete and not t.checks_ok]
-    differs = [t.number for t in board if t.paper == "differs"]
-    waiting = [t.number for t in board if t.paper == "waiting"]
-    parts = []
-    if open_tables:
-        parts.append(_("offen: Tisch %(t)s") % {"t": ", ".join(map(str, open_tables))})
-    if failing:
-        parts.append(_("Prüfung fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, failing))})
-    if differs:
-        parts.append(
-            _("Doppeleingabe weicht ab: Tisch %(t)s") % {"t": ", ".join(map(str, differs))}
-        )
-    if waiting:
-        parts.append(_("zweite Eingabe fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, waiting))})
-    return "; ".join(parts) or _("bereit zum Abschließen")
+    """What keeps the round from closing, in one line."""
+    return "; ".join(round_blockers(rnd)) or _("bereit zum Abschließen")
 
 
 def tasks_of(user: User) -> Tasks:

@@ -67,3 +67,19 @@ def test_checklist_only_for_organisers(client, django_user_model):
     # The draw is the next step: its button is the one primary button.
     assert html.count('class="primary"') + html.count("button primary") == 1
     assert "data-next-step" in html.split('id="auslosen"')[1]
+
+
+@pytest.mark.django_db
+def test_close_question_names_what_it_will_refuse(client, django_user_model):
+    t = make_tournament(count=8, rounds=1)
+    boss = django_user_model.objects.create_user("boss", password="pw-secret-123")
+    t.organisers.add(boss)
+    rnd, _warnings = ts.round_draw(tournament=t)
+    client.force_login(boss)
+    asked = client.post(reverse("round-close", args=[t.pk, 1]))
+    html = asked.content.decode()
+    assert "Runde abschließen?" in html
+    assert "Abgelehnt wird der Abschluss" in html
+    assert "offen: Tisch 1, 2" in html
+    rnd.refresh_from_db()
+    assert not rnd.closed

@@ -25,7 +25,7 @@ from league.tournaments.selectors.board import (
     round_minutes,
     round_repeats,
 )
-from league.tournaments.selectors.checklist import Step, day_steps, next_step
+from league.tournaments.selectors.checklist import Step, day_steps, next_step, round_blockers
 from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
 from league.tournaments.selectors.owner import (
     list_owner,
@@ -80,6 +80,7 @@ __all__ = [
     "paper_board",
     "participant_slips",
     "player_rounds",
+    "round_blockers",
     "round_board",
     "round_clock",
     "round_minutes",

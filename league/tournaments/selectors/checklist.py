@@ -34,6 +34,27 @@ def _tables_done(rnd: TournamentRound) -> bool:
     )
 
 
+def round_blockers(rnd: TournamentRound) -> list[str]:
+    """What keeps the round from closing, one phrase each (empty: nothing does)."""
+    board = round_board(tournament_round=rnd)
+    open_tables = [t.number for t in board if not t.liste.complete and not t.paper]
+    failing = [t.number for t in board if t.liste.complete and not t.checks_ok]
+    differs = [t.number for t in board if t.paper == "differs"]
+    waiting = [t.number for t in board if t.paper == "waiting"]
+    parts = []
+    if open_tables:
+        parts.append(_("offen: Tisch %(t)s") % {"t": ", ".join(map(str, open_tables))})
+    if failing:
+        parts.append(_("Prüfung fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, failing))})
+    if differs:
+        parts.append(
+            _("Doppeleingabe weicht ab: Tisch %(t)s") % {"t": ", ".join(map(str, differs))}
+        )
+    if waiting:
+        parts.append(_("zweite Eingabe fehlt: Tisch %(t)s") % {"t": ", ".join(map(str, waiting))})
+    return parts
+
+
 def day_steps(*, tournament: Tournament, rounds: list[TournamentRound], active: int) -> list[Step]:
     """The steps of the current round (the open one, else the next to draw, else the last)
     and of the tournament's end; ``rounds`` as ``tournament_rounds`` gives them."""

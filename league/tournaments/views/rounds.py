@@ -29,6 +29,7 @@ from league.tournaments.access import (
 from league.tournaments.forms import DrawForm
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
+    round_blockers,
     round_board,
     round_clock,
     round_phase_label,
@@ -194,7 +195,16 @@ def round_close(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         ts.round_close(tournament_round=rnd, user=organiser_actor(request))
         messages.success(request, _("Runde abgeschlossen: sie zählt jetzt in der Wertung."))
 
-    return _on_round(request, pk, number, act, ask=_CLOSE)
+    # The question names what the close will then refuse (open tables, a double entry
+    # that differs, failing checks).
+    blockers = round_blockers(round_of(pk, number))
+    ask = _CLOSE
+    if blockers:
+        refusal = _("Abgelehnt wird der Abschluss, solange gilt: %(what)s.") % {
+            "what": "; ".join(blockers)
+        }
+        ask = Question(_CLOSE.question, f"{_CLOSE.detail} {refusal}", _CLOSE.yes)
+    return _on_round(request, pk, number, act, ask=ask)
 
 
 @organiser_required
