@@ -359,6 +359,7 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
         }
         for spieltag, label, row, result in rows
     ]
+    roster = roster_names([team], reveal=access.reveal).get(team.pk, [])
     return render(
         request,
         "leagues/team.html",
@@ -366,11 +367,11 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             "league": team.league,
             "team": team,
             "access": access,
-            "roster": roster_names([team], reveal=access.reveal).get(team.pk, []),
+            "roster": roster,
             "captains": team.captains.order_by("username") if access.organiser else [],
             "captains_team": access.captains(team),
             "my_player": request.user.is_authenticated
-            and team.roster.filter(account=request.user).exists(),
+            and any(p.account_id == request.user.pk for p, _name in roster),
             "results": results,
         },
     )

@@ -89,6 +89,13 @@ def test_after_a_merge_no_row_of_any_app_points_at_the_merged_record(django_user
         email="a@example.org",
         token="t" * 40,
     )
+    # A league player's answer whether he can play, and his personal link to answer.
+    from league.leagues import services as league_services
+    from league.leagues.models import Spieltag as LeagueDay
+
+    coming = LeagueDay.objects.filter(group__teams=team, started_at__isnull=True).first()
+    league_services.availability_set(spieltag=coming, player=merge, answer="yes")
+    league_services.availability_link_renew(team=team, player=merge)
     before = _pointing_at(merge.pk)
     kept_before = _pointing_at(keep.pk)
     # The world covers every relation there is: a model added later without a merge
