@@ -23,6 +23,7 @@ browser:
 
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py stats_rebuild --missing
 	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:8000
 

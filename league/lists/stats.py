@@ -7,6 +7,9 @@ rows instead of replaying his lists (statistics.md; issue 25 "fast at national s
     stats_store(...)    replace a list's rows (the write path, ``Context.store``, paper)
     stats_rebuild(ids)  every row again from the stored games (``manage.py stats_rebuild``,
                         a player merge)
+    lists_without_stats()  lists with results but no rows (a database from before the
+                        rows existed: ``stats_rebuild --missing``, run by ``make run`` and
+                        the venue at start)
 """
 
 from __future__ import annotations
@@ -89,6 +92,16 @@ def stats_store(
         totals[line.player_id] = totals.get(line.player_id, 0) + line.points
     StatLine.objects.filter(spielliste=liste).delete()
     StatLine.objects.bulk_create(stat_lines(liste, state, seats, substitutions, totals))
+
+
+def lists_without_stats() -> list[int]:
+    """The lists that have score lines but no statistics rows (1 query)."""
+    return list(
+        Spielliste.objects.filter(lines__isnull=False, stat_lines__isnull=True)
+        .values_list("pk", flat=True)
+        .distinct()
+        .order_by("pk")
+    )
 
 
 def stats_rebuild(list_ids: Iterable[int] | None = None) -> int:

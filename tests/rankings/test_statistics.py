@@ -224,3 +224,28 @@ def test_merge_moves_the_rows_and_renames_the_partners(liste, players, user):
     assert rows.partners == {str(bernd.pk): [1, 1]}
     view = player_statistics(player=anna, reader=anna_reader())
     assert [(p.player_id, p.games) for p in view.partners] == [(bernd.pk, 2)]
+
+
+@pytest.mark.django_db
+def test_stats_rebuild_missing_fills_lists_from_before_the_rows_existed(liste):
+    """A database from before StatLine (upgraded by migrate): ``stats_rebuild --missing``
+    (run by make run and the venue at start) builds exactly the lists without rows."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from league.lists.models import StatLine
+    from league.lists.stats import lists_without_stats
+
+    services.game_record(spielliste=liste, record=normal())
+    services.game_record(spielliste=liste, record=solo("Carla"))
+    before = sorted(StatLine.objects.filter(spielliste=liste).values_list("player_id", "games"))
+    assert before
+    StatLine.objects.filter(spielliste=liste).delete()
+    assert lists_without_stats() == [liste.pk]
+    out = StringIO()
+    call_command("stats_rebuild", missing=True, stdout=out)
+    assert "1 lists rebuilt" in out.getvalue()
+    after = sorted(StatLine.objects.filter(spielliste=liste).values_list("player_id", "games"))
+    assert after == before
+    assert lists_without_stats() == []

@@ -1,5 +1,7 @@
 """``manage.py stats_rebuild [LIST_ID ...]``: the derived statistics rows (``StatLine``)
-of every list, or of the lists named, again from the stored games."""
+of every list, or of the lists named, again from the stored games. ``--missing``: only the
+lists that have results but no rows yet (a database from before the rows existed; cheap
+when there are none, so ``make run`` and the venue run it at every start)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from league.lists.stats import stats_rebuild
+from league.lists.stats import lists_without_stats, stats_rebuild
 
 
 class Command(BaseCommand):
@@ -15,7 +17,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("list_ids", type=int, nargs="*")
+        parser.add_argument(
+            "--missing", action="store_true", help="only lists with results and no rows"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        count = stats_rebuild(options["list_ids"] or None)
+        if options["missing"]:
+            missing = lists_without_stats()
+            count = stats_rebuild(missing) if missing else 0
+        else:
+            count = stats_rebuild(options["list_ids"] or None)
         self.stdout.write(f"{count} lists rebuilt")

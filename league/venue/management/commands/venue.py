@@ -15,6 +15,7 @@ stops gunicorn and makes a last Sicherung if anything changed since the one befo
 from __future__ import annotations
 
 import getpass
+import io
 import os
 import signal
 import subprocess
@@ -69,6 +70,8 @@ class Command(BaseCommand):
         translation.activate(settings.LANGUAGE_CODE)
         port: int = options["port"]
         call_command("migrate", interactive=False, verbosity=0)
+        # A database from before the statistics rows: build them once (nothing when none miss).
+        call_command("stats_rebuild", missing=True, stdout=io.StringIO())
         call_command("collectstatic", interactive=False, verbosity=0)
         self._organiser(options.get("stdin") or sys.stdin)
         open_demo = demo_accounts_open()
