@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint arch bench install browser clean messages venue venue-restore fuzz
+.PHONY: run test lint arch bench install browser clean messages venue venue-restore matrix fuzz
 PORT ?= 8000
 
 $(STAMP): pyproject.toml
@@ -54,6 +54,10 @@ arch: $(STAMP)
 test: $(STAMP) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -n 2 --dist worksteal
+
+# The whole feature matrix (owner x way x rule profile x place); make test walks a slice.
+matrix: $(STAMP)
+	MATRIX_FULL=1 $(BIN)/pytest tests/meet -n 2 --dist loadfile
 
 # The one English catalogue: collect German msgids from league/ and scoring/, compile.
 messages: $(STAMP)
