@@ -24,13 +24,14 @@ def clean_name(name: str) -> str:
 
 
 # The one format of a DDV number, on every way in (forms, CSV, API, backup): letters,
-# digits and hyphens, no spaces, at most the column's 20 characters.
-DDV_NUMBER = re.compile(r"[0-9A-Za-z-]{1,20}")
+# digits and hyphens, no spaces; its length is the column's (check_fits, 20).
+DDV_NUMBER = re.compile(r"[0-9A-Za-z-]+")
 
 
 def ddv_number_clean(raw: str) -> str:
     """A typed DDV number as stored ("" for none); ``12 34`` or ``<b>1</b>`` is refused."""
     number = raw.strip()
+    check_fits(number, Player, "ddv_number")
     if number and not DDV_NUMBER.fullmatch(number):
         raise ServiceError("ddv_number_invalid", {"number": number[:40]}, field="ddv_number")
     return number
