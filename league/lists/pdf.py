@@ -463,9 +463,11 @@ def _side(
     width: float,
 ) -> list[Flowable]:
     small = style("note", 7.5 * scale)
-    # a profile without Pflichtsolo (house rules) has no Pflichtsolo section
+    # a profile without Pflichtsolo (house rules) has no Pflichtsolo section, nor has a list
+    # entered from paper (its totals only: nobody's solos are known, none "fehlt")
+    pflicht = snap.rules.pflicht and (blank or not snap.from_paper)
     out: list[Flowable] = (
-        [_pflicht_table(snap, blank=blank, scale=scale, width=width)] if snap.rules.pflicht else []
+        [_pflicht_table(snap, blank=blank, scale=scale, width=width)] if pflicht else []
     )
     if chart:
         out += [

@@ -63,6 +63,18 @@ def test_a_paper_list_page_shows_the_result_not_a_next_game():
     assert "game-form" not in html  # no entry form for a list that has only totals
 
 
+def test_a_paper_lists_pdf_prints_the_totals_and_no_pflichtsolo_table():
+    from pypdf import PdfReader
+
+    _t, _rnd, liste = _paper_round()
+    response = Client().get(reverse("liste-pdf", args=[liste.pk]))
+    assert response.status_code == 200
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Pflichtsoli" not in text and "fehlt" not in text
+    for total in ("30", "-10", "-5", "-15"):
+        assert total in text or total.replace("-", "−") in text
+
+
 def test_the_players_pages_show_the_paper_total():
     t, rnd, liste = _paper_round()
     seat = liste.seats.get(position=1)
