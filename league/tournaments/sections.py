@@ -314,11 +314,18 @@ def restore(ctx: RestoreContext) -> None:
         if created is not None:
             Tournament.objects.filter(pk=tournament.pk).update(created_at=created)
         # The Rangliste flag and the close are history too (checked when it was closed).
+        closed = when(data.get("closed_at"), place, "closed_at")
         Tournament.objects.filter(pk=tournament.pk).update(
             rated=bool(data.get("rated")),
             bundesland=data.get("bundesland") or "",
-            closed_at=when(data.get("closed_at"), place, "closed_at"),
-            rating_approved_at=when(data.get("rating_approved_at"), place, "rating_approved_at"),
+            closed_at=closed,
+            # An export from before the approval (no such key): its closed
+            # Ranglistenturniere counted then and keep counting.
+            rating_approved_at=(
+                when(data.get("rating_approved_at"), place, "rating_approved_at")
+                if "rating_approved_at" in data
+                else (closed if data.get("rated") else None)
+            ),
             rating_note=data.get("rating_note") or "",
         )
         audit_record(

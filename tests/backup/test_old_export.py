@@ -26,6 +26,19 @@ NAME = "demo-2df3d1c"
 _IDS = {"id", "club", "player", "list", "team", "teams", "roster", "players", "tournament"}
 
 
+# Keys added since 2df3d1c (issue 21: the Rangliste's approval, the participants' PINs and
+# desk records): today's export carries them; the old document has none.
+_ADDED = {"rating_approved_at", "rating_note", "pin", "created_here"}
+
+
+def _without_added(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _without_added(v) for k, v in value.items() if k not in _ADDED}
+    if isinstance(value, list):
+        return [_without_added(v) for v in value]
+    return value
+
+
 def _old_doc() -> dict[str, Any]:
     with gzip.open(FIXTURES / f"{NAME}.json.gz", "rt", encoding="utf-8") as source:
         doc: dict[str, Any] = json.load(source)
@@ -96,4 +109,4 @@ def test_an_export_of_main_2df3d1c_imports_to_the_same_figures(tmp_path):
         doc.pop("exported_at")
     assert new.keys() == old.keys()
     for key in old:
-        assert _without_ids(new[key]) == _without_ids(old[key]), key
+        assert _without_ids(_without_added(new[key])) == _without_ids(old[key]), key

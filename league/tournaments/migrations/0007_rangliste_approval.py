@@ -34,3 +34,15 @@ class Migration(migrations.Migration):
             field=models.CharField(blank=True, max_length=300, verbose_name='Begründung'),
         ),
     ]
+
+
+def approve_existing(apps, schema_editor):
+    """Ranglistenturniere closed before the approval existed counted then: they stay
+    approved (at their close), so no Rangliste changes by the upgrade."""
+    Tournament = apps.get_model("tournaments", "Tournament")
+    for t in Tournament.objects.filter(rated=True, closed_at__isnull=False):
+        t.rating_approved_at = t.closed_at
+        t.save(update_fields=["rating_approved_at"])
+
+
+Migration.operations.append(migrations.RunPython(approve_existing, migrations.RunPython.noop))
