@@ -64,8 +64,7 @@ NO_REDEAL = "option_not_enabled"
 
 def expected_refusal(owner: str, way: str, profile: str) -> set[str]:
     """The clean refusals: no quick rows at tournaments and leagues, no redeal without
-    "schmeissen", no time-up on an open list, no "Runde beenden" on a fixed one, league
-    paper results single entry only."""
+    "schmeissen", no time-up on an open list, no "Runde beenden" on a fixed one."""
     from tests.meet.worlds import PROFILES
 
     rules = PROFILES[profile]
@@ -81,12 +80,7 @@ def expected_refusal(owner: str, way: str, profile: str) -> set[str]:
 
 
 # Cells for features other helpers build on their branches (issue 20): marked, with why.
-PENDING = {
-    ("verlauf", "papier"): "history sentence for 'paper' (helper meet)",
-    ("verlauf", "papier_doppelt"): "history sentence for 'paper' (helper meet)",
-    ("verlauf", "ersatz"): "history sentence for 'substitute' (helper meet)",
-    ("liga", "papier_doppelt"): "league paper results in double entry (helper season)",
-}
+PENDING: dict[tuple[str, str], str] = {}
 
 
 TIMES: dict[tuple[str, str, str], float] = {}

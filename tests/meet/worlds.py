@@ -243,16 +243,16 @@ def _paper(cell: Cell, *, double: bool) -> None:
             ts.round_paper_results(tournament_round=rnd, entry=entry, tables=tables)
     elif cell.owner == "liga":
         st = liste.spieltag_table
-        _try(
-            cell,
-            lambda: league_services.spieltag_paper_result(
-                spieltag=st.spieltag, round=st.round, table=st.table, totals=PAPER
-            ),
-        )
-        if double and not cell.refused:
-            # League paper results are single entry on this branch: the second entry, and
-            # its agreement, is what helper "season" builds (issue 20).
-            cell.refused = "league_single_entry"
+        if double:  # the league's blind double entry (league_set_double_entry)
+            league = st.spieltag.group.group_round.league
+            league_services.league_set_double_entry(league=league, double_entry=True)
+        for entry in (1, 2) if double else (1,):
+            _try(
+                cell,
+                lambda entry=entry: league_services.spieltag_paper_result(
+                    spieltag=st.spieltag, round=st.round, table=st.table, totals=PAPER, entry=entry
+                ),
+            )
     else:
         ls.paper_entry_save(spielliste=liste, entry=1, totals=PAPER, double_entry=double)
         if double:
