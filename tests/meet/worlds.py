@@ -12,8 +12,8 @@ and reopen. A way the owner or the rules do not allow is tried too: its refusal 
 from __future__ import annotations
 
 import datetime as dt
-import os
 import itertools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
