@@ -42,6 +42,7 @@ PLACES = (
     "spieler_gesamt",
     "verein_saison",
     "wertung_export",
+    "beamer",
     "liga",
     "api",
     "verlauf",
@@ -54,6 +55,7 @@ PLACE_OWNERS = {
     "spieler_gesamt": {"frei", "abend", "turnier", "liga"},
     "verein_saison": {"abend"},
     "wertung_export": {"turnier"},
+    "beamer": {"turnier"},  # the hall's projector: the provisional standings
     "liga": {"liga"},
     "api": {"frei", "abend", "turnier", "liga"},
     "verlauf": {"frei", "abend", "turnier", "liga"},
@@ -264,6 +266,21 @@ def place_wertung_export(cell: Cell, liste: Spielliste, by_player: dict[int, int
         assert book[name] == points
 
 
+def place_beamer(cell: Cell, liste: Spielliste, by_player: dict[int, int], **_: Any) -> None:
+    html = _get(reverse("projector", args=[cell.tournament_id])).content.decode()
+    shown = {
+        name: int(total)
+        for name, total in re.findall(
+            r'<tr data-name="([^"]+)">.*?<strong>(-?\d+)</strong></td></tr>', html, flags=re.S
+        )
+    }
+    names = {p: n for p, n in liste.seats.values_list("player_id", "player__name")}
+    for player, points in by_player.items():
+        name = names.get(player)
+        if name is not None:
+            assert shown[name] == points, (name, shown.get(name), points)
+
+
 def place_liga(cell: Cell, liste: Spielliste, by_player: dict[int, int], **_: Any) -> None:
     from league.leagues.models import Spieltag
 
@@ -304,6 +321,7 @@ PLACE_CHECK: dict[str, Callable[..., None]] = {
     "spieler_gesamt": place_spieler_gesamt,
     "verein_saison": place_verein_saison,
     "wertung_export": place_wertung_export,
+    "beamer": place_beamer,
     "liga": place_liga,
     "api": place_api,
     "verlauf": place_verlauf,
