@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from league.clubs import services as club_services
 from league.clubs.models import Club, Player
+from league.core.errors import ServiceError
 from league.evenings import services as evening_services
 from league.lists import services as list_services
 from league.lists.models import Spielliste
@@ -21,17 +22,20 @@ from scoring.round import replay_round
 from scoring.simulate import next_random_game
 
 KASSE_CENT = 5
+OPEN_LIST_GAMES = 24
 
 
 def _play(liste: Spielliste, rng: random.Random, *, penalty: Player | None = None) -> None:
     seats = [s.name for s in liste.seats.all()]
     records: list = []  # type: ignore[type-arg]
-    state = replay_round(seats, records, rules=liste.profile)
-    while state.next_game is not None:
+    rules = liste.profile
+    state = replay_round(seats, records, rules=rules)
+    # An open list (the club's house rules may have no fixed length) is played to a round's
+    # worth of games and then ended, as a table does with "Runde beenden".
+    while state.next_game is not None and len(records) < OPEN_LIST_GAMES:
         record = next_random_game(rng, state)
-        list_services.game_record(spielliste=liste, record=record)
+        state = list_services.game_record(spielliste=liste, record=record).snapshot.state or state
         records.append(record)
-        state = replay_round(seats, records, rules=liste.profile)
         if penalty is not None and len(records) == 10:
             list_services.penalty_add(
                 spielliste=liste,
@@ -40,6 +44,17 @@ def _play(liste: Spielliste, rng: random.Random, *, penalty: Player | None = Non
                 offender=penalty,
                 points=3,
                 referee="Schiedsrichter Wolf",
+            )
+    # An open list: its round ends once everybody has dealt equally often ("Runde
+    # beenden" is refused before), so a table of five plays on to the end of its round.
+    while state.next_game is not None:
+        try:
+            list_services.spielliste_close(spielliste=liste)
+            return
+        except ServiceError:
+            record = next_random_game(rng, state)
+            state = (
+                list_services.game_record(spielliste=liste, record=record).snapshot.state or state
             )
 
 
