@@ -38,7 +38,7 @@ from league.clubs.models import Club, Player, public_alias
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.evenings.selectors import season_of
 from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
-from league.lists.access import lists_closed_to
+from league.lists.access import lists_closed_among
 from league.lists.models import Spielliste, StatLine
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from scoring import messages
@@ -161,7 +161,9 @@ _ROWS = (
     "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
     "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
     "l.title, l.created_at, tr.number, t.id, t.name, t.date, et.number, e.date, e.club_id, "
-    "c.name, ss.start_month, lg.id, lg.name, lg.season "
+    "c.name, ss.start_month, lg.id, lg.name, lg.season, "
+    "(coalesce(t.members_only, false) OR coalesce(c.members_only, false) "
+    "OR coalesce(lc.members_only, false)) "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
     "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
     "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
@@ -175,6 +177,7 @@ _ROWS = (
     "LEFT JOIN {group} g ON g.id = sd.group_id "
     "LEFT JOIN {groupround} gr ON gr.id = g.group_round_id "
     "LEFT JOIN {league} lg ON lg.id = gr.league_id "
+    "LEFT JOIN {club} lc ON lc.id = l.club_id "
     "WHERE s.player_id = %s"
 )
 _ROW_KEYS = (
@@ -197,6 +200,7 @@ _ROW_KEYS = (
     "spieltag_table__spieltag__group__group_round__league_id",
     "spieltag_table__spieltag__group__group_round__league__name",
     "spieltag_table__spieltag__group__group_round__league__season",
+    "members_only",
 )
 
 
@@ -226,6 +230,21 @@ def _rows(player_id: int) -> list[dict[str, Any]]:
             row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
             out.append(row)
     return out
+
+
+def _partner_names(ids: list[int], reveal: bool) -> dict[int, str]:
+    """The partners' names in one query (written as SQL: the ORM's compilation cost more
+    than the lookup); a hidden partner by his alias unless ``reveal``."""
+    if not ids:
+        return {}
+    table = connection.ops.quote_name(Player._meta.db_table)
+    marks = ", ".join(["%s"] * len(ids))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, name, hide_name FROM {table} WHERE id IN ({marks})", ids)
+        return {
+            pk: (name if reveal or not hidden else public_alias(pk))
+            for pk, name, hidden in cursor.fetchall()
+        }
 
 
 def _season_label(year: int, start_month: int) -> str:
@@ -353,11 +372,8 @@ def player_statistics(
     rows = {r["pk"]: r for r in _rows(player.pk)}
     if not rows:
         return empty
-    closed = set(
-        Spielliste.objects.filter(pk__in=list(rows))
-        .filter(lists_closed_to(reader))
-        .values_list("pk", flat=True)
-    )
+    # Only a members-only owner's list may be closed to him (no query when none is).
+    closed = lists_closed_among(reader, [pk for pk, r in rows.items() if r["members_only"]])
     events = [e for pk, e in rows.items() if pk not in closed]
     starts = {
         e["evening_table__evening__club_id"]: e["start_month"] or 1
@@ -400,17 +416,7 @@ def player_statistics(
     for n, item in enumerate(kept, start=1):
         total += item.total
         running.append(Fraction(total, n))
-    partner_ids = [int(k) for k in stats.partners]
-    names = (
-        {
-            pk: (name if reveal or not hidden else public_alias(pk))
-            for pk, name, hidden in Player.objects.filter(pk__in=partner_ids).values_list(
-                "pk", "name", "hide_name"
-            )
-        }
-        if partner_ids
-        else {}
-    )
+    names = _partner_names([int(k) for k in stats.partners], reveal)
     partners = sorted(
         (
             PartnerRow(int(k), names.get(int(k), public_alias(int(k))), t.played, t.won)
