@@ -149,7 +149,7 @@ def _date(value: Any) -> datetime.date:
 
 def _json(value: Any) -> dict[str, list[int]]:
     """A JSON column (PostgreSQL's driver decodes it, SQLite's returns text)."""
-    if value is None:
+    if value is None or value == "{}":  # most lists: no solo
         return {}
     return value if isinstance(value, dict) else json.loads(value)
 
@@ -254,9 +254,10 @@ def _season_label(year: int, start_month: int) -> str:
 def _describe(
     row: Mapping[str, Any], starts: Mapping[int, int], texts: Mapping[str, str]
 ) -> tuple[StatsList, Choice | None, Choice | None, Choice | None]:
-    """A list as ``StatsList`` (its figures still 0) and the season, tournament and league
-    it offers as a filter choice."""
+    """A list as ``StatsList`` with his figures there, and the season, tournament and
+    league it offers as a filter choice."""
     pk = row["pk"]
+    figures = (row["total"], row["games"], row["won"])
     tid = row["round_table__tournament_round__tournament_id"]
     club_id = row["evening_table__evening__club_id"]
     league_id = row["spieltag_table__spieltag__group__group_round__league_id"]
@@ -267,7 +268,7 @@ def _describe(
             "name": name,
             "number": row["round_table__tournament_round__number"],
         }
-        item = StatsList(pk, day, label, 0, 0, 0, tournament_id=tid)
+        item = StatsList(pk, day, label, *figures, tournament_id=tid)
         return item, None, Choice(str(tid), f"{name} ({day:%d.%m.%Y})"), None
     if club_id is not None:
         day = _date(row["evening_table__evening__date"])
@@ -280,15 +281,15 @@ def _describe(
             "date": f"{day:%d.%m.%Y}",
             "table": row["evening_table__number"],
         }
-        item = StatsList(pk, day, label, 0, 0, 0, season=season)
+        item = StatsList(pk, day, label, *figures, season=season)
         return item, Choice(season, f"{club} {_season_label(year, start)}"), None, None
     day = _date(row["created_at"])
     if league_id is not None:
         league = row["spieltag_table__spieltag__group__group_round__league__name"]
         season_name = row["spieltag_table__spieltag__group__group_round__league__season"]
-        item = StatsList(pk, day, f"{league}: {row['title']}", 0, 0, 0, league_id=league_id)
+        item = StatsList(pk, day, f"{league}: {row['title']}", *figures, league_id=league_id)
         return item, None, None, Choice(str(league_id), f"{league} {season_name}")
-    return StatsList(pk, day, row["title"], 0, 0, 0), None, None, None
+    return StatsList(pk, day, row["title"], *figures), None, None, None
 
 
 def _keep(item: StatsList, f: StatsFilter) -> bool:
@@ -393,22 +394,8 @@ def player_statistics(
         for choice, into in ((season, seasons), (tournament, tournaments), (league, leagues)):
             if choice is not None:
                 into[choice.value] = choice
-        if not _keep(item, f):
-            continue
-        row = rows[item.liste_id]
-        kept.append(
-            StatsList(
-                item.liste_id,
-                item.date,
-                item.label,
-                row["total"],
-                row["games"],
-                row["won"],
-                item.season,
-                item.tournament_id,
-                item.league_id,
-            )
-        )
+        if _keep(item, f):
+            kept.append(item)
     kept.sort(key=lambda i: (i.date, i.liste_id))
     stats = _summed(key, [rows[i.liste_id] for i in kept])
     running: list[Fraction] = []
