@@ -154,30 +154,22 @@ def _json(value: Any) -> dict[str, list[int]]:
     return value if isinstance(value, dict) else json.loads(value)
 
 
-# His rows and what each list is, in one query driven by his rows (the index on player):
-# written as SQL, as the player's page (``selectors._PLAYER_LISTS``): the ORM's compilation
-# of these joins cost more than the lookups (bench/ranking.py).
+# His rows and the links of each list to its owner, in one query driven by his rows (the
+# index on player); then what the owners are, one query a kind of owner he has lists of,
+# by key (a club regular: one). Written as SQL, as the player's page
+# (``selectors._PLAYER_LISTS``): the ORM's compilation of these joins cost more than the
+# lookups, and one query joining every owner's tables cost more to plan than to run
+# (bench/ranking.py --statistics-only).
 _ROWS = (
     "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
     "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
-    "l.title, l.created_at, tr.number, t.id, t.name, t.date, et.number, e.date, e.club_id, "
-    "c.name, ss.start_month, lg.id, lg.name, lg.season, "
-    "(coalesce(t.members_only, false) OR coalesce(c.members_only, false) "
-    "OR coalesce(lc.members_only, false)) "
+    "l.title, l.created_at, lc.members_only, rt.tournament_round_id, et.number, "
+    "et.evening_id, st.spieltag_id "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
-    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
-    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
-    "LEFT JOIN {evening} e ON e.id = et.evening_id "
-    "LEFT JOIN {club} c ON c.id = e.club_id "
-    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id "
-    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = l.id "
-    "LEFT JOIN {spieltag} sd ON sd.id = st.spieltag_id "
-    "LEFT JOIN {group} g ON g.id = sd.group_id "
-    "LEFT JOIN {groupround} gr ON gr.id = g.group_round_id "
-    "LEFT JOIN {league} lg ON lg.id = gr.league_id "
     "LEFT JOIN {club} lc ON lc.id = l.club_id "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
+    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
+    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = l.id "
     "WHERE s.player_id = %s"
 )
 _ROW_KEYS = (
@@ -188,23 +180,67 @@ _ROW_KEYS = (
     "partners",
     "title",
     "created_at",
+    "club_members_only",
+    "round_id",
+    "evening_table__number",
+    "evening_id",
+    "spieltag_id",
+)
+_ROUNDS = (
+    "SELECT tr.id, tr.number, t.id, t.name, t.date, t.members_only FROM {round} tr "
+    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE tr.id IN ({ids})"
+)
+_ROUND_KEYS = (
     "round_table__tournament_round__number",
     "round_table__tournament_round__tournament_id",
     "round_table__tournament_round__tournament__name",
     "round_table__tournament_round__tournament__date",
-    "evening_table__number",
+    "owner_members_only",
+)
+_EVENINGS = (
+    "SELECT e.id, e.date, e.club_id, c.name, ss.start_month, c.members_only "
+    "FROM {evening} e JOIN {club} c ON c.id = e.club_id "
+    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id WHERE e.id IN ({ids})"
+)
+_EVENING_KEYS = (
     "evening_table__evening__date",
     "evening_table__evening__club_id",
     "evening_table__evening__club__name",
     "start_month",
+    "owner_members_only",
+)
+_SPIELTAGE = (
+    "SELECT sd.id, lg.id, lg.name, lg.season FROM {spieltag} sd "
+    "JOIN {group} g ON g.id = sd.group_id JOIN {groupround} gr ON gr.id = g.group_round_id "
+    "JOIN {league} lg ON lg.id = gr.league_id WHERE sd.id IN ({ids})"
+)
+_SPIELTAG_KEYS = (
     "spieltag_table__spieltag__group__group_round__league_id",
     "spieltag_table__spieltag__group__group_round__league__name",
     "spieltag_table__spieltag__group__group_round__league__season",
-    "members_only",
+)
+_NO_OWNER = dict.fromkeys(
+    ("owner_members_only", "start_month", *_ROUND_KEYS, *_EVENING_KEYS, *_SPIELTAG_KEYS)
 )
 
 
+def _owners(
+    cursor: Any, sql: str, names: Mapping[str, str], keys: tuple[str, ...], ids: set[int]
+) -> dict[int, dict[str, Any]]:
+    """The owners ``ids`` of one kind by key (no query without one)."""
+    if not ids:
+        return {}
+    if connection.vendor == "postgresql":  # one array parameter, planned once
+        marks, params = "SELECT unnest(%s::bigint[])", [list(ids)]
+    else:
+        marks, params = ", ".join(["%s"] * len(ids)), list(ids)
+    cursor.execute(sql.format(ids=marks, **names), params)
+    return {pk: dict(zip(keys, values, strict=True)) for pk, *values in cursor.fetchall()}
+
+
 def _rows(player_id: int) -> list[dict[str, Any]]:
+    """His rows with what each list is (``_describe``) and ``members_only``: whether its
+    tournament, its evening's club or its own club is members-only."""
     models = {
         "statline": StatLine,
         "liste": Spielliste,
@@ -224,11 +260,24 @@ def _rows(player_id: int) -> list[dict[str, Any]]:
     names = {k: connection.ops.quote_name(m._meta.db_table) for k, m in models.items()}
     with connection.cursor() as cursor:
         cursor.execute(_ROWS.format(**names), [player_id])
-        out = []
-        for values in cursor.fetchall():
-            row = dict(zip(_ROW_KEYS, values, strict=True))
-            row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
-            out.append(row)
+        out = [dict(zip(_ROW_KEYS, values, strict=True)) for values in cursor.fetchall()]
+        rounds = _owners(cursor, _ROUNDS, names, _ROUND_KEYS, {r["round_id"] for r in out} - {None})
+        evenings = _owners(
+            cursor, _EVENINGS, names, _EVENING_KEYS, {r["evening_id"] for r in out} - {None}
+        )
+        spieltage = _owners(
+            cursor, _SPIELTAGE, names, _SPIELTAG_KEYS, {r["spieltag_id"] for r in out} - {None}
+        )
+    for row in out:
+        row |= _NO_OWNER
+        if row["round_id"] is not None:
+            row |= rounds[row["round_id"]]
+        elif row["evening_id"] is not None:
+            row |= evenings[row["evening_id"]]
+        elif row["spieltag_id"] is not None:
+            row |= spieltage[row["spieltag_id"]]
+        row["members_only"] = bool(row["owner_members_only"] or row["club_members_only"])
+        row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
     return out
 
 
