@@ -163,7 +163,8 @@ def _json(value: Any) -> dict[str, list[int]]:
 _ROWS = (
     "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
     "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
-    "l.title, l.created_at, lc.members_only, rt.tournament_round_id, et.number, "
+    "l.title, CASE WHEN rt.id IS NULL AND et.id IS NULL THEN l.created_at END, "
+    "lc.members_only, rt.tournament_round_id, et.number, "
     "et.evening_id, st.spieltag_id "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
     "LEFT JOIN {club} lc ON lc.id = l.club_id "
@@ -179,7 +180,7 @@ _ROW_KEYS = (
     "solos",
     "partners",
     "title",
-    "created_at",
+    "created_at",  # of a list without a tournament or an evening (their date counts)
     "club_members_only",
     "round_id",
     "evening_table__number",
