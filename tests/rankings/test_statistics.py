@@ -249,3 +249,31 @@ def test_stats_rebuild_missing_fills_lists_from_before_the_rows_existed(liste):
     after = sorted(StatLine.objects.filter(spielliste=liste).values_list("player_id", "games"))
     assert after == before
     assert lists_without_stats() == []
+
+
+def test_visibility_query_only_when_an_owner_is_members_only(two_evenings, players, user):
+    """The reader's closed lists are asked for only among the lists of members-only owners
+    (``lists_closed_among``): an open club's regular costs no such query, and a members-only
+    club's evening still counts only for its readers (bench/ranking.py --statistics-only)."""
+    from league.lists.access import lists_closed_among
+
+    club, first, second = two_evenings
+    anna = players[0]
+    with CaptureQueriesContext(connection) as open_queries:
+        everything = player_statistics(player=anna, reader=anna_reader())
+    assert everything.stats.games == 3
+    assert not any("members_only" in q["sql"] and "IN (SELECT" in q["sql"] for q in open_queries)
+    closed_club = Club.objects.create(name="Pik-Dame", members_only=True)
+    third = _evening_list(closed_club, players, dt.date(2026, 3, 4), user)
+    services.game_record(spielliste=third, record=normal())
+    with CaptureQueriesContext(connection) as closed_queries:
+        view = player_statistics(player=anna, reader=anna_reader())
+    assert len(closed_queries) == len(open_queries) + 1
+    assert view.stats.games == 3  # the members-only evening does not count
+    assert [i.liste_id for i in view.lists] == [first.pk, second.pk]
+    assert lists_closed_among(anna_reader(), [third.pk, first.pk]) == {third.pk}
+    with CaptureQueriesContext(connection) as none:
+        assert lists_closed_among(anna_reader(), []) == set()
+    assert len(none) == 0
+    # The figures of the open lists are the same as before the closed one was played.
+    assert (view.stats, view.partners) == (everything.stats, everything.partners)
