@@ -231,6 +231,7 @@ def _owners(
     """The owners ``ids`` of one kind by key (no query without one)."""
     if not ids:
         return {}
+    params: list[Any]
     if connection.vendor == "postgresql":  # one array parameter, planned once
         marks, params = "SELECT unnest(%s::bigint[])", [list(ids)]
     else:

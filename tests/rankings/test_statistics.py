@@ -257,7 +257,7 @@ def test_visibility_query_only_when_an_owner_is_members_only(two_evenings, playe
     club's evening still counts only for its readers (bench/ranking.py --statistics-only)."""
     from league.lists.access import lists_closed_among
 
-    club, first, second = two_evenings
+    _club, first, second = two_evenings
     anna = players[0]
     with CaptureQueriesContext(connection) as open_queries:
         everything = player_statistics(player=anna, reader=anna_reader())
