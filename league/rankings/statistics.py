@@ -163,14 +163,10 @@ def _json(value: Any) -> dict[str, list[int]]:
 _ROWS = (
     "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
     "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
-    "l.title, CASE WHEN rt.id IS NULL AND et.id IS NULL THEN l.created_at END, "
-    "lc.members_only, rt.tournament_round_id, et.number, "
-    "et.evening_id, st.spieltag_id "
-    "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
-    "LEFT JOIN {club} lc ON lc.id = l.club_id "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
-    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = l.id "
+    "rt.tournament_round_id, et.number, et.evening_id, st.spieltag_id FROM {statline} s "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {eveningtable} et ON et.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = s.spielliste_id "
     "WHERE s.player_id = %s"
 )
 _ROW_KEYS = (
@@ -179,14 +175,18 @@ _ROW_KEYS = (
     *_COUNT_FIELDS,
     "solos",
     "partners",
-    "title",
-    "created_at",  # of a list without a tournament or an evening (their date counts)
-    "club_members_only",
     "round_id",
     "evening_table__number",
     "evening_id",
     "spieltag_id",
 )
+# A list of no tournament and no evening (a league's, a free one): its title, date and
+# club (members-only: closed to others, ``lists_closed_to``).
+_LISTS = (
+    "SELECT l.id, l.title, l.created_at, c.members_only FROM {liste} l "
+    "LEFT JOIN {club} c ON c.id = l.club_id WHERE l.id IN ({ids})"
+)
+_LIST_KEYS = ("title", "created_at", "club_members_only")
 _ROUNDS = (
     "SELECT tr.id, tr.number, t.id, t.name, t.date, t.members_only FROM {round} tr "
     "JOIN {tournament} t ON t.id = tr.tournament_id WHERE tr.id IN ({ids})"
@@ -221,7 +221,7 @@ _SPIELTAG_KEYS = (
     "spieltag_table__spieltag__group__group_round__league__season",
 )
 _NO_OWNER = dict.fromkeys(
-    ("owner_members_only", "start_month", *_ROUND_KEYS, *_EVENING_KEYS, *_SPIELTAG_KEYS)
+    ("owner_members_only", *_LIST_KEYS, *_ROUND_KEYS, *_EVENING_KEYS, *_SPIELTAG_KEYS)
 )
 
 
@@ -267,6 +267,8 @@ def _rows(player_id: int) -> list[dict[str, Any]]:
         evenings = _owners(
             cursor, _EVENINGS, names, _EVENING_KEYS, {r["evening_id"] for r in out} - {None}
         )
+        free = {r["pk"] for r in out if r["round_id"] is None and r["evening_id"] is None}
+        lists = _owners(cursor, _LISTS, names, _LIST_KEYS, free)
         spieltage = _owners(
             cursor, _SPIELTAGE, names, _SPIELTAG_KEYS, {r["spieltag_id"] for r in out} - {None}
         )
@@ -276,8 +278,10 @@ def _rows(player_id: int) -> list[dict[str, Any]]:
             row |= rounds[row["round_id"]]
         elif row["evening_id"] is not None:
             row |= evenings[row["evening_id"]]
-        elif row["spieltag_id"] is not None:
-            row |= spieltage[row["spieltag_id"]]
+        else:
+            row |= lists[row["pk"]]
+            if row["spieltag_id"] is not None:
+                row |= spieltage[row["spieltag_id"]]
         row["members_only"] = bool(row["owner_members_only"] or row["club_members_only"])
         row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
     return out
