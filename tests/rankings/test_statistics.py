@@ -277,3 +277,52 @@ def test_visibility_query_only_when_an_owner_is_members_only(two_evenings, playe
     assert len(none) == 0
     # The figures of the open lists are the same as before the closed one was played.
     assert (view.stats, view.partners) == (everything.stats, everything.partners)
+
+
+def test_tournament_league_and_free_lists_are_described_and_filtered(two_evenings, players, user):
+    """Every kind of list the rows read by key (``_rows``): a tournament round's table, a
+    league's Spieltag table and a free list, besides the club evenings."""
+    from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
+    from league.tournaments.models import RoundTable, Tournament, TournamentRound
+
+    anna = players[0]  # two_evenings: 3 games at the club
+    tournament = Tournament.objects.create(name="Herbstturnier", date=dt.date(2026, 1, 10))
+    rnd = TournamentRound.objects.create(tournament=tournament, number=2)
+    at_tournament = services.spielliste_create(title="T", players=players, created_by=user)
+    RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=at_tournament)
+    services.game_record(spielliste=at_tournament, record=normal())
+    league = League.objects.create(name="Landesliga", season="2026")
+    group = Group.objects.create(
+        group_round=GroupRound.objects.create(league=league, number=1), number=1
+    )
+    spieltag = Spieltag.objects.create(group=group, number=1)
+    in_league = services.spielliste_create(title="Runde 1", players=players, created_by=user)
+    SpieltagTable.objects.create(
+        spieltag=spieltag, round=1, table=1, teams=[1, 1, 2, 2], spielliste=in_league
+    )
+    services.game_record(spielliste=in_league, record=normal())
+    free = services.spielliste_create(title="Küchentisch", players=players, created_by=user)
+    services.game_record(spielliste=free, record=normal())
+    view = player_statistics(player=anna, reader=anna_reader())
+    assert view.stats.games == 6
+    labels = {i.liste_id: i.label for i in view.lists}
+    assert labels[at_tournament.pk] == "Herbstturnier, Runde 2"
+    assert labels[in_league.pk] == "Landesliga: Runde 1"
+    assert labels[free.pk] == "Küchentisch"
+    assert [c.label for c in view.tournaments] == ["Herbstturnier (10.01.2026)"]
+    assert [c.label for c in view.leagues] == ["Landesliga 2026"]
+    only = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(turnier=tournament.pk)
+    )
+    assert [i.liste_id for i in only.lists] == [at_tournament.pk]
+    in_liga = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(liga=league.pk)
+    )
+    assert [i.liste_id for i in in_liga.lists] == [in_league.pk]
+    assert in_liga.stats.games == 1
+    # A members-only tournament's list counts only for its readers.
+    tournament.members_only = True
+    tournament.save()
+    hidden = player_statistics(player=anna, reader=anna_reader())
+    assert at_tournament.pk not in {i.liste_id for i in hidden.lists}
+    assert hidden.stats.games == 5
