@@ -28,6 +28,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -59,6 +60,9 @@ _COUNT_FIELDS = (
     "announced",
     "announced_won",
 )
+
+
+_COUNTS = itemgetter(*_COUNT_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -306,11 +310,21 @@ def _season_label(year: int, start_month: int) -> str:
     return str(year) if start_month == 1 else f"{year}/{(year + 1) % 100:02d}"
 
 
+def _dmy(day: datetime.date) -> str:
+    """``day`` as 31.12.2026 (``%d.%m.%Y`` without strftime: once a list)."""
+    return f"{day.day:02d}.{day.month:02d}.{day.year}"
+
+
 def _describe(
-    row: Mapping[str, Any], starts: Mapping[int, int], texts: Mapping[str, str]
-) -> tuple[StatsList, Choice | None, Choice | None, Choice | None]:
-    """A list as ``StatsList`` with his figures there, and the season, tournament and
-    league it offers as a filter choice."""
+    row: Mapping[str, Any],
+    starts: Mapping[int, int],
+    texts: Mapping[str, str],
+    choices: tuple[dict[str, Choice], dict[str, Choice], dict[str, Choice]],
+) -> StatsList:
+    """A list as ``StatsList`` with his figures there; the season, tournament or league it
+    offers as a filter choice goes into ``choices`` (seasons, tournaments, leagues), each
+    made once."""
+    seasons, tournaments, leagues = choices
     pk = row["pk"]
     figures = (row["total"], row["games"], row["won"])
     tid = row["round_table__tournament_round__tournament_id"]
@@ -323,8 +337,10 @@ def _describe(
             "name": name,
             "number": row["round_table__tournament_round__number"],
         }
-        item = StatsList(pk, day, label, *figures, tournament_id=tid)
-        return item, None, Choice(str(tid), f"{name} ({day:%d.%m.%Y})"), None
+        value = str(tid)
+        if value not in tournaments:
+            tournaments[value] = Choice(value, f"{name} ({_dmy(day)})")
+        return StatsList(pk, day, label, *figures, tournament_id=tid)
     if club_id is not None:
         day = _date(row["evening_table__evening__date"])
         start = starts.get(club_id, 1)
@@ -333,18 +349,21 @@ def _describe(
         season = f"{club_id}-{year}"
         label = texts["evening"] % {
             "club": club,
-            "date": f"{day:%d.%m.%Y}",
+            "date": _dmy(day),
             "table": row["evening_table__number"],
         }
-        item = StatsList(pk, day, label, *figures, season=season)
-        return item, Choice(season, f"{club} {_season_label(year, start)}"), None, None
+        if season not in seasons:
+            seasons[season] = Choice(season, f"{club} {_season_label(year, start)}")
+        return StatsList(pk, day, label, *figures, season=season)
     day = _date(row["created_at"])
     if league_id is not None:
         league = row["spieltag_table__spieltag__group__group_round__league__name"]
         season_name = row["spieltag_table__spieltag__group__group_round__league__season"]
-        item = StatsList(pk, day, f"{league}: {row['title']}", *figures, league_id=league_id)
-        return item, None, None, Choice(str(league_id), f"{league} {season_name}")
-    return StatsList(pk, day, row["title"], *figures), None, None, None
+        value = str(league_id)
+        if value not in leagues:
+            leagues[value] = Choice(value, f"{league} {season_name}")
+        return StatsList(pk, day, f"{league}: {row['title']}", *figures, league_id=league_id)
+    return StatsList(pk, day, row["title"], *figures)
 
 
 def _keep(item: StatsList, f: StatsFilter) -> bool:
@@ -361,12 +380,11 @@ def _keep(item: StatsList, f: StatsFilter) -> bool:
 
 def _summed(key: str, rows: list[Mapping[str, Any]]) -> PlayerStats:
     """His figures over ``rows`` (the engine's ``combine``, summed in one pass)."""
-    counts = dict.fromkeys(_COUNT_FIELDS, 0)
+    columns = zip(*map(_COUNTS, rows), strict=True) if rows else ((0,) for _ in _COUNT_FIELDS)
+    counts = dict(zip(_COUNT_FIELDS, map(sum, columns), strict=True))
     solos: dict[str, list[int]] = {}
     partners: dict[str, list[int]] = {}
     for row in rows:
-        for name in _COUNT_FIELDS:
-            counts[name] += row[name]
         for into, held in ((solos, row["solos"]), (partners, row["partners"])):
             for k, (played, won) in held.items():
                 tally = into.get(k)
@@ -445,10 +463,7 @@ def player_statistics(
     leagues: dict[str, Choice] = {}
     kept: list[StatsList] = []
     for event in events:
-        item, season, tournament, league = _describe(event, starts, texts)
-        for choice, into in ((season, seasons), (tournament, tournaments), (league, leagues)):
-            if choice is not None:
-                into[choice.value] = choice
+        item = _describe(event, starts, texts, (seasons, tournaments, leagues))
         if _keep(item, f):
             kept.append(item)
     kept.sort(key=lambda i: (i.date, i.liste_id))
