@@ -2,8 +2,11 @@
 
 The figures are the engine's (``scoring.stats``), summed from the derived rows the write
 path keeps per player and list (``lists.StatLine``): no list is replayed to show them. A
-constant number of queries whatever the number of lists: his rows, what each list is, the
-lists the reader may not read, the clubs' season starts, the partners' names.
+constant number of queries whatever the number of lists: his rows with each list's link
+to its owner; the tournament rounds, the club evenings (with the clubs' season starts),
+the league Spieltage and the lists of no tournament or evening, each only if he has one;
+the lists the reader may not read, only if one of his has a members-only owner; the
+partners' names (a club regular: 3 queries).
 
 - **Decision** (who may be shown): the same as his points on the player's page — a list
   of a members-only owner counts only for a reader who may read it (``lists_closed_to``);
@@ -434,7 +437,7 @@ def player_statistics(
     reveal: bool = False,
 ) -> PlayerStatistics:
     """The statistics of ``player`` over the lists ``reader`` may read, narrowed by
-    ``filters`` (at most 5 queries). ``reveal``: show hidden partners' names (staff, or the
+    ``filters`` (at most 7 queries, 3 for a club regular). ``reveal``: show hidden partners' names (staff, or the
     player himself)."""
     f = filters or StatsFilter()
     key = str(player.pk)
