@@ -437,8 +437,8 @@ def player_statistics(
     reveal: bool = False,
 ) -> PlayerStatistics:
     """The statistics of ``player`` over the lists ``reader`` may read, narrowed by
-    ``filters`` (at most 7 queries, 3 for a club regular). ``reveal``: show hidden partners' names (staff, or the
-    player himself)."""
+    ``filters`` (at most 7 queries, 3 for a club regular). ``reveal``: show hidden
+    partners' names (staff, or the player himself)."""
     f = filters or StatsFilter()
     key = str(player.pk)
     empty = PlayerStatistics(
