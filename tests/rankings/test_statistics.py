@@ -178,6 +178,11 @@ def test_page_shows_figures_in_few_queries(client, two_evenings, players):
     assert 'data-solo="damen"' in text
     assert 'data-stat="pflicht"' in text
     assert "<svg" in text  # the Rundenschnitt over time
+    _club, first, second = two_evenings
+    for liste in (first, second):  # the recent lists, newest first, with address and date
+        assert f'<a href="{reverse("liste-detail", args=[liste.pk])}">' in text
+    assert text.index(f'data-liste="{second.pk}"') < text.index(f'data-liste="{first.pk}"')
+    assert "<td>04.02.2026</td>" in text
     assert len(queries) < 10
     filtered = client.get(url, {"saison": "x-y", "von": "kaputt", "turnier": "abc"})
     assert filtered.status_code == 200  # unreadable filters are no filters
