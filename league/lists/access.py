@@ -15,6 +15,7 @@ A frozen list keeps its roles: the write itself is then refused as ``round_close
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -167,6 +168,18 @@ def lists_closed_to(user: User | AnonymousUser) -> Q:
     # The lists the account created (its own free or club lists) stay readable to it.
     mine = Q(created_by=user.pk) if user.is_authenticated else Q(pk__in=[])
     return closed | (club & ~owned & ~mine)
+
+
+def lists_closed_among(user: User | AnonymousUser, candidates: Collection[int]) -> set[int]:
+    """Of the lists ``candidates``, those ``user`` may not read (``lists_closed_to``; one
+    query, none when there is no candidate or ``user`` is staff). A list is closed only
+    when its tournament, its club evening's club or (without an owner) its own club is
+    members-only, so a caller that reads those flags anyway passes just those lists: a
+    reader of open events' lists costs no query (a player's statistics, issue 25)."""
+    if not candidates or (user.is_authenticated and user.is_staff):
+        return set()
+    closed = Spielliste.objects.filter(pk__in=list(candidates)).filter(lists_closed_to(user))
+    return set(closed.order_by().values_list("pk", flat=True))
 
 
 def actor_for(visitor: Visitor, access: ListAccess) -> Actor:

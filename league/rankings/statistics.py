@@ -2,8 +2,11 @@
 
 The figures are the engine's (``scoring.stats``), summed from the derived rows the write
 path keeps per player and list (``lists.StatLine``): no list is replayed to show them. A
-constant number of queries whatever the number of lists: his rows, what each list is, the
-lists the reader may not read, the clubs' season starts, the partners' names.
+constant number of queries whatever the number of lists: his rows with each list's link
+to its owner; the tournament rounds, the club evenings (with the clubs' season starts),
+the league Spieltage and the lists of no tournament or evening, each only if he has one;
+the lists the reader may not read, only if one of his has a members-only owner; the
+partners' names (a club regular: 3 queries).
 
 - **Decision** (who may be shown): the same as his points on the player's page — a list
   of a members-only owner counts only for a reader who may read it (``lists_closed_to``);
@@ -28,6 +31,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -38,7 +42,7 @@ from league.clubs.models import Club, Player, public_alias
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.evenings.selectors import season_of
 from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
-from league.lists.access import lists_closed_to
+from league.lists.access import lists_closed_among
 from league.lists.models import Spielliste, StatLine
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from scoring import messages
@@ -59,6 +63,9 @@ _COUNT_FIELDS = (
     "announced",
     "announced_won",
 )
+
+
+_COUNTS = itemgetter(*_COUNT_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -149,32 +156,24 @@ def _date(value: Any) -> datetime.date:
 
 def _json(value: Any) -> dict[str, list[int]]:
     """A JSON column (PostgreSQL's driver decodes it, SQLite's returns text)."""
-    if value is None:
+    if value is None or value == "{}":  # most lists: no solo
         return {}
     return value if isinstance(value, dict) else json.loads(value)
 
 
-# His rows and what each list is, in one query driven by his rows (the index on player):
-# written as SQL, as the player's page (``selectors._PLAYER_LISTS``): the ORM's compilation
-# of these joins cost more than the lookups (bench/ranking.py).
+# His rows and the links of each list to its owner, in one query driven by his rows (the
+# index on player); then what the owners are, one query a kind of owner he has lists of,
+# by key (a club regular: one). Written as SQL, as the player's page
+# (``selectors._PLAYER_LISTS``): the ORM's compilation of these joins cost more than the
+# lookups, and one query joining every owner's tables cost more to plan than to run
+# (bench/ranking.py --statistics-only).
 _ROWS = (
     "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
     "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
-    "l.title, l.created_at, tr.number, t.id, t.name, t.date, et.number, e.date, e.club_id, "
-    "c.name, ss.start_month, lg.id, lg.name, lg.season "
-    "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
-    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
-    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
-    "LEFT JOIN {evening} e ON e.id = et.evening_id "
-    "LEFT JOIN {club} c ON c.id = e.club_id "
-    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id "
-    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = l.id "
-    "LEFT JOIN {spieltag} sd ON sd.id = st.spieltag_id "
-    "LEFT JOIN {group} g ON g.id = sd.group_id "
-    "LEFT JOIN {groupround} gr ON gr.id = g.group_round_id "
-    "LEFT JOIN {league} lg ON lg.id = gr.league_id "
+    "rt.tournament_round_id, et.number, et.evening_id, st.spieltag_id FROM {statline} s "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {eveningtable} et ON et.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = s.spielliste_id "
     "WHERE s.player_id = %s"
 )
 _ROW_KEYS = (
@@ -183,24 +182,74 @@ _ROW_KEYS = (
     *_COUNT_FIELDS,
     "solos",
     "partners",
-    "title",
-    "created_at",
+    "round_id",
+    "evening_table__number",
+    "evening_id",
+    "spieltag_id",
+)
+# A list of no tournament and no evening (a league's, a free one): its title, date and
+# club (members-only: closed to others, ``lists_closed_to``).
+_LISTS = (
+    "SELECT l.id, l.title, l.created_at, c.members_only FROM {liste} l "
+    "LEFT JOIN {club} c ON c.id = l.club_id WHERE l.id IN ({ids})"
+)
+_LIST_KEYS = ("title", "created_at", "club_members_only")
+_ROUNDS = (
+    "SELECT tr.id, tr.number, t.id, t.name, t.date, t.members_only FROM {round} tr "
+    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE tr.id IN ({ids})"
+)
+_ROUND_KEYS = (
     "round_table__tournament_round__number",
     "round_table__tournament_round__tournament_id",
     "round_table__tournament_round__tournament__name",
     "round_table__tournament_round__tournament__date",
-    "evening_table__number",
+    "owner_members_only",
+)
+_EVENINGS = (
+    "SELECT e.id, e.date, e.club_id, c.name, ss.start_month, c.members_only "
+    "FROM {evening} e JOIN {club} c ON c.id = e.club_id "
+    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id WHERE e.id IN ({ids})"
+)
+_EVENING_KEYS = (
     "evening_table__evening__date",
     "evening_table__evening__club_id",
     "evening_table__evening__club__name",
     "start_month",
+    "owner_members_only",
+)
+_SPIELTAGE = (
+    "SELECT sd.id, lg.id, lg.name, lg.season FROM {spieltag} sd "
+    "JOIN {group} g ON g.id = sd.group_id JOIN {groupround} gr ON gr.id = g.group_round_id "
+    "JOIN {league} lg ON lg.id = gr.league_id WHERE sd.id IN ({ids})"
+)
+_SPIELTAG_KEYS = (
     "spieltag_table__spieltag__group__group_round__league_id",
     "spieltag_table__spieltag__group__group_round__league__name",
     "spieltag_table__spieltag__group__group_round__league__season",
 )
+_NO_OWNER = dict.fromkeys(
+    ("owner_members_only", *_LIST_KEYS, *_ROUND_KEYS, *_EVENING_KEYS, *_SPIELTAG_KEYS)
+)
+
+
+def _owners(
+    cursor: Any, sql: str, names: Mapping[str, str], keys: tuple[str, ...], ids: set[int]
+) -> dict[int, dict[str, Any]]:
+    """The owners ``ids`` of one kind by key (no query without one)."""
+    if not ids:
+        return {}
+    params: list[Any]
+    if connection.vendor == "postgresql":  # one array parameter, planned once
+        marks, params = "SELECT unnest(%s::bigint[])", [list(ids)]
+    else:
+        marks, params = ", ".join(["%s"] * len(ids)), list(ids)
+    cursor.execute(sql.format(ids=marks, **names), params)
+    return {pk: dict(zip(keys, values, strict=True)) for pk, *values in cursor.fetchall()}
 
 
 def _rows(player_id: int) -> list[dict[str, Any]]:
+    """His rows with what each list is (``_describe``) and ``members_only``: whether its
+    tournament, its evening's club or its own club is members-only."""
     models = {
         "statline": StatLine,
         "liste": Spielliste,
@@ -220,24 +269,67 @@ def _rows(player_id: int) -> list[dict[str, Any]]:
     names = {k: connection.ops.quote_name(m._meta.db_table) for k, m in models.items()}
     with connection.cursor() as cursor:
         cursor.execute(_ROWS.format(**names), [player_id])
-        out = []
-        for values in cursor.fetchall():
-            row = dict(zip(_ROW_KEYS, values, strict=True))
-            row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
-            out.append(row)
+        out = [dict(zip(_ROW_KEYS, values, strict=True)) for values in cursor.fetchall()]
+        rounds = _owners(cursor, _ROUNDS, names, _ROUND_KEYS, {r["round_id"] for r in out} - {None})
+        evenings = _owners(
+            cursor, _EVENINGS, names, _EVENING_KEYS, {r["evening_id"] for r in out} - {None}
+        )
+        free = {r["pk"] for r in out if r["round_id"] is None and r["evening_id"] is None}
+        lists = _owners(cursor, _LISTS, names, _LIST_KEYS, free)
+        spieltage = _owners(
+            cursor, _SPIELTAGE, names, _SPIELTAG_KEYS, {r["spieltag_id"] for r in out} - {None}
+        )
+    for row in out:
+        row |= _NO_OWNER
+        if row["round_id"] is not None:
+            row |= rounds[row["round_id"]]
+        elif row["evening_id"] is not None:
+            row |= evenings[row["evening_id"]]
+        else:
+            row |= lists[row["pk"]]
+            if row["spieltag_id"] is not None:
+                row |= spieltage[row["spieltag_id"]]
+        row["members_only"] = bool(row["owner_members_only"] or row["club_members_only"])
+        row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
     return out
+
+
+def _partner_names(ids: list[int], reveal: bool) -> dict[int, str]:
+    """The partners' names in one query (written as SQL: the ORM's compilation cost more
+    than the lookup); a hidden partner by his alias unless ``reveal``."""
+    if not ids:
+        return {}
+    table = connection.ops.quote_name(Player._meta.db_table)
+    marks = ", ".join(["%s"] * len(ids))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, name, hide_name FROM {table} WHERE id IN ({marks})", ids)
+        return {
+            pk: (name if reveal or not hidden else public_alias(pk))
+            for pk, name, hidden in cursor.fetchall()
+        }
 
 
 def _season_label(year: int, start_month: int) -> str:
     return str(year) if start_month == 1 else f"{year}/{(year + 1) % 100:02d}"
 
 
+def _dmy(day: datetime.date) -> str:
+    """``day`` as 31.12.2026 (``%d.%m.%Y`` without strftime: once a list)."""
+    return f"{day.day:02d}.{day.month:02d}.{day.year}"
+
+
 def _describe(
-    row: Mapping[str, Any], starts: Mapping[int, int], texts: Mapping[str, str]
-) -> tuple[StatsList, Choice | None, Choice | None, Choice | None]:
-    """A list as ``StatsList`` (its figures still 0) and the season, tournament and league
-    it offers as a filter choice."""
+    row: Mapping[str, Any],
+    starts: Mapping[int, int],
+    texts: Mapping[str, str],
+    choices: tuple[dict[str, Choice], dict[str, Choice], dict[str, Choice]],
+) -> StatsList:
+    """A list as ``StatsList`` with his figures there; the season, tournament or league it
+    offers as a filter choice goes into ``choices`` (seasons, tournaments, leagues), each
+    made once."""
+    seasons, tournaments, leagues = choices
     pk = row["pk"]
+    figures = (row["total"], row["games"], row["won"])
     tid = row["round_table__tournament_round__tournament_id"]
     club_id = row["evening_table__evening__club_id"]
     league_id = row["spieltag_table__spieltag__group__group_round__league_id"]
@@ -248,8 +340,10 @@ def _describe(
             "name": name,
             "number": row["round_table__tournament_round__number"],
         }
-        item = StatsList(pk, day, label, 0, 0, 0, tournament_id=tid)
-        return item, None, Choice(str(tid), f"{name} ({day:%d.%m.%Y})"), None
+        value = str(tid)
+        if value not in tournaments:
+            tournaments[value] = Choice(value, f"{name} ({_dmy(day)})")
+        return StatsList(pk, day, label, *figures, tournament_id=tid)
     if club_id is not None:
         day = _date(row["evening_table__evening__date"])
         start = starts.get(club_id, 1)
@@ -258,18 +352,21 @@ def _describe(
         season = f"{club_id}-{year}"
         label = texts["evening"] % {
             "club": club,
-            "date": f"{day:%d.%m.%Y}",
+            "date": _dmy(day),
             "table": row["evening_table__number"],
         }
-        item = StatsList(pk, day, label, 0, 0, 0, season=season)
-        return item, Choice(season, f"{club} {_season_label(year, start)}"), None, None
+        if season not in seasons:
+            seasons[season] = Choice(season, f"{club} {_season_label(year, start)}")
+        return StatsList(pk, day, label, *figures, season=season)
     day = _date(row["created_at"])
     if league_id is not None:
         league = row["spieltag_table__spieltag__group__group_round__league__name"]
         season_name = row["spieltag_table__spieltag__group__group_round__league__season"]
-        item = StatsList(pk, day, f"{league}: {row['title']}", 0, 0, 0, league_id=league_id)
-        return item, None, None, Choice(str(league_id), f"{league} {season_name}")
-    return StatsList(pk, day, row["title"], 0, 0, 0), None, None, None
+        value = str(league_id)
+        if value not in leagues:
+            leagues[value] = Choice(value, f"{league} {season_name}")
+        return StatsList(pk, day, f"{league}: {row['title']}", *figures, league_id=league_id)
+    return StatsList(pk, day, row["title"], *figures)
 
 
 def _keep(item: StatsList, f: StatsFilter) -> bool:
@@ -286,12 +383,11 @@ def _keep(item: StatsList, f: StatsFilter) -> bool:
 
 def _summed(key: str, rows: list[Mapping[str, Any]]) -> PlayerStats:
     """His figures over ``rows`` (the engine's ``combine``, summed in one pass)."""
-    counts = dict.fromkeys(_COUNT_FIELDS, 0)
+    columns = zip(*map(_COUNTS, rows), strict=True) if rows else ((0,) for _ in _COUNT_FIELDS)
+    counts = dict(zip(_COUNT_FIELDS, map(sum, columns), strict=True))
     solos: dict[str, list[int]] = {}
     partners: dict[str, list[int]] = {}
     for row in rows:
-        for name in _COUNT_FIELDS:
-            counts[name] += row[name]
         for into, held in ((solos, row["solos"]), (partners, row["partners"])):
             for k, (played, won) in held.items():
                 tally = into.get(k)
@@ -341,8 +437,8 @@ def player_statistics(
     reveal: bool = False,
 ) -> PlayerStatistics:
     """The statistics of ``player`` over the lists ``reader`` may read, narrowed by
-    ``filters`` (at most 5 queries). ``reveal``: show hidden partners' names (staff, or the
-    player himself)."""
+    ``filters`` (at most 7 queries, 3 for a club regular). ``reveal``: show hidden
+    partners' names (staff, or the player himself)."""
     f = filters or StatsFilter()
     key = str(player.pk)
     empty = PlayerStatistics(
@@ -353,11 +449,8 @@ def player_statistics(
     rows = {r["pk"]: r for r in _rows(player.pk)}
     if not rows:
         return empty
-    closed = set(
-        Spielliste.objects.filter(pk__in=list(rows))
-        .filter(lists_closed_to(reader))
-        .values_list("pk", flat=True)
-    )
+    # Only a members-only owner's list may be closed to him (no query when none is).
+    closed = lists_closed_among(reader, [pk for pk, r in rows.items() if r["members_only"]])
     events = [e for pk, e in rows.items() if pk not in closed]
     starts = {
         e["evening_table__evening__club_id"]: e["start_month"] or 1
@@ -373,26 +466,9 @@ def player_statistics(
     leagues: dict[str, Choice] = {}
     kept: list[StatsList] = []
     for event in events:
-        item, season, tournament, league = _describe(event, starts, texts)
-        for choice, into in ((season, seasons), (tournament, tournaments), (league, leagues)):
-            if choice is not None:
-                into[choice.value] = choice
-        if not _keep(item, f):
-            continue
-        row = rows[item.liste_id]
-        kept.append(
-            StatsList(
-                item.liste_id,
-                item.date,
-                item.label,
-                row["total"],
-                row["games"],
-                row["won"],
-                item.season,
-                item.tournament_id,
-                item.league_id,
-            )
-        )
+        item = _describe(event, starts, texts, (seasons, tournaments, leagues))
+        if _keep(item, f):
+            kept.append(item)
     kept.sort(key=lambda i: (i.date, i.liste_id))
     stats = _summed(key, [rows[i.liste_id] for i in kept])
     running: list[Fraction] = []
@@ -400,17 +476,7 @@ def player_statistics(
     for n, item in enumerate(kept, start=1):
         total += item.total
         running.append(Fraction(total, n))
-    partner_ids = [int(k) for k in stats.partners]
-    names = (
-        {
-            pk: (name if reveal or not hidden else public_alias(pk))
-            for pk, name, hidden in Player.objects.filter(pk__in=partner_ids).values_list(
-                "pk", "name", "hide_name"
-            )
-        }
-        if partner_ids
-        else {}
-    )
+    names = _partner_names([int(k) for k in stats.partners], reveal)
     partners = sorted(
         (
             PartnerRow(int(k), names.get(int(k), public_alias(int(k))), t.played, t.won)

@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -245,8 +246,12 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
             "worst_rate": _percent(view.worst.won, view.worst.games) if view.worst else "",
             "chart": mark_safe(chart) if chart else "",
             "f": view.filter,
-            # The newest lists of the selection; the player's page lists every one.
-            "recent": view.lists[: -RECENT_LISTS - 1 : -1],
+            # The newest lists of the selection (the player's page lists every one), with
+            # their address and date made here: cheaper than a tag and a filter a row.
+            "recent": [
+                (item, reverse("liste-detail", args=[item.liste_id]), f"{item.date:%d.%m.%Y}")
+                for item in view.lists[: -RECENT_LISTS - 1 : -1]
+            ],
             "older": max(len(view.lists) - RECENT_LISTS, 0),
         },
     )

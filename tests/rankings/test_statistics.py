@@ -178,6 +178,11 @@ def test_page_shows_figures_in_few_queries(client, two_evenings, players):
     assert 'data-solo="damen"' in text
     assert 'data-stat="pflicht"' in text
     assert "<svg" in text  # the Rundenschnitt over time
+    _club, first, second = two_evenings
+    for liste in (first, second):  # the recent lists, newest first, with address and date
+        assert f'<a href="{reverse("liste-detail", args=[liste.pk])}">' in text
+    assert text.index(f'data-liste="{second.pk}"') < text.index(f'data-liste="{first.pk}"')
+    assert "<td>04.02.2026</td>" in text
     assert len(queries) < 10
     filtered = client.get(url, {"saison": "x-y", "von": "kaputt", "turnier": "abc"})
     assert filtered.status_code == 200  # unreadable filters are no filters
@@ -249,3 +254,80 @@ def test_stats_rebuild_missing_fills_lists_from_before_the_rows_existed(liste):
     after = sorted(StatLine.objects.filter(spielliste=liste).values_list("player_id", "games"))
     assert after == before
     assert lists_without_stats() == []
+
+
+def test_visibility_query_only_when_an_owner_is_members_only(two_evenings, players, user):
+    """The reader's closed lists are asked for only among the lists of members-only owners
+    (``lists_closed_among``): an open club's regular costs no such query, and a members-only
+    club's evening still counts only for its readers (bench/ranking.py --statistics-only)."""
+    from league.lists.access import lists_closed_among
+
+    _club, first, second = two_evenings
+    anna = players[0]
+    with CaptureQueriesContext(connection) as open_queries:
+        everything = player_statistics(player=anna, reader=anna_reader())
+    assert everything.stats.games == 3
+    assert len(open_queries) == 3  # his rows, the evenings, the partners' names
+    closed_club = Club.objects.create(name="Pik-Dame", members_only=True)
+    third = _evening_list(closed_club, players, dt.date(2026, 3, 4), user)
+    services.game_record(spielliste=third, record=normal())
+    with CaptureQueriesContext(connection) as closed_queries:
+        view = player_statistics(player=anna, reader=anna_reader())
+    assert len(closed_queries) == len(open_queries) + 1
+    assert view.stats.games == 3  # the members-only evening does not count
+    assert [i.liste_id for i in view.lists] == [first.pk, second.pk]
+    assert lists_closed_among(anna_reader(), [third.pk, first.pk]) == {third.pk}
+    with CaptureQueriesContext(connection) as none:
+        assert lists_closed_among(anna_reader(), []) == set()
+    assert len(none) == 0
+    # The figures of the open lists are the same as before the closed one was played.
+    assert (view.stats, view.partners) == (everything.stats, everything.partners)
+
+
+def test_tournament_league_and_free_lists_are_described_and_filtered(two_evenings, players, user):
+    """Every kind of list the rows read by key (``_rows``): a tournament round's table, a
+    league's Spieltag table and a free list, besides the club evenings."""
+    from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
+    from league.tournaments.models import RoundTable, Tournament, TournamentRound
+
+    anna = players[0]  # two_evenings: 3 games at the club
+    tournament = Tournament.objects.create(name="Herbstturnier", date=dt.date(2026, 1, 10))
+    rnd = TournamentRound.objects.create(tournament=tournament, number=2)
+    at_tournament = services.spielliste_create(title="T", players=players, created_by=user)
+    RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=at_tournament)
+    services.game_record(spielliste=at_tournament, record=normal())
+    league = League.objects.create(name="Landesliga", season="2026")
+    group = Group.objects.create(
+        group_round=GroupRound.objects.create(league=league, number=1), number=1
+    )
+    spieltag = Spieltag.objects.create(group=group, number=1)
+    in_league = services.spielliste_create(title="Runde 1", players=players, created_by=user)
+    SpieltagTable.objects.create(
+        spieltag=spieltag, round=1, table=1, teams=[1, 1, 2, 2], spielliste=in_league
+    )
+    services.game_record(spielliste=in_league, record=normal())
+    free = services.spielliste_create(title="Küchentisch", players=players, created_by=user)
+    services.game_record(spielliste=free, record=normal())
+    view = player_statistics(player=anna, reader=anna_reader())
+    assert view.stats.games == 6
+    labels = {i.liste_id: i.label for i in view.lists}
+    assert labels[at_tournament.pk] == "Herbstturnier, Runde 2"
+    assert labels[in_league.pk] == "Landesliga: Runde 1"
+    assert labels[free.pk] == "Küchentisch"
+    assert [c.label for c in view.tournaments] == ["Herbstturnier (10.01.2026)"]
+    assert [c.label for c in view.leagues] == ["Landesliga 2026"]
+    only = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(turnier=tournament.pk)
+    )
+    assert [i.liste_id for i in only.lists] == [at_tournament.pk]
+    in_liga = player_statistics(
+        player=anna, reader=anna_reader(), filters=StatsFilter(liga=league.pk)
+    )
+    assert [i.liste_id for i in in_liga.lists] == [in_league.pk]
+    assert in_liga.stats.games == 1
+    # A members-only tournament's list counts only for its readers.
+    tournament.members_only = True
+    tournament.save()
+    hidden = player_statistics(player=anna, reader=anna_reader())
+    assert at_tournament.pk not in {i.liste_id for i in hidden.lists}
+    assert hidden.stats.games == 5
