@@ -47,6 +47,12 @@ class League(models.Model):
             "Zwei Personen tippen die Papierlisten unabhängig; Abweichungen werden gezeigt."
         ),
     )
+    # The captains' line-up deadline: this many hours before a Spieltag's start (its date
+    # at its start time, else at 0:00); empty: none. After it only the organisers change a
+    # line-up (season_services.league_set_lineup_deadline).
+    lineup_deadline_hours = models.PositiveSmallIntegerField(
+        _("Aufstellungsfrist (Stunden vor Beginn)"), null=True, blank=True
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Ligaleitung"),

@@ -341,3 +341,24 @@ def availability_mine(request: HttpRequest, pk: int, team_id: int) -> HttpRespon
     if player is None:
         raise PermissionDenied
     return _answer_page(request, team, player, Actor(request.user))
+
+
+# --- line-up deadline ---------------------------------------------------------------------
+
+
+@organiser_required
+@require_POST
+def league_lineup_deadline(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser sets the captains' line-up deadline (hours before the start) or none."""
+
+    def act(league: League, actor: Actor) -> str:
+        raw = request.POST.get("hours", "").strip()
+        if raw and not raw.isdigit():
+            raise ServiceError("league_deadline_hours", {"max": ss.MAX_DEADLINE_HOURS})
+        hours = int(raw) if raw else None
+        ss.league_set_lineup_deadline(league=league, hours=hours, user=actor)
+        if hours is None:
+            return _("Keine Aufstellungsfrist.")
+        return _("Aufstellungsfrist: %(n)d Stunden vor Beginn.") % {"n": hours}
+
+    return managed(request, pk, act)

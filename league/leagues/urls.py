@@ -118,6 +118,11 @@ urlpatterns = [
         sv.availability_mine,
         name="availability-mine",
     ),
+    path(
+        "ligen/<int:pk>/verwalten/aufstellungsfrist/",
+        sv.league_lineup_deadline,
+        name="league-lineup-deadline",
+    ),
     path("ligen/zusage/<str:token>/", sv.availability_answer, name="availability-answer"),
     path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",
