@@ -268,6 +268,7 @@ MESSAGES: Mapping[str, str] = {
     "lineup_short": gettext_noop("Nur {count} von {usual} Spielern aufgestellt."),
     "lineup_reserve": gettext_noop("{name} ist Ersatzspieler."),
     "lineup_said_no": gettext_noop("{name} hat für diesen Spieltag abgesagt."),
+    "reminder_days": gettext_noop("Die Tage vorher sind 0 oder mehr."),
     "league_deadline_hours": gettext_noop("Die Frist ist 0 bis {max} Stunden vor Beginn."),
     "spieltag_table_unknown": gettext_noop(
         "Runde {round}, Tisch {table} gibt es an diesem Spieltag nicht."

@@ -123,6 +123,8 @@ urlpatterns = [
         sv.league_lineup_deadline,
         name="league-lineup-deadline",
     ),
+    path("ligen/erinnerungen/", sv.reminders_mine, name="reminders-mine"),
+    path("ligen/erinnerungen/aus/<str:token>/", sv.reminders_off, name="reminders-off"),
     path("ligen/zusage/<str:token>/", sv.availability_answer, name="availability-answer"),
     path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",

@@ -60,6 +60,9 @@ CAPTAIN_ACTIONS = [
 # A player answers with his account (his record on the roster) or his personal link:
 # tests/leagues/test_availability.py.
 PLAYER_PAGES = ["availability-mine", "availability-answer"]
+# Reminder mails: every account's own switch, and the link in each mail
+# (tests/leagues/test_reminders.py).
+PLAYER_PAGES += ["reminders-mine", "reminders-off"]
 PUBLIC = [
     "league-index",
     "league-detail",
