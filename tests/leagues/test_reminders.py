@@ -48,7 +48,7 @@ def _to(address):
 
 
 def test_availability_asked_once_and_not_after_answering():
-    _league, spieltag, team, account, _captain = _setup(days_ahead=3)
+    _league, _spieltag, _team, account, _captain = _setup(days_ahead=3)
     assert reminders_send(base_url="https://liga.example") >= 1
     mine = _to("spieler@example.org")
     assert len(mine) == 1
@@ -62,7 +62,7 @@ def test_availability_asked_once_and_not_after_answering():
 
 
 def test_not_asked_too_early_nor_after_answering():
-    _league, spieltag, team, account, _c = _setup(days_ahead=20)
+    _league, spieltag, team, _account, _c = _setup(days_ahead=20)
     reminders_send(base_url="https://x")
     assert _to("spieler@example.org") == []
     ls.availability_set(spieltag=spieltag, player=team.roster.order_by("pk").first(), answer="yes")
@@ -71,7 +71,7 @@ def test_not_asked_too_early_nor_after_answering():
 
 
 def test_lineup_due_reminds_the_captain_once():
-    _league, spieltag, team, _a, _captain = _setup(days_ahead=2, hours=36)  # due in ~12 h
+    _league, _spieltag, team, _a, _captain = _setup(days_ahead=2, hours=36)  # due in ~12 h
     reminders_send(base_url="https://x")
     lineup = [m for m in _to("kap@example.org") if "Aufstellung" in m.subject]
     assert len(lineup) == 1
@@ -116,12 +116,12 @@ def test_result_to_confirm_and_again_after_a_correction():
 
 
 def test_switched_off_on_the_account_and_through_the_link(client):
-    _league, _s, _t, account, captain = _setup(days_ahead=3)
+    _league, _s, _t, account, _captain = _setup(days_ahead=3)
     reminders_switch(account=account, off=True)
     reminders_send(base_url="https://x")
     assert _to("spieler@example.org") == []
     assert not ReminderSent.objects.filter(account=account).exists()
-    # the link in the captain's mail (he got the line-up/availability mails? make one)
+    # his own page, then the link in a mail (no login)
     client.force_login(account)
     page = client.get(reverse("reminders-mine")).content.decode()
     assert "data-reminders-state" in page
