@@ -79,12 +79,15 @@ PUBLIC = [
 ]
 LOGGED_IN = ["league-create"]
 API = ["api-ligen", "api-liga", "api-liga-tabelle", "api-spieltage", "api-spieltag"]
+# a team's availability answers: its captains and the organisers (tests/leagues/test_api.py)
+API_CAPTAIN = ["api-verfuegbarkeit"]
 LEAGUE_ROUTES = (
     {n for n, _ in ORGANISER_ACTIONS}
     | {n for n, _ in CAPTAIN_ACTIONS}
     | set(PUBLIC)
     | set(LOGGED_IN)
     | set(API)
+    | set(API_CAPTAIN)
     | set(PLAYER_PAGES)
 )
 
