@@ -148,3 +148,34 @@ def test_organiser_sets_the_deadline_on_the_page(client):
     assert client.post(url, {"hours": ""}).status_code == 302
     league.refresh_from_db()
     assert league.lineup_deadline_hours is None
+
+
+def test_backup_round_trip_keeps_deadline_short_lineup_and_roster_order():
+    from league.backup.services import BackupError, backup_export, backup_import, backup_validate
+    from league.leagues.models import League, Team
+    from league.lists.models import Spielliste
+
+    league, spieltag, team, _o, _c = _setup(hours=24, days_ahead=5)
+    roster = _roster(team)
+    ls.team_remove_player(team=team, player=roster[0])
+    ls.team_add_player(team=team, player=roster[0])  # now last: a reserve
+    ls.lineup_set(spieltag=spieltag, team=team, players=[roster[1], roster[0]])
+    doc = backup_export(league_id=league.pk)
+    assert doc["leagues"][0]["lineup_deadline_hours"] == 24
+    regular_names = [
+        r.player.name for r in Team.roster.through.objects.filter(team=team).order_by("pk")
+    ][:4]
+    assert roster[0].name not in regular_names
+    League.objects.all().delete()
+    Spielliste.objects.all().delete()
+    backup_import(doc=doc)
+    restored = League.objects.get()
+    assert restored.lineup_deadline_hours == 24
+    new_team = restored.teams.get(name=team.name)
+    assert [
+        r.player.name for r in Team.roster.through.objects.filter(team=new_team).order_by("pk")
+    ][:4] == regular_names
+    assert Lineup.objects.get(team=new_team).entries.count() == 2
+    doc["leagues"][0]["lineup_deadline_hours"] = 10**6
+    with pytest.raises(BackupError):
+        backup_validate(doc=doc)
