@@ -577,6 +577,8 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
     form = LineupForm(
         request.POST or None, initial=initial, roster=roster, size=league.players_per_team
     )
+    for field in form.fields.values() if locked else ():
+        field.disabled = True  # shown, not changed: the service refuses him anyway
     if request.method == "POST" and form.is_valid():
         try:
             warnings = ls.lineup_set(
