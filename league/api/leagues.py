@@ -19,7 +19,9 @@ from league.api.query import flag
 from league.api.views.base import ApiListView, ApiView
 from league.core.errors import ServiceError
 from league.leagues.access import league_access
-from league.leagues.models import League, Spieltag
+from league.leagues.deadline import lineup_deadline
+from league.leagues.models import League, Spieltag, Team
+from league.leagues.season_selectors import coming_of_team, report_states, team_availability
 from league.leagues.selectors import league_page, spieltag_view
 from scoring.liga import number
 
@@ -89,9 +91,12 @@ class SpieltagSerializer(serializers.Serializer[Any]):
     venue = serializers.CharField(allow_blank=True, help_text="the address")
     host = serializers.CharField(allow_null=True, help_text="the hosting team")
     sequence = serializers.IntegerField(help_text="raised on each move (iCalendar SEQUENCE)")
+    lineup_deadline = serializers.DateTimeField(
+        allow_null=True, help_text="the captains' line-up deadline; null: none"
+    )
 
 
-def _place(spieltag: Spieltag, teams: Any) -> dict[str, Any]:
+def _place(spieltag: Spieltag, teams: Any, league: League) -> dict[str, Any]:
     host = next((t.name for t in teams if t.pk == spieltag.host_id), None)
     return {
         "date": spieltag.date,
@@ -99,6 +104,7 @@ def _place(spieltag: Spieltag, teams: Any) -> dict[str, Any]:
         "venue": spieltag.venue,
         "host": host,
         "sequence": spieltag.sequence,
+        "lineup_deadline": lineup_deadline(spieltag, league),
     }
 
 
@@ -120,9 +126,71 @@ class SpieltagTableSerializer(serializers.Serializer[Any]):
     seats = LeagueSeatSerializer(many=True)
 
 
+class TeamReportSerializer(serializers.Serializer[Any]):
+    team = serializers.CharField()
+    team_id = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=["open", "confirmed", "disputed"],
+        help_text="the captain's word on the result as it stands",
+    )
+    note = serializers.CharField(allow_blank=True, help_text="why he disputes it")
+    asked_again = serializers.BooleanField(help_text="he had answered on an earlier result")
+
+
+class ReportSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(
+        choices=["pending", "open", "confirmed", "disputed", "settled"],
+        help_text="pending: lists not complete; settled: the organiser decided a dispute",
+    )
+    teams = TeamReportSerializer(many=True)
+    decision = serializers.CharField(allow_null=True, help_text="the organiser's reasons")
+
+
 class SpieltagDetailSerializer(SpieltagSerializer):
     league = serializers.IntegerField()
     tables = SpieltagTableSerializer(many=True)
+    report = ReportSerializer(help_text="both captains' report (public, as the result is)")
+
+
+class AnswerSerializer(serializers.Serializer[Any]):
+    spieltag = serializers.IntegerField()
+    answer = serializers.ChoiceField(
+        choices=["yes", "maybe", "no", ""], help_text='"": not answered'
+    )
+
+
+class AvailabilityPlayerSerializer(serializers.Serializer[Any]):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    answers = AnswerSerializer(many=True)
+
+
+class AvailabilitySerializer(serializers.Serializer[Any]):
+    team = serializers.IntegerField()
+    spieltage = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the team's coming Spieltage, by date"
+    )
+    players = AvailabilityPlayerSerializer(many=True)
+
+
+def _report(view: Any) -> dict[str, Any]:
+    state = report_states([(view.spieltag, view.teams, view.result)])[view.spieltag.pk]
+    return {
+        "status": state.status,
+        "teams": [
+            {
+                "team": r.team.name,
+                "team_id": r.team.pk,
+                "status": r.status,
+                "note": r.note,
+                "asked_again": r.asked_again,
+            }
+            for r in state.teams
+        ],
+        "decision": state.decision.note
+        if state.decision is not None and state.status == "settled"
+        else None,
+    }
 
 
 # --- views ------------------------------------------------------------------------------
@@ -212,7 +280,7 @@ class LigaTabelleView(ApiView):
         return Response(LeagueTableSerializer(body).data)
 
 
-def _spieltag_body(item: Any, group_round: int) -> dict[str, Any]:
+def _spieltag_body(item: Any, group_round: int, league: League) -> dict[str, Any]:
     result = item.result
     return {
         "id": item.spieltag.pk,
@@ -226,7 +294,7 @@ def _spieltag_body(item: Any, group_round: int) -> dict[str, Any]:
         "lists_done": result.lists_done if result else 0,
         "lists_total": result.lists_total if result else 0,
         "result": _rows(result) if result else [],
-        **_place(item.spieltag, item.teams),
+        **_place(item.spieltag, item.teams, league),
     }
 
 
@@ -240,7 +308,7 @@ class LigaSpieltageView(ApiView):
         league = _league(pk)
         _table, schedule = league_page(league=league, provisional=False)
         spieltage = [
-            _spieltag_body(item, rnd.group_round.number)
+            _spieltag_body(item, rnd.group_round.number, league)
             for rnd in schedule
             for group in rnd.groups
             for item in group.spieltage
@@ -278,7 +346,8 @@ class SpieltagView(ApiView):
             "lists_done": result.lists_done,
             "lists_total": result.lists_total,
             "result": _rows(result),
-            **_place(view.spieltag, view.teams),
+            **_place(view.spieltag, view.teams, league),
+            "report": _report(view),
             "tables": [
                 {
                     "round": t.round,
@@ -294,3 +363,45 @@ class SpieltagView(ApiView):
             ],
         }
         return Response(SpieltagDetailSerializer(body).data)
+
+
+class MannschaftVerfuegbarkeitView(ApiView):
+    @extend_schema(
+        operation_id="v1_ligen_mannschaft_verfuegbarkeit_retrieve",
+        responses={
+            200: AvailabilitySerializer,
+            401: schema.refusal(401, "Without credentials.", "not_authenticated"),
+            403: schema.refusal(
+                403, "Not a captain of this team nor an organiser.", "permission_denied"
+            ),
+            **schema.NOT_FOUND,
+        },
+        summary="Who can play: a team's answers for its coming Spieltage (its captains)",
+    )
+    def get(self, request: Request, pk: int, team_id: int) -> Response:
+        league = _league(pk)
+        team = Team.objects.filter(pk=team_id, league=league).select_related("league").first()
+        if team is None:
+            raise ServiceError("not_found")
+        if not request.user.is_authenticated:
+            raise ServiceError("not_authenticated")
+        if not league_access(request.user, league).captains(team):
+            raise ServiceError("permission_denied")
+        items = coming_of_team(team)
+        rows = team_availability(team=team, items=items, reveal=True)
+        body = {
+            "team": team.pk,
+            "spieltage": [i.spieltag.pk for i in items],
+            "players": [
+                {
+                    "player": row.player.pk,
+                    "name": row.name,
+                    "answers": [
+                        {"spieltag": i.spieltag.pk, "answer": a}
+                        for i, a in zip(items, row.answers, strict=True)
+                    ],
+                }
+                for row in rows
+            ],
+        }
+        return Response(AvailabilitySerializer(body).data)

@@ -72,5 +72,10 @@ urlpatterns = [
         leagues.SpieltagView.as_view(),
         name="api-spieltag",
     ),
+    path(
+        "ligen/<api_id:pk>/mannschaften/<api_id:team_id>/verfuegbarkeit/",
+        leagues.MannschaftVerfuegbarkeitView.as_view(),
+        name="api-verfuegbarkeit",
+    ),
     re_path(r"^", views.not_found),
 ]

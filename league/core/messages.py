@@ -257,6 +257,19 @@ MESSAGES: Mapping[str, str] = {
     "player_in_other_lineup": gettext_noop("{name} ist schon für {team} aufgestellt."),
     "lineup_not_in_roster": gettext_noop("{name} steht nicht im Kader der Mannschaft."),
     "lineup_missing": gettext_noop("Die Aufstellung von {name} fehlt noch."),
+    # line-up deadline and checks (league.leagues.deadline)
+    "lineup_incomplete": gettext_noop("Die Aufstellung von {name} hat noch nicht {count} Spieler."),
+    "lineup_empty": gettext_noop("Bitte mindestens einen Spieler aufstellen."),
+    "lineup_too_many": gettext_noop("Die Aufstellung hat höchstens {count} Spieler."),
+    "lineup_deadline_passed": gettext_noop(
+        "Die Aufstellungsfrist ist am {deadline} abgelaufen; ändern kann sie jetzt nur die "
+        "Ligaleitung."
+    ),
+    "lineup_short": gettext_noop("Nur {count} von {usual} Spielern aufgestellt."),
+    "lineup_reserve": gettext_noop("{name} ist Ersatzspieler."),
+    "lineup_said_no": gettext_noop("{name} hat für diesen Spieltag abgesagt."),
+    "reminder_days": gettext_noop("Die Tage vorher sind 0 oder mehr."),
+    "league_deadline_hours": gettext_noop("Die Frist ist 0 bis {max} Stunden vor Beginn."),
     "spieltag_table_unknown": gettext_noop(
         "Runde {round}, Tisch {table} gibt es an diesem Spieltag nicht."
     ),

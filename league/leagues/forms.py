@@ -57,7 +57,7 @@ class LineupForm(forms.Form):
         self.by_pk = {str(p.pk): p for p, _name in roster}
         for i in range(1, size + 1):
             self.fields[f"s{i}"] = forms.ChoiceField(
-                label=_("Spieler %(n)d") % {"n": i}, choices=options
+                label=_("Spieler %(n)d") % {"n": i}, choices=options, required=False
             )
 
     def clean(self) -> dict[str, Any]:
@@ -78,7 +78,10 @@ class LineupForm(forms.Form):
         return cleaned
 
     def players(self) -> list[Player]:
-        return [self.by_pk[self.cleaned_data[name]] for name in sorted(self.fields, key=_seat)]
+        """The chosen players in seat order (an empty seat is skipped: fewer players are a
+        warning, not an error)."""
+        names = sorted(self.fields, key=_seat)
+        return [self.by_pk[self.cleaned_data[n]] for n in names if self.cleaned_data.get(n)]
 
 
 def _seat(name: str) -> int:

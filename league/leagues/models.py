@@ -47,6 +47,12 @@ class League(models.Model):
             "Zwei Personen tippen die Papierlisten unabhängig; Abweichungen werden gezeigt."
         ),
     )
+    # The captains' line-up deadline: this many hours before a Spieltag's start (its date
+    # at its start time, else at 0:00); empty: none. After it only the organisers change a
+    # line-up (season_services.league_set_lineup_deadline).
+    lineup_deadline_hours = models.PositiveSmallIntegerField(
+        _("Aufstellungsfrist (Stunden vor Beginn)"), null=True, blank=True
+    )
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("Ligaleitung"),
@@ -307,3 +313,43 @@ class AvailabilityLink(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} · {self.player_id}"
+
+
+class ReminderSetting(models.Model):
+    """An account's choice about the league reminder mails (``off``) and the token of the
+    link in each mail that switches them off without logging in."""
+
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_reminders"
+    )
+    off = models.BooleanField(_("keine Erinnerungen"), default=False)
+    token = models.CharField(max_length=43, unique=True)
+
+    def __str__(self) -> str:
+        return f"{self.account_id} · {'off' if self.off else 'on'}"
+
+
+class ReminderSent(models.Model):
+    """A reminder mail that went out: ``kind`` about ``key`` (a Spieltag, with the result
+    for a result to confirm) to ``account`` — never sent twice (send_reminders)."""
+
+    class Kind(models.TextChoices):
+        AVAILABILITY = "availability", _("Zusage erbeten")
+        LINEUP = "lineup", _("Aufstellung fällig")
+        RESULT = "result", _("Ergebnis bestätigen")
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    key = models.CharField(max_length=80)
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "key", "account"], name="reminder_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} · {self.key} · {self.account_id}"

@@ -287,3 +287,31 @@ def availability_link_renew(*, team: Team, player: Player, user: User = None) ->
     AvailabilityLink.objects.update_or_create(team=locked, player=player, defaults={"token": token})
     audit_record(user=user, action="availability_link", target=locked, after={"player": player.pk})
     return token
+
+
+# --- line-up deadline ---------------------------------------------------------------------
+
+MAX_DEADLINE_HOURS = 14 * 24
+
+
+@transaction.atomic
+def league_set_lineup_deadline(*, league: League, hours: int | None, user: User = None) -> bool:
+    """The captains' line-up deadline, ``hours`` before each Spieltag's start (None: no
+    deadline; league.leagues.deadline). True if it changed."""
+    if hours is not None and not 0 <= hours <= MAX_DEADLINE_HOURS:
+        raise ServiceError("league_deadline_hours", {"max": MAX_DEADLINE_HOURS}, field="hours")
+    locked = League.objects.select_for_update().get(pk=league.pk)
+    before = locked.lineup_deadline_hours
+    if before == hours:
+        return False
+    locked.lineup_deadline_hours = hours
+    locked.save(update_fields=["lineup_deadline_hours"])
+    audit_record(
+        user=user,
+        action="update",
+        target=locked,
+        before={"lineup_deadline_hours": before},
+        after={"lineup_deadline_hours": hours},
+    )
+    league.lineup_deadline_hours = hours
+    return True

@@ -17,11 +17,19 @@ from django.views.decorators.http import require_POST, require_safe
 from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
+from league.leagues import reminders
 from league.leagues import season_services as ss
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.calendar import calendar
 from league.leagues.forms import PlaceForm
-from league.leagues.models import Availability, AvailabilityLink, League, Spieltag, Team
+from league.leagues.models import (
+    Availability,
+    AvailabilityLink,
+    League,
+    ReminderSetting,
+    Spieltag,
+    Team,
+)
 from league.leagues.season_selectors import (
     DateItem,
     coming_of_team,
@@ -341,3 +349,69 @@ def availability_mine(request: HttpRequest, pk: int, team_id: int) -> HttpRespon
     if player is None:
         raise PermissionDenied
     return _answer_page(request, team, player, Actor(request.user))
+
+
+# --- line-up deadline ---------------------------------------------------------------------
+
+
+@organiser_required
+@require_POST
+def league_lineup_deadline(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser sets the captains' line-up deadline (hours before the start) or none."""
+
+    def act(league: League, actor: Actor) -> str:
+        raw = request.POST.get("hours", "").strip()
+        if raw and not raw.isdigit():
+            raise ServiceError("league_deadline_hours", {"max": ss.MAX_DEADLINE_HOURS})
+        hours = int(raw) if raw else None
+        ss.league_set_lineup_deadline(league=league, hours=hours, user=actor)
+        if hours is None:
+            return _("Keine Aufstellungsfrist.")
+        return _("Aufstellungsfrist: %(n)d Stunden vor Beginn.") % {"n": hours}
+
+    return managed(request, pk, act)
+
+
+# --- reminder mails -----------------------------------------------------------------------
+
+
+def reminders_mine(request: HttpRequest) -> HttpResponse:
+    """An account's switch for the league reminder mails (GET shows it, POST sets it)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if request.method not in ("GET", "HEAD", "POST"):
+        return HttpResponse(status=405)
+    account = request.user
+    if request.method == "POST":
+        off = request.POST.get("off") == "1"
+        reminders.reminders_switch(account=account, off=off, user=Actor(account))
+        messages.success(
+            request, _("Keine Erinnerungen mehr.") if off else _("Erinnerungen sind an.")
+        )
+        return redirect("reminders-mine")
+    setting = reminders.reminder_setting(account)
+    return render(
+        request,
+        "leagues/reminders.html",
+        {"off": setting is not None and setting.off, "action": reverse("reminders-mine")},
+    )
+
+
+def reminders_off(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in every reminder mail: switches them off without logging in (asked first:
+    GET shows the button, POST switches)."""
+    setting = get_object_or_404(ReminderSetting.objects.select_related("account"), token=token)
+    if request.method not in ("GET", "HEAD", "POST"):
+        return HttpResponse(status=405)
+    if request.method == "POST":
+        off = request.POST.get("off", "1") == "1"
+        reminders.reminders_switch(account=setting.account, off=off, user=None)
+        messages.success(
+            request, _("Keine Erinnerungen mehr.") if off else _("Erinnerungen sind an.")
+        )
+        return redirect(request.get_full_path())
+    return render(
+        request,
+        "leagues/reminders.html",
+        {"off": setting.off, "action": request.get_full_path()},
+    )

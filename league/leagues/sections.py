@@ -23,6 +23,7 @@ from league.core.backup_fields import (
     day,
     flag,
     need,
+    number,
     opt,
     positive,
     squeezed,
@@ -67,6 +68,7 @@ from league.leagues.season_sections import clock as _clock
 from league.leagues.season_sections import decision_dict as _decision_dict
 from league.leagues.season_sections import merge_move as season_merge_move
 from league.leagues.season_sections import restore_reports as _restore_reports
+from league.leagues.season_services import MAX_DEADLINE_HOURS
 from league.leagues.selectors import league_lists
 from league.lists.models import Spielliste
 from league.lists.sections import iso, list_plans
@@ -105,8 +107,9 @@ class _LeagueRows:
         for team in Team.objects.filter(of_league).order_by("number"):
             rows.teams[team.league_id].append(team)
         for team_id, player_id in (
+            # in the order they were put on the roster: the first are its regular players
             Team.roster.through.objects.filter(team__league__in=leagues)
-            .order_by("player_id")
+            .order_by("pk")
             .values_list("team_id", "player_id")
         ):
             rows.roster[team_id].append(player_id)
@@ -201,6 +204,7 @@ class _LeagueRows:
             "spieltage_per_round": league.spieltage_per_round,
             "group_size": league.group_size,
             "double_entry": league.double_entry,
+            "lineup_deadline_hours": league.lineup_deadline_hours,
             "created_at": iso(league.created_at),
             "teams": [
                 {
@@ -349,6 +353,9 @@ def _check_league(ctx: CheckContext, league: Any, seen: set[tuple[str, str]]) ->
     seen.add((name, season))
     when(league.get("created_at"), place, "created_at")
     double = flag(league, "double_entry", place, optional=True)
+    deadline = number(league, "lineup_deadline_hours", place, League, optional=True)
+    if deadline is not None and deadline > MAX_DEADLINE_HOURS:
+        raise Fault(place, "backup_field_invalid", {"key": "lineup_deadline_hours"})
     history_check(league.get("history"), place)
     teams: set[int] = set()
     numbers: set[int] = set()
@@ -430,7 +437,8 @@ def _check_spieltag(
         lined_up.add(team)
         flag(lineup, "absent", lplace)
         chosen = need(lineup, "players", list, lplace)
-        if len(chosen) != sizes["players_per_team"]:
+        # a captain's line-up may be short (a warning); a no-show's substitutes fill it
+        if not 1 <= len(chosen) <= sizes["players_per_team"]:
             raise Fault(lplace, "backup_lineup_size")
         for pid in chosen:
             if pid not in ctx.ids["player"]:
@@ -498,6 +506,10 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
         League.objects.filter(pk=league.pk).update(created_at=created)
     if data.get("double_entry"):
         League.objects.filter(pk=league.pk).update(double_entry=True)
+    if data.get("lineup_deadline_hours") is not None:
+        League.objects.filter(pk=league.pk).update(
+            lineup_deadline_hours=data["lineup_deadline_hours"]
+        )
     ctx.maps["league"][data["id"]] = league
     ctx.restored(league, data.get("history"))
     teams: dict[int, Team] = {}
@@ -508,7 +520,8 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
             number=t["number"],
             club=clubs.get(t.get("club") or 0),
         )
-        team.roster.set([players[pid] for pid in t["roster"]])
+        for pid in t["roster"]:  # one by one: the roster's order names its regulars
+            team.roster.add(players[pid])
         teams[t["id"]] = team
         ctx.restored(team, t.get("history"))
     for gr in data["group_rounds"]:

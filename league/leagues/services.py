@@ -19,6 +19,13 @@ from league.clubs.services import player_get_or_create
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.core.text import squeeze
+from league.leagues.deadline import (
+    LineupWarning,
+    deadline_passed,
+    deadline_text,
+    lineup_deadline,
+    lineup_warnings,
+)
 from league.leagues.models import (
     Group,
     GroupRound,
@@ -275,10 +282,19 @@ def _check_team(spieltag: Spieltag, team: Team) -> None:
         raise ServiceError("team_not_in_group", {"name": team.name})
 
 
-def _check_players(spieltag: Spieltag, team: Team, players: Sequence[Player]) -> None:
+def _check_players(
+    spieltag: Spieltag, team: Team, players: Sequence[Player], *, exact: bool = True
+) -> None:
+    """Errors that refuse a line-up: the wrong number of players (``exact``: the league's
+    players per team; else 1 to that many), a player twice, one lined up for another team."""
     league = spieltag.group.group_round.league
-    if len(players) != league.players_per_team:
-        raise ServiceError("lineup_size", {"count": league.players_per_team}, field="players")
+    size = league.players_per_team
+    if exact and len(players) != size:
+        raise ServiceError("lineup_size", {"count": size}, field="players")
+    if not players:
+        raise ServiceError("lineup_empty", field="players")
+    if len(players) > size:
+        raise ServiceError("lineup_too_many", {"count": size}, field="players")
     if len({p.pk for p in players}) != len(players):
         raise ServiceError("seat_taken_twice", field="players")
     taken = (
@@ -307,24 +323,39 @@ def _store_lineup(spieltag: Spieltag, team: Team, players: Sequence[Player], abs
 
 @transaction.atomic
 def lineup_set(
-    *, spieltag: Spieltag, team: Team, players: Sequence[Player], user: User = None
-) -> None:
+    *,
+    spieltag: Spieltag,
+    team: Team,
+    players: Sequence[Player],
+    by_organiser: bool = False,
+    user: User = None,
+) -> list[LineupWarning]:
     """The captain's Aufstellung: ``players`` from the team's roster (reserves sit out),
-    in order; replaces an earlier one until the Spieltag starts."""
+    in order; replaces an earlier one until the Spieltag starts. After the league's
+    line-up deadline only an organiser (``by_organiser``) changes it, which the history
+    marks as late. Returns the warnings (deadline.lineup_warnings) of the saved line-up."""
     locked = _lock_spieltag(spieltag)
+    league = locked.group.group_round.league
     _check_team(locked, team)
+    late = deadline_passed(locked, league)
+    if late and not by_organiser:
+        deadline = lineup_deadline(locked, league)
+        assert deadline is not None
+        raise ServiceError("lineup_deadline_passed", {"deadline": deadline_text(deadline)})
     roster = set(team.roster.values_list("pk", flat=True))
     outside = [p for p in players if p.pk not in roster]
     if outside:
         raise ServiceError("lineup_not_in_roster", {"name": outside[0].name}, field="players")
-    _check_players(locked, team, players)
+    _check_players(locked, team, players, exact=False)
+    warnings = lineup_warnings(locked, league, team, players)
     _store_lineup(locked, team, players, absent=False)
-    audit_record(
-        user=user,
-        action="lineup",
-        target=locked,
-        after={"team": team.pk, "players": [p.pk for p in players]},
-    )
+    after: dict[str, object] = {"team": team.pk, "players": [p.pk for p in players]}
+    if late:
+        after["late"] = True
+    if warnings:
+        after["warnings"] = [w.code for w in warnings]
+    audit_record(user=user, action="lineup", target=locked, after=after)
+    return warnings
 
 
 @transaction.atomic
@@ -360,8 +391,12 @@ def spieltag_start(*, spieltag: Spieltag, user: User = None) -> list[Spielliste]
     for team in teams:
         lineup = lineups.get(team.pk)
         entries = list(lineup.entries.all()) if lineup is not None else []
-        if len(entries) != league.players_per_team:
+        if not entries:
             raise ServiceError("lineup_missing", {"name": team.name})
+        if len(entries) != league.players_per_team:
+            raise ServiceError(
+                "lineup_incomplete", {"name": team.name, "count": league.players_per_team}
+            )
         players.append([e.player for e in entries])
     by_key = {str(p.pk): (p, team) for team, ps in zip(teams, players, strict=True) for p in ps}
     try:
@@ -480,6 +515,9 @@ from league.leagues.season_services import (  # noqa: E402
 )
 from league.leagues.season_services import (  # noqa: E402
     league_set_double_entry as league_set_double_entry,
+)
+from league.leagues.season_services import (  # noqa: E402
+    league_set_lineup_deadline as league_set_lineup_deadline,
 )
 from league.leagues.season_services import (  # noqa: E402
     report_confirm as report_confirm,

@@ -118,6 +118,13 @@ urlpatterns = [
         sv.availability_mine,
         name="availability-mine",
     ),
+    path(
+        "ligen/<int:pk>/verwalten/aufstellungsfrist/",
+        sv.league_lineup_deadline,
+        name="league-lineup-deadline",
+    ),
+    path("ligen/erinnerungen/", sv.reminders_mine, name="reminders-mine"),
+    path("ligen/erinnerungen/aus/<str:token>/", sv.reminders_off, name="reminders-off"),
     path("ligen/zusage/<str:token>/", sv.availability_answer, name="availability-answer"),
     path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",

@@ -37,6 +37,7 @@ from league.leagues.checklist import (
     spieltag_close_outlook,
     spieltag_start_outlook,
 )
+from league.leagues.deadline import deadline_passed, lineup_deadline, missed_deadlines, regulars
 from league.leagues.forms import (
     AbsentForm,
     LeagueForm,
@@ -142,11 +143,19 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 item.report = reports[item.spieltag.pk]  # type: ignore[attr-defined]
     table, rows = _table_rows(league, provisional, standings)
     steps = season_steps(league=league) if access.organiser else []
+    missed = (
+        missed_deadlines(
+            league, [item.spieltag for r in schedule for g in r.groups for item in g.spieltage]
+        )
+        if access.organiser
+        else []
+    )
     return render(
         request,
         "leagues/detail.html",
         {
             "steps": steps,
+            "missed": missed,
             "next_step": next_step(steps),
             "league": league,
             "access": access,
@@ -413,6 +422,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     ]
     ready = all(len(view.lineup_names.get(t.pk, [])) == league.players_per_team for t in view.teams)
     place = spieltag_date(view.spieltag, view.teams)
+    missed = missed_deadlines(league, [view.spieltag]) if access.organiser else []
     report = report_states([(view.spieltag, view.teams, view.result)])[spieltag.pk]
     return render(
         request,
@@ -425,6 +435,8 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
             "teams": teams,
             "rows": rows,
             "ready": ready,
+            "deadline": lineup_deadline(view.spieltag, league),
+            "missed": missed[0].teams if missed else (),
             "absent_form": AbsentForm(),
             "place": place,
             "report": report,
@@ -550,21 +562,30 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
         raise PermissionDenied
     roster = roster_names([team], reveal=True).get(team.pk, [])
     answers = availability_of(spieltag, [p for p, _name in roster])
-    roster = [(p, answer_label(name, answers.get(p.pk, ""))) for p, name in roster]
+    reserves = set(p.pk for p, _n in roster) - set(regulars(team, league.players_per_team))
+    roster = [
+        (p, _reserve(p.pk in reserves, answer_label(name, answers.get(p.pk, ""))))
+        for p, name in roster
+    ]
     current = Lineup.objects.filter(spieltag=spieltag, team=team).first()
     initial = {}
     if current is not None and not current.absent:
         for entry in current.entries.all():
             initial[f"s{entry.position}"] = str(entry.player_id)
+    deadline = lineup_deadline(spieltag, league)
+    locked = deadline_passed(spieltag, league) and not access.organiser
     form = LineupForm(
         request.POST or None, initial=initial, roster=roster, size=league.players_per_team
     )
+    for field in form.fields.values() if locked else ():
+        field.disabled = True  # shown, not changed: the service refuses him anyway
     if request.method == "POST" and form.is_valid():
         try:
-            ls.lineup_set(
+            warnings = ls.lineup_set(
                 spieltag=spieltag,
                 team=team,
                 players=form.players(),
+                by_organiser=access.organiser,
                 user=actor_of(request.user, access),
             )
         except ServiceError as err:
@@ -573,6 +594,8 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
             messages.success(
                 request, _("Aufstellung von %(team)s gespeichert.") % {"team": team.name}
             )
+            for warning in warnings:
+                messages.warning(request, warning.message)
             return redirect("spieltag-detail", pk, spieltag_id)
     return render(
         request,
@@ -584,9 +607,16 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
             "form": form,
             "roster": roster,
             "started": spieltag.started_at is not None,
+            "deadline": deadline,
+            "locked": locked,
+            "late": deadline_passed(spieltag, league),
         },
         status=422 if form.errors else 200,
     )
+
+
+def _reserve(reserve: bool, label: str) -> str:
+    return f"{label} · {_('Ersatz')}" if reserve else label
 
 
 @organiser_required

@@ -49,6 +49,7 @@ ENDPOINTS = {
     "/api/v1/ligen/{id}/tabelle/": {"get"},
     "/api/v1/ligen/{id}/spieltage/": {"get"},
     "/api/v1/ligen/{id}/spieltage/{spieltag_id}/": {"get"},
+    "/api/v1/ligen/{id}/mannschaften/{team_id}/verfuegbarkeit/": {"get"},
 }
 LIST_WRITE_STATUSES = {"400", "401", "403", "404", "409", "413", "429"}
 

@@ -40,6 +40,7 @@ WRITES = [
     "spieltag-place",
     "league-double-entry",
     "spieltag-settle",
+    "league-lineup-deadline",
 ]
 ORGANISER_ACTIONS = [
     ("league-manage", "get"),
@@ -59,6 +60,9 @@ CAPTAIN_ACTIONS = [
 # A player answers with his account (his record on the roster) or his personal link:
 # tests/leagues/test_availability.py.
 PLAYER_PAGES = ["availability-mine", "availability-answer"]
+# Reminder mails: every account's own switch, and the link in each mail
+# (tests/leagues/test_reminders.py).
+PLAYER_PAGES += ["reminders-mine", "reminders-off"]
 PUBLIC = [
     "league-index",
     "league-detail",
@@ -75,12 +79,15 @@ PUBLIC = [
 ]
 LOGGED_IN = ["league-create"]
 API = ["api-ligen", "api-liga", "api-liga-tabelle", "api-spieltage", "api-spieltag"]
+# a team's availability answers: its captains and the organisers (tests/leagues/test_api.py)
+API_CAPTAIN = ["api-verfuegbarkeit"]
 LEAGUE_ROUTES = (
     {n for n, _ in ORGANISER_ACTIONS}
     | {n for n, _ in CAPTAIN_ACTIONS}
     | set(PUBLIC)
     | set(LOGGED_IN)
     | set(API)
+    | set(API_CAPTAIN)
     | set(PLAYER_PAGES)
 )
 
@@ -147,6 +154,7 @@ DATA = {
     "spieltag-absent": {"substitutes": "E1\nE2\nE3\nE4"},
     "league-double-entry": {"double_entry": "on"},
     "spieltag-settle": {"note": "Ergebnis gilt."},
+    "league-lineup-deadline": {"hours": "48"},
     "spieltag-report": {"aktion": "bestaetigen"},
     "spieltag-place": {"date": "2026-03-14", "start_time": "11:00", "venue": "Krone"},
     "spieltag-results": {"round": 1, "table": 1, "p1": 0, "p2": 0, "p3": 0, "p4": 0},
@@ -206,7 +214,9 @@ def _league_state(league, spieltag):
             Team.captains.through.objects.filter(team__league=league).values_list("pk", flat=True)
         ),
         list(league.organisers.values_list("pk", flat=True)),
-        list(League.objects.filter(pk=league.pk).values_list("double_entry", flat=True)),
+        list(
+            League.objects.filter(pk=league.pk).values_list("double_entry", "lineup_deadline_hours")
+        ),
         list(league.group_rounds.values_list("pk", flat=True)),
         list(
             Spieltag.objects.filter(pk=spieltag.pk).values_list(

@@ -83,3 +83,59 @@ def test_spieltage_carry_date_and_place(league):
     )
     one = client.get(f"/api/v1/ligen/{league.pk}/spieltage/{spieltag.pk}/").json()
     assert (one["date"], one["start_time"], one["venue"], one["host"]) == (None, None, "", None)
+
+
+def test_spieltag_carries_the_captains_report_and_the_deadline(league):
+    spieltag = first_spieltag(league)
+    team = spieltag.group.teams.order_by("number").first()
+    ls.report_dispute(spieltag=spieltag, team=team, note="Tisch 2 falsch addiert")
+    body = APIClient().get(f"/api/v1/ligen/{league.pk}/spieltage/{spieltag.pk}/").json()
+    assert body["report"]["status"] == "disputed"
+    mine = next(r for r in body["report"]["teams"] if r["team_id"] == team.pk)
+    assert mine == {
+        "team": team.name,
+        "team_id": team.pk,
+        "status": "disputed",
+        "note": "Tisch 2 falsch addiert",
+        "asked_again": False,
+    }
+    assert body["report"]["decision"] is None
+    assert body["lineup_deadline"] is None
+    ls.spieltag_settle(spieltag=spieltag, note="Gilt.")
+    body = APIClient().get(f"/api/v1/ligen/{league.pk}/spieltage/{spieltag.pk}/").json()
+    assert body["report"]["status"] == "settled"
+    assert body["report"]["decision"] == "Gilt."
+
+
+def test_availability_for_the_captains_only(django_user_model):
+    import datetime as dt
+
+    league = make_league(4, rounds=1)
+    spieltag = first_spieltag(league)
+    ls.spieltag_schedule(spieltag=spieltag, date=dt.date.today() + dt.timedelta(days=9))
+    ls.league_set_lineup_deadline(league=league, hours=48)
+    team = spieltag.group.teams.order_by("number").first()
+    player = team.roster.order_by("pk").first()
+    ls.availability_set(spieltag=spieltag, player=player, answer="maybe")
+    captain = django_user_model.objects.create_user("kap", password="pw-secret-123")
+    other = django_user_model.objects.create_user("fremd", password="pw-secret-123")
+    ls.team_add_captain(team=team, account=captain)
+    url = f"/api/v1/ligen/{league.pk}/mannschaften/{team.pk}/verfuegbarkeit/"
+    client = APIClient()
+    response = client.get(url)
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "not_authenticated"
+    client.force_authenticate(other)
+    assert client.get(url).status_code == 403
+    client.force_authenticate(captain)
+    body = client.get(url).json()
+    assert spieltag.pk in body["spieltage"]
+    row = next(p for p in body["players"] if p["player"] == player.pk)
+    assert {"spieltag": spieltag.pk, "answer": "maybe"} in row["answers"]
+    assert (
+        client.get(f"/api/v1/ligen/{league.pk}/mannschaften/999999/verfuegbarkeit/").status_code
+        == 404
+    )
+    days = APIClient().get(f"/api/v1/ligen/{league.pk}/spieltage/").json()["spieltage"]
+    dated = next(d for d in days if d["id"] == spieltag.pk)
+    assert dated["lineup_deadline"] is not None
