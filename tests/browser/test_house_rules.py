@@ -82,6 +82,11 @@ def test_club_evening_with_verein_002(live_server, phone, django_user_model):
     with page.expect_navigation():
         page.locator("[data-close-list]").click()
     assert page.locator("[data-complete]").count() == 1
+    # One clear message that the list has ended (no second "Runde beendet. Gut Blatt!").
+    main = page.inner_text("main")
+    assert main.count("beendet") == 1
+    assert "Gut Blatt" not in main
+    assert page.locator("ul.messages").count() == 0
     liste.refresh_from_db()
     assert liste.closed
     assert liste.complete
