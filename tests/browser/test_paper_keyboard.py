@@ -84,6 +84,12 @@ def test_tournament_paper_entry_survives_errors_keyboard_only(
     keys(page, 1, 30, -10, -5, -15)  # retyped from the paper list: now they agree
     assert page.locator("[data-paper-table='1']").get_attribute("data-status") == "accepted"
     assert page.locator("[data-paper-table='2']").get_attribute("data-status") == "accepted"
+    # The same page with a refusal on a phone: no sideways scrolling.
+    page.set_viewport_size({"width": 390, "height": 844})
+    keys(page, 9, 1, -1, 0, 0)
+    assert active(page) == ("table", "9")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path="/tmp/paper-results-phone.png")
     page.close()
 
 
