@@ -67,6 +67,7 @@ from league.leagues.selectors import (
     team_results,
 )
 from league.lists.codes import code_url
+from league.lists.selectors import PAPER_DIFFERS, PAPER_WAITING
 from scoring.liga import number
 
 
@@ -630,7 +631,7 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
     entry = 2 if raw == "2" and league.double_entry else 1  # the second typist, blind
     if request.method == "POST" and form.is_valid():
         try:
-            _status, warnings = ls.spieltag_paper_result(
+            status, warnings = ls.spieltag_paper_result(
                 spieltag=spieltag,
                 round=form.cleaned_data["round"],
                 table=form.cleaned_data["table"],
@@ -641,11 +642,16 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
         except ServiceError as err:
             form_error_from_service(form, err)
         else:
-            messages.success(
-                request,
-                _("Runde %(r)d, Tisch %(t)d gespeichert.")
-                % {"r": form.cleaned_data["round"], "t": form.cleaned_data["table"]},
-            )
+            where = {"r": form.cleaned_data["round"], "t": form.cleaned_data["table"]}
+            if status == PAPER_DIFFERS:
+                text = _(
+                    "Runde %(r)d, Tisch %(t)d gespeichert – weicht von der anderen Eingabe ab."
+                )
+            elif status == PAPER_WAITING:
+                text = _("Runde %(r)d, Tisch %(t)d gespeichert – die zweite Eingabe fehlt noch.")
+            else:
+                text = _("Runde %(r)d, Tisch %(t)d gespeichert.")
+            messages.success(request, text % where)
             for notice in warnings:
                 messages.warning(request, render_message(f"warning.{notice.code}", notice.params))
             return redirect(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
+from league.clubs.models import Club
 from league.leagues.models import League, Spieltag
 from league.tournaments.access import tournaments_closed_to
 from league.tournaments.models import Tournament
@@ -45,3 +46,12 @@ def running_events(user: User | AnonymousUser, today: dt.date | None = None) -> 
     if not leagues:
         leagues = list(League.objects.order_by("-created_at")[:SHOWN])
     return Running(tournaments=tournaments, leagues=leagues)
+
+
+def evening_club(user: User | AnonymousUser) -> Club | None:
+    """The club whose evening "Vereinsabend beginnen" opens straight away: the one club the
+    user manages; None when he manages none or several (then he chooses on the club index)."""
+    if not user.is_authenticated:
+        return None
+    clubs = list(Club.objects.filter(managers=user.pk).order_by("pk")[:2])
+    return clubs[0] if len(clubs) == 1 else None

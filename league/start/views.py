@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from league.start.selectors import running_events
+from league.start.selectors import evening_club, running_events
 from league.start.tasks import tasks_of
 
 
@@ -19,11 +19,16 @@ def home(request: HttpRequest) -> HttpResponse:
     calculator address (``/?kind=…``) is sent there with its question."""
     if "kind" in request.GET:
         return redirect(f"{reverse('calculator')}?{request.GET.urlencode()}", permanent=True)
+    club = evening_club(request.user)
     return render(
         request,
         "start/home.html",
         {
             "running": running_events(request.user),
+            # The evening form of the club he manages; the club index to choose otherwise.
+            "evening_url": (
+                reverse("club-evening-create", args=[club.pk]) if club else reverse("club-index")
+            ),
             "registration_open": settings.REGISTRATION_OPEN,
         },
     )

@@ -120,6 +120,11 @@ class PaperTotalsForm(forms.Form):
                 max_value=999,
             )
 
+    def focus(self) -> str:
+        """Keyboard entry: the field the cursor starts in — the first in error, else the
+        table number (its value selected by static/js/focus.js, so typing replaces it)."""
+        return next((name for name in self.fields if name in self.errors), "table")
+
     def totals(self) -> dict[int, int]:
         return {
             int(name[1:]): value

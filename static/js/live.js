@@ -55,7 +55,15 @@
     for (const part of parts()) {
       const fresh = part === root ? doc.querySelector("[data-live]") : doc.getElementById(part.id);
       if (!fresh || fresh.innerHTML === part.innerHTML || busyWith(part)) continue;
+      // The message of the last action ("Runde abgeschlossen", a refusal) came with this
+      // page only: swapping the whole <main> keeps it until the page is left.
+      const said = part === root ? part.querySelector(":scope > ul.messages") : null;
       part.innerHTML = fresh.innerHTML;
+      if (said && !part.querySelector(":scope > ul.messages")) {
+        const banner = part.querySelector(":scope > [data-offline-banner]");
+        if (banner) banner.after(said);
+        else part.prepend(said);
+      }
       if (window.htmx) window.htmx.process(part);
       changed = true;
     }

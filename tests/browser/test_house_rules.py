@@ -10,6 +10,7 @@ from league.clubs.models import Club
 from league.lists.models import Spielliste
 from scoring.rules import PRESETS
 from tests.browser.conftest import log_in
+from tests.browser.test_phone import CONTRAST_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -78,10 +79,20 @@ def test_club_evening_with_verein_002(live_server, phone, django_user_model):
     enter_normal(page, ["Anna", "Bernd"], 130)
     enter_normal(page, ["Anna", "Bernd"], 130)
 
-    # Four deals: everybody dealt once; "Runde beenden".
+    # Four deals: everybody dealt once; "Runde beenden" — readable in its dark box (a light
+    # button, its hint at >= 4.5 : 1 like every text of the page).
+    button = page.locator("[data-close-list]")
+    assert button.is_visible()
+    assert button.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
+    assert page.evaluate(CONTRAST_JS) == []
     with page.expect_navigation():
         page.locator("[data-close-list]").click()
     assert page.locator("[data-complete]").count() == 1
+    # One clear message that the list has ended (no second "Runde beendet. Gut Blatt!").
+    main = page.inner_text("main")
+    assert main.count("beendet") == 1
+    assert "Gut Blatt" not in main
+    assert page.locator("ul.messages").count() == 0
     liste.refresh_from_db()
     assert liste.closed
     assert liste.complete

@@ -64,3 +64,45 @@ def test_open_pages_show_a_save_within_five_seconds(live_server, browser):
     assert navigations == []  # no reload: the parts were swapped
     table.close()
     hall.close()
+
+
+def test_a_live_page_keeps_the_message_of_the_last_action(live_server, browser):
+    """The round board swaps its whole <main> when something changes: the message of the
+    organiser's last action (here a refused close) stays on screen."""
+    from django.contrib.auth.models import User
+    from django.urls import reverse
+
+    from league.lists import services as list_services
+    from scoring.simulate import next_random_game
+    from tests.browser.conftest import log_in
+
+    User.objects.create_user("org", password="pw-secret-123")
+    tournament = make_tournament(8, rounds=1, user=User.objects.get(username="org"))
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page.set_default_timeout(10_000)
+    log_in(page, live_server.url, "org", "pw-secret-123")
+    page.goto(live_server.url + reverse("round-board", args=[tournament.pk, rnd.number]))
+    page.click("[data-round-close]")
+    page.wait_for_selector("[data-confirm-step]")
+    with page.expect_navigation():
+        page.click("[data-yes]")
+    said = page.inner_text("ul.messages")
+    assert said
+    page.wait_for_timeout(3500)  # the first poll (no ETag yet): already a swap
+    assert page.inner_text("ul.messages") == said
+    first = page.evaluate("() => document.body.dataset.liveUpdated || ''")
+    # A table saves a game: the board changes and is swapped in.
+    import random
+
+    from league.lists.selectors import spielliste_snapshot
+
+    liste = rnd.lists.order_by("pk").first()
+    state = spielliste_snapshot(pk=liste.pk).state
+    list_services.game_record(spielliste=liste, record=next_random_game(random.Random(1), state))
+    page.wait_for_function(
+        "first => (document.body.dataset.liveUpdated || '') !== first", arg=first, timeout=8000
+    )
+    assert page.inner_text("ul.messages") == said
+    assert page.locator("ul.messages").count() == 1
+    page.close()

@@ -91,3 +91,22 @@ def test_menu_has_tasks_when_logged_in(client, user):
     client.force_login(user)
     nav = client.get(reverse("home")).content.decode().split("<nav>")[1].split("</nav>")[0]
     assert reverse("my-tasks") in nav
+
+
+@pytest.mark.django_db
+def test_start_a_club_evening_goes_to_the_managed_clubs_form(client, django_user_model):
+    from league.clubs import services as cs
+
+    def evening_link() -> str:
+        html = client.get(reverse("home")).content.decode()
+        return html.split("data-evening-start")[0].rsplit('href="', 1)[1].split('"')[0]
+
+    assert evening_link() == reverse("club-index")  # a visitor: the clubs to choose from
+    user = django_user_model.objects.create_user("wirt", password="pw-secret-123")
+    client.force_login(user)
+    assert evening_link() == reverse("club-index")  # manages none
+    first = cs.club_found(name="Herz-Dame", account=user)
+    assert evening_link() == reverse("club-evening-create", args=[first.pk])
+    assert client.get(evening_link()).status_code == 200  # the form itself
+    cs.club_found(name="Kreuz-Bube", account=user)
+    assert evening_link() == reverse("club-index")  # several: he chooses

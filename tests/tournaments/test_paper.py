@@ -214,3 +214,35 @@ def test_results_csv_preview_then_confirm(client, django_user_model):
     response = client.post(url, {"confirm": "1", "token": token, "eingabe": "1"})
     assert response.status_code == 302
     assert PaperEntry.objects.count() == 2
+
+
+def test_results_page_puts_the_cursor_in_the_field_in_error(client, django_user_model):
+    admin = django_user_model.objects.create_user("org", password="pw-secret-123")
+    t, rnd = _round(double_entry=True)
+    t.organisers.add(admin)
+    client.force_login(admin)
+    url = reverse("round-results", args=[t.pk, rnd.number])
+
+    def focused(body: str) -> str:
+        form = body.split("data-paper-form")[1]
+        assert form.count(" autofocus") == 1
+        return form.split(" autofocus")[0].rsplit('name="', 1)[1].split('"')[0]
+
+    assert focused(client.get(url).content.decode()) == "table"
+    # An unknown table number is the table field's error (marked, named once).
+    unknown = {"table": "99", "p1": "1", "p2": "-1", "p3": "0", "p4": "0", "eingabe": "1"}
+    body = client.post(url, unknown).content.decode()
+    assert 'data-error-for="table"' in body
+    assert 'aria-invalid="true"' in body
+    assert focused(body) == "table"
+    # A total out of range (a page without the browser's checks): the cursor goes there.
+    wide = {"table": "1", "p1": "1", "p2": "99999", "p3": "0", "p4": "0", "eingabe": "1"}
+    body = client.post(url, wide).content.decode()
+    assert 'data-error-for="p2"' in body
+    assert focused(body) == "p2"
+    # A deduction field in error opens its section.
+    minus = {"table": "1", "p1": "1", "p2": "-1", "p3": "0", "p4": "0", "d1": "-3"}
+    body = client.post(url, minus).content.decode()
+    assert focused(body) == "d1"
+    assert "<details open>" in body
+    assert not rnd.lists.filter(paper_entries__isnull=False).exists()

@@ -335,3 +335,20 @@ def test_each_side_of_a_substituted_seat_sees_his_own_part_on_his_player_page(cl
     page = client.get(reverse("tournament-player", args=[t.pk, erna.pk])).content.decode()
     assert "data-substitute" in page
     assert f"Tisch {rnd.lists.first().round_table.number}" in page
+
+
+@pytest.mark.django_db
+def test_projector_seats_without_a_drawn_round_say_so(client):
+    """``?ansicht=tische`` before the next draw: the screen says that no round is drawn
+    instead of silently showing the standings."""
+    t = make_tournament(8)
+    url = reverse("projector", args=[t.pk])
+    html = client.get(url, {"ansicht": "tische"}).content.decode()
+    assert "data-no-draw" in html
+    assert "keine Runde ausgelost" in html
+    assert 'data-screen="tische"' not in html
+    ts.round_draw(tournament=t, seed=1)
+    drawn = client.get(url, {"ansicht": "tische"}).content.decode()
+    assert "data-no-draw" not in drawn
+    assert 'data-screen="tische"' in drawn
+    assert "data-no-draw" not in client.get(url).content.decode()  # standings only: no notice

@@ -31,9 +31,10 @@ def liste_close(request: HttpRequest, writer: Writer) -> HttpResponse:
     except ServiceError as err:
         messages.error(request, err.message)
     else:
-        messages.success(
-            request, _("Liste wieder geöffnet.") if reopen else _("Runde beendet. Gut Blatt!")
-        )
+        # Closing needs no message of its own: the page's box says "Liste beendet." above
+        # the final standings (a second "Runde beendet. Gut Blatt!" on top said it twice).
+        if reopen:
+            messages.success(request, _("Liste wieder geöffnet."))
     return redirect(writer.liste)
 
 

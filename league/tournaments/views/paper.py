@@ -49,12 +49,15 @@ def round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 tournament_round=rnd, entry=entry, tables=[typed], user=organiser_actor(request)
             )
         except ServiceError as err:
-            form_error_from_service(form, err)
+            # An unknown or repeated table number is the table field's error.
+            on_table = err.code in ("paper_table_unknown", "paper_table_twice")
+            form_error_from_service(form, err, field="table" if on_table else None)
         else:
             messages.success(request, paper_saved_message(saved.table, saved.status))
             _paper_warnings(request, saved)
             url = reverse("round-results", args=[pk, number])
             return redirect(f"{url}?eingabe={entry}")
+    focus = form.focus()
     return render(
         request,
         "tournaments/results.html",
@@ -66,12 +69,15 @@ def round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": form,
             "tables": paper_board(tournament_round=rnd, entry=entry),
             "csv_form": PaperCsvForm(),
+            "focus": focus,
             # What was typed stays in the fields after a refusal (nothing is lost).
             "inputs": [
                 (
                     i,
                     form.data.get(f"p{i}", "") if form.errors else "",
                     form.data.get(f"d{i}", "") if form.errors else "",
+                    focus == f"p{i}",
+                    focus == f"d{i}",
                 )
                 for i in range(1, max(TABLE_SIZES) + 1)
             ],
