@@ -246,13 +246,14 @@ def _paper(cell: Cell, *, double: bool) -> None:
         if double:  # the league's blind double entry (league_set_double_entry)
             league = st.spieltag.group.group_round.league
             league_services.league_set_double_entry(league=league, double_entry=True)
-        for entry in (1, 2) if double else (1,):
-            _try(
-                cell,
-                lambda entry=entry: league_services.spieltag_paper_result(
-                    spieltag=st.spieltag, round=st.round, table=st.table, totals=PAPER, entry=entry
-                ),
+
+        def typed(entry: int) -> Callable[[], Any]:
+            return lambda: league_services.spieltag_paper_result(
+                spieltag=st.spieltag, round=st.round, table=st.table, totals=PAPER, entry=entry
             )
+
+        for entry in (1, 2) if double else (1,):
+            _try(cell, typed(entry))
     else:
         ls.paper_entry_save(spielliste=liste, entry=1, totals=PAPER, double_entry=double)
         if double:
