@@ -16,6 +16,7 @@ from league.api.serializers import (
     GameResultSerializer,
     ListeSerializer,
     VersionField,
+    VersionQueryField,
 )
 from scoring import GameRecord
 from scoring.errors import GameRecordError
@@ -111,7 +112,7 @@ class GameEntryWrittenSerializer(serializers.Serializer[Any]):
 
 
 class EntryDeleteQuerySerializer(serializers.Serializer[Any]):
-    version = VersionField()
+    version = VersionQueryField()
     kind = serializers.ChoiceField(
         choices=[REDEAL_KIND],
         required=False,
