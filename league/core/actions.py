@@ -88,6 +88,21 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "remove_league_organiser": gettext_noop("Ligaleitung entfernt"),
     "add_captain": gettext_noop("Mannschaftsführer hinzugefügt"),
     "remove_captain": gettext_noop("Mannschaftsführer entfernt"),
+    # added with issues 21-25
+    "kasse": gettext_noop("Kasse geändert"),
+    "rating_approved": gettext_noop("Für die Rangliste genehmigt"),
+    "rating_withdrawn": gettext_noop("Genehmigung für die Rangliste zurückgenommen"),
+    "role": gettext_noop("Rolle geändert"),
+    "unlock": gettext_noop("Sperre aufgehoben"),
+    "silent": gettext_noop("Stille Runden geändert"),
+    "schedule_day": gettext_noop("Termin und Ort festgelegt"),
+    "report_confirmed": gettext_noop("Ergebnis bestätigt"),
+    "report_disputed": gettext_noop("Ergebnis bestritten"),
+    "settle": gettext_noop("Einspruch entschieden"),
+    "availability": gettext_noop("Verfügbarkeit angegeben"),
+    "availability_link": gettext_noop("Persönlicher Link erneuert"),
+    "remind": gettext_noop("Erinnerung verschickt"),
+    "reminders": gettext_noop("Erinnerungen umgestellt"),
 }
 
 # One key, different meaning by target ("<app>.<model>:<action>").

@@ -209,7 +209,10 @@ def _report(spieltag: Spieltag, team: Team, status: str, note: str, user: User) 
     )
     audit_record(
         user=user,
-        action=f"report_{status}",
+        # two literal keys (the history's sentences are looked up by key)
+        action="report_disputed"
+        if status == SpieltagReport.Status.DISPUTED
+        else "report_confirmed",
         target=locked,
         after={"team": team.pk, "note": clean},
     )
