@@ -17,6 +17,7 @@ from league.api.serializers import (
     ListeSerializer,
     VersionField,
     VersionQueryField,
+    null_not_false,
 )
 from scoring import GameRecord
 from scoring.errors import GameRecordError
@@ -86,6 +87,7 @@ class GameEntryField(serializers.Field[Entry, Any, Any, Any]):
                 return redeal_from_dict(data, rules)
             if kind == QUICK_KIND:
                 return quick_from_dict(data)
+            null_not_false(data)
             return record_from_dict(data, rules)
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None

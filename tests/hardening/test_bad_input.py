@@ -121,7 +121,7 @@ SITE_GET = [
     ("/vereine/{club_id}/?page=²", 200),
     ("/turniere/{t}/teilnehmer/?page=²&per_page=-5", 200),
     ("/turniere/{t}/runde/1/?page=²", 200),
-    ("/?re_augen=²&kind=%00", 200),  # the calculator reads GET
+    ("/?re_augen=²&kind=%00", 301),  # the calculator moved to /rechner/ (redirect)
     ("/listen/" + HUGE + "/", 404),
     ("/turniere/" + HUGE + "/", 404),
     ("/turniere/" + HUGE + "/wertung/", 404),
