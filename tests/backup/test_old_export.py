@@ -60,7 +60,7 @@ def _without_ids(value: Any) -> Any:
 # Keys the format gained since 2df3d1c, with the value an old document's row gets: today's
 # export writes them, an old document has none (the league season's dates and places).
 _GAINED: dict[str, dict[str, Any]] = {
-    "leagues": {"double_entry": False},
+    "leagues": {"double_entry": False, "lineup_deadline_hours": None},
     "spieltage": {
         "date": None,
         "start_time": None,

@@ -110,10 +110,9 @@ def test_lineup_from_roster_only_and_full():
     with pytest.raises(ServiceError) as exc:
         ls.lineup_set(spieltag=spieltag, team=team, players=[*roster[:3], stranger])
     assert exc.value.code == "lineup_not_in_roster"
-    with pytest.raises(ServiceError) as exc:
-        ls.lineup_set(spieltag=spieltag, team=team, players=roster[:3])
-    assert exc.value.code == "lineup_size"
-    assert not Lineup.objects.exists()
+    # a short line-up is a warning since the line-up checks (issue 24): saved, said
+    assert ls.lineup_set(spieltag=spieltag, team=team, players=roster[:3])
+    Lineup.objects.all().delete()
     ls.lineup_set(spieltag=spieltag, team=team, players=roster[1:5])  # reserve: roster[0]
     assert [e.player for e in Lineup.objects.get().entries.all()] == roster[1:5]
 
