@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0009_evenings_moved'),
+        ('clubs', '0001_initial'),  # the player (not the evenings' move: tests/evenings)
         ('leagues', '0003_reports'),
     ]
 
