@@ -32,8 +32,19 @@ from tests.browser.conftest import log_in
 
 BASE = "http://testserver"
 LOCAL = {"127.0.0.1", "localhost", "testserver"}
-# Not pages: downloads (PDF, CSV, spreadsheets), the admin's own site, the API's JSON.
-SKIP = (".pdf", "/pdf/", "_export=", "/admin/", "/api/v1/", "/api/schema/", "/static/", ".csv")
+# Not pages: downloads (PDF, CSV, spreadsheets, calendar feeds), the admin's own site, the
+# API's JSON.
+SKIP = (
+    ".pdf",
+    "/pdf/",
+    "_export=",
+    "/admin/",
+    "/api/v1/",
+    "/api/schema/",
+    "/static/",
+    ".csv",
+    ".ics",
+)
 # A table code's address binds the browser to that table (and a closed round's code is
 # dead): the crawl keeps its organiser session.
 TABLE_CODE = re.compile(r"/t/[A-Z0-9]+/")
