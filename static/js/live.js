@@ -50,11 +50,16 @@
     return active && active !== document.body && part.contains(active) && active.matches("input, select, textarea");
   };
 
+  // Every answer carries a fresh CSRF token and fresh idempotency keys (the outbox's
+  // "key" fields) in its forms: a part that differs only there is unchanged, and is not
+  // swapped under the user's finger.
+  const bare = (html) =>
+    html.replace(/(name="(?:csrfmiddlewaretoken|(?:[\w-]+-)?key)"[^>]*?value=")[^"]*"/g, '$1"');
   const swap = (doc) => {
     let changed = false;
     for (const part of parts()) {
       const fresh = part === root ? doc.querySelector("[data-live]") : doc.getElementById(part.id);
-      if (!fresh || fresh.innerHTML === part.innerHTML || busyWith(part)) continue;
+      if (!fresh || bare(fresh.innerHTML) === bare(part.innerHTML) || busyWith(part)) continue;
       // The message of the last action ("Runde abgeschlossen", a refusal) came with this
       // page only: swapping the whole <main> keeps it until the page is left.
       const said = part === root ? part.querySelector(":scope > ul.messages") : null;
@@ -86,6 +91,8 @@
         credentials: "same-origin",
         redirect: "manual",
       });
+      // An answer to a poll sent before the network dropped says nothing about now.
+      if (!navigator.onLine) return;
       delete document.documentElement.dataset.cached; // a page from the phone's cache is current again
       offline(false);
       if (response.status !== 200) return; // 304: unchanged; anything else: try again later

@@ -35,6 +35,17 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _no_page_left_open(browser):
+    """Every page a test opened is closed when it ends, passed or failed: a live page left
+    open polls the session's live server every few seconds, and on SQLite's shared in-memory
+    test database its read locks the tables a later test in this worker writes ("database
+    table is locked")."""
+    yield
+    for context in list(browser.contexts):
+        context.close()
+
+
 @pytest.fixture
 def phone(browser):
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")

@@ -106,3 +106,27 @@ def test_a_live_page_keeps_the_message_of_the_last_action(live_server, browser):
     assert page.inner_text("ul.messages") == said
     assert page.locator("ul.messages").count() == 1
     page.close()
+
+
+def test_an_unchanged_page_is_not_swapped(live_server, browser):
+    """Every answer carries a new CSRF token and new outbox keys in its forms. A list page
+    with its entry form, left alone over two polls, must not be swapped for that alone:
+    a swap under the user's finger loses the chip he is about to tap."""
+    from django.contrib.auth.models import User
+
+    from tests.browser.conftest import log_in
+
+    User.objects.create_user("org", password="pw-secret-123")
+    tournament = make_tournament(4, rounds=1, user=User.objects.get(username="org"))
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    liste = rnd.lists.get()
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
+    log_in(page, live_server.url, "org", "pw-secret-123")
+    page.goto(f"{live_server.url}/listen/{liste.pk}/")
+    assert page.locator("#game-form input[name=key]").count() == 1  # forms with keys: shown
+    polls = []
+    page.on("request", lambda r: polls.append(r.url) if r.headers.get("x-live") else None)
+    page.wait_for_timeout(6500)
+    assert len(polls) >= 2
+    assert page.evaluate("() => document.body.dataset.liveUpdated || ''") == ""
+    page.close()
