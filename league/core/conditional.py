@@ -81,7 +81,9 @@ def conditional(
         if version is None:
             return None
         setattr(request, _ATTR, version)
-        return f'"{etag(request, version)}"'
+        tag = etag(request, version)
+        request.live_tag = tag  # type: ignore[attr-defined]  # a live page's (core/live.py)
+        return f'"{tag}"'
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         conditional_view = condition(etag_func=etag_func)(view)

@@ -17,8 +17,9 @@ functions here give the two versions most pages use:
   (``league.lists.selectors.list_live_version``), so the other tables' games leave it
   unchanged.
 
-A 304 reveals nothing: it needs the ETag of a page the same account (and CSRF cookie)
-got, and the tag is a digest.
+A visit carries the tag it would have had as a poll (``data-live-tag`` on <main>), so the
+page's first poll is a 304 as well while nothing changed. A 304 reveals nothing: it needs
+the ETag of a page the same account (and CSRF cookie) got, and the tag is a digest.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -55,15 +57,19 @@ def site_version() -> str:
     return str(newest or 0)
 
 
-def organiser_version() -> str:
-    """The newest audit entry that is not a list's own (games, penalties, time calls)."""
-    newest = (
+def organiser_newest() -> QuerySet[AuditEntry, int]:
+    """The newest audit entry's id that is not a list's own (games, penalties, time calls),
+    as a query to use as a subquery."""
+    return (
         AuditEntry.objects.exclude(target=LIST_TARGET)
         .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
+        .values_list("pk", flat=True)[:1]
     )
-    return str(newest or 0)
+
+
+def organiser_version() -> str:
+    """The newest audit entry that is not a list's own."""
+    return str(organiser_newest().first() or 0)
 
 
 def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -74,10 +80,13 @@ def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-            if not is_poll(request):
-                return view(request, *args, **kwargs)
             version = version_of(request, *args, **kwargs)
             if version is None:
+                return view(request, *args, **kwargs)
+            if not is_poll(request):
+                # The page carries its tag (base.html, data-live-tag): its first poll is a
+                # 304 too, not a second rendering of the page just rendered.
+                request.live_tag = etag(request, version, "live")  # type: ignore[attr-defined]
                 return view(request, *args, **kwargs)
             tag = f'"{etag(request, version, "live")}"'
             if tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):

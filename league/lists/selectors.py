@@ -8,10 +8,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from league.core.live import organiser_version
+from league.core.live import organiser_newest
 from league.core.models import AuditEntry
 from league.lists.models import (
     Game,
@@ -381,10 +381,16 @@ def list_live_version(pk: int) -> str | None:
     a round started, a seat's name corrected). None for no such list."""
     if not 0 < pk < 2**63:
         return None
-    row = Spielliste.objects.filter(pk=pk).values_list("version", "updated_at", "frozen").first()
+    # One query: a poll's whole cost while nothing changed.
+    row = (
+        Spielliste.objects.filter(pk=pk)
+        .annotate(organiser=Subquery(organiser_newest()))
+        .values_list("version", "updated_at", "frozen", "organiser")
+        .first()
+    )
     if row is None:
         return None
-    return repr((row, organiser_version()))
+    return repr((row[:3], str(row[3] or 0)))
 
 
 def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:

@@ -23,7 +23,8 @@
   if (!root) return;
   const reload = root.dataset.live === "reload";
   const every = Number(root.dataset.liveEvery) || 3000;
-  let tag = null;
+  // The tag the page was rendered with (league/core/live.py): the first poll is a 304 too.
+  let tag = root.dataset.liveTag ? `"${root.dataset.liveTag}"` : null;
   let timer = null;
   let busy = false;
 
@@ -53,8 +54,12 @@
   // Every answer carries a fresh CSRF token and fresh idempotency keys (the outbox's
   // "key" fields) in its forms: a part that differs only there is unchanged, and is not
   // swapped under the user's finger.
+  // A round clock (clock.js) counts down in the page between two answers.
   const bare = (html) =>
-    html.replace(/(name="(?:csrfmiddlewaretoken|(?:[\w-]+-)?key)"[^>]*?value=")[^"]*"/g, '$1"');
+    html
+      .replace(/(name="(?:csrfmiddlewaretoken|(?:[\w-]+-)?key)"[^>]*?value=")[^"]*"/g, '$1"')
+      .replace(/<span class="clock[^"]*"( data-deadline="[^"]*")[^>]*>[^<]*/g, "<span$1>")
+      .replace(/(<details[^>]*?) open=""/g, "$1"); // opened or closed by the user: not news
   const swap = (doc) => {
     let changed = false;
     for (const part of parts()) {
@@ -63,7 +68,12 @@
       // The message of the last action ("Runde abgeschlossen", a refusal) came with this
       // page only: swapping the whole <main> keeps it until the page is left.
       const said = part === root ? part.querySelector(":scope > ul.messages") : null;
+      // A section the user opened (details) stays open in the new part.
+      const opened = [...part.querySelectorAll("details")].map((d) => d.open);
       part.innerHTML = fresh.innerHTML;
+      part.querySelectorAll("details").forEach((d, i) => {
+        if (opened[i]) d.open = true;
+      });
       if (said && !part.querySelector(":scope > ul.messages")) {
         const banner = part.querySelector(":scope > [data-offline-banner]");
         if (banner) banner.after(said);
