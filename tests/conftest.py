@@ -39,12 +39,13 @@ def pytest_configure(config):
     # static files into the checkout, that doubled the time of every request test. The
     # tests serve static files from the finders, as a fresh checkout does.
     settings.STATIC_ROOT = tempfile.mkdtemp(prefix="doko-test-static-")
-    # Parallel workers (pytest-xdist, ``make test``) each keep their own cache: a test that
-    # clears it or counts throttled attempts must not see another worker's entries.
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker:
-        cache = settings.CACHES["default"]
-        settings.CACHES = {"default": {**cache, "LOCATION": f"{cache['LOCATION']}-{worker}"}}
+    # Each run, and each of its parallel workers (pytest-xdist, ``make test``), keeps its own
+    # cache: a test that clears it or counts throttled attempts (registrations, logins)
+    # must not see another worker's entries, nor those of the run before.
+    cache = settings.CACHES["default"]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    location = tempfile.mkdtemp(prefix=f"doko-test-cache-{worker}-")
+    settings.CACHES = {"default": {**cache, "LOCATION": location}}
 
 
 def pytest_unconfigure(config):
@@ -52,6 +53,9 @@ def pytest_unconfigure(config):
 
     if os.path.basename(str(settings.STATIC_ROOT)).startswith("doko-test-static-"):
         shutil.rmtree(settings.STATIC_ROOT, ignore_errors=True)
+    location = str(settings.CACHES["default"]["LOCATION"])
+    if os.path.basename(location).startswith("doko-test-cache-"):
+        shutil.rmtree(location, ignore_errors=True)
 
 
 @pytest.fixture

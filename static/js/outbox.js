@@ -16,6 +16,12 @@
   const text = (name, n) => (box.dataset[name] || "").replace("{n}", n ?? "");
   const listing = box.querySelector("[data-outbox-list]");
   const notices = [];
+  const NEXT = "doko-open-at-next";
+  if (sessionStorage.getItem(NEXT) === list) {
+    sessionStorage.removeItem(NEXT);
+    const next = document.getElementById("next");
+    if (next) next.scrollIntoView();
+  }
 
   const load = () => {
     try {
@@ -178,6 +184,9 @@
     if (response.type === "opaqueredirect") {
       entry.state = "answered";
       put(entry);
+      // As the server's redirect would (to #next): the list page opens at the next game's
+      // box, the entry form below it. A fragment alone would not load the page again.
+      sessionStorage.setItem(NEXT, list);
       window.location.assign(list);
       return;
     }
