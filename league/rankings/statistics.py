@@ -29,6 +29,7 @@ reader's rights drop one (a club regular: 1 query).
 from __future__ import annotations
 
 import datetime
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -192,7 +193,11 @@ _EVENTS = (
     "LEFT JOIN {club} lc ON lc.id = l.club_id "
     "WHERE l.id IN (SELECT spielliste_id FROM s WHERE owner IN ('', 'league'))"
 )
-_HIS = "WITH s AS MATERIALIZED (SELECT * FROM {statline} WHERE player_id = %s{among}) "
+_HIS = (
+    "WITH s AS MATERIALIZED (SELECT spielliste_id, owner, event_id, day, number, total, "
+    + ", ".join(_COUNT_FIELDS)
+    + ", solos, partners FROM {statline} WHERE player_id = %s{among}) "
+)
 
 
 def _sql(sql: str, among: int = 0) -> tuple[str, bool]:
@@ -235,8 +240,28 @@ class _Read:
     events: dict[str, dict[int, tuple[Any, Any, Any, Any]]] = field(default_factory=dict)
 
 
-def _read(cursor: Any, sql: str, params: list[Any]) -> _Read:
-    cursor.execute(sql, params)
+# PostgreSQL: the statements prepared on each connection (a prepared statement is planned
+# once a session instead of once a page; planning cost more than running them).
+_prepared: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+
+
+def _execute(cursor: Any, name: str, sql: str, params: list[Any]) -> None:
+    """Run ``sql``; on PostgreSQL as the statement ``name``, prepared the first time this
+    connection runs it (one query more, once)."""
+    if connection.vendor != "postgresql":
+        cursor.execute(sql, params)
+        return
+    done = _prepared.setdefault(connection.connection, set())
+    if name not in done:
+        parts = sql.split("%s")
+        text = parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
+        cursor.execute(f"PREPARE {name} AS {text}")
+        done.add(name)
+    cursor.execute(f"EXECUTE {name}({', '.join(['%s'] * len(params))})", params)
+
+
+def _read(cursor: Any, name: str, sql: str, params: list[Any]) -> _Read:
+    _execute(cursor, name, sql, params)
     out = _Read(events={"t": {}, "c": {}, "g": {}, "l": {}})
     for tag, pk, txt, txt2, day, flag, *nums in cursor.fetchall():
         if tag == "r":
@@ -258,7 +283,7 @@ def _sums_among(player_id: int, kept: list[int]) -> _Read:
     sql, postgres = _sql(_SUMS, len(kept))
     params: list[Any] = [player_id, kept] if postgres else [player_id, *kept]
     with connection.cursor() as cursor:
-        return _read(cursor, sql, params)
+        return _read(cursor, "player_statistics_among", sql, params)
 
 
 def _season_label(year: int, start_month: int) -> str:
@@ -375,7 +400,7 @@ def player_statistics(
         return empty
     sql, _postgres = _sql(f"{_TYPED} UNION ALL {_SUMS} UNION ALL {_EVENTS}")
     with connection.cursor() as cursor:
-        read = _read(cursor, sql, [player.pk])
+        read = _read(cursor, "player_statistics", sql, [player.pk])
     if not read.rows:
         return empty
     events = read.events
