@@ -19,6 +19,7 @@ from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from league.clubs.models import Club, Player, public_alias
+from league.core.prepared import execute_prepared
 from league.evenings.models import ClubEvening, EveningTable
 from league.lists.access import lists_closed_to
 from league.lists.models import Owner, ScoreLine, Spielliste, StatLine
@@ -212,9 +213,11 @@ class PlayerRecord:
 # or its evening's club: written as SQL, as the ORM's query compilation costs more than
 # the lookups themselves (bench/ranking.py), and nothing is summed (issue 25).
 _PLAYER_ROWS = (
-    "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, s.total, s.games, "
+    "SELECT l.id, l.title, CASE WHEN s.day IS NULL THEN l.created_at END, l.complete, "
+    "l.totals_only, s.total, s.games, "
     "s.owner, s.event_id, s.day, s.number, t.name, "
-    "(t.rated AND t.rating_approved_at IS NOT NULL), t.closed_at, t.bundesland, c.name "
+    "(t.rated AND t.rating_approved_at IS NOT NULL), (t.closed_at IS NOT NULL), "
+    "t.bundesland, c.name "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
     "LEFT JOIN {tournament} t ON s.owner = 'tournament' AND t.id = s.event_id "
     "LEFT JOIN {club} c ON s.owner = 'evening' AND c.id = s.event_id "
@@ -245,7 +248,7 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
     names = _tables()
     rows: list[dict[str, Any]] = []
     with connection.cursor() as cursor:
-        cursor.execute(_PLAYER_ROWS.format(**names), [player.pk])
+        execute_prepared(cursor, "player_record", _PLAYER_ROWS.format(**names), [player.pk])
         found = cursor.fetchall()
     hidden: set[int] = set()
     if found and reader is not None:
@@ -265,7 +268,7 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
         number,
         tname,
         rated,
-        closed_at,
+        closed,
         land,
         club_name,
     ) in found:
@@ -274,11 +277,12 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
                 "pk": pk,
                 "title": title,
                 "created_at": created_at,
+                "day": _date(day) if day is not None else None,
                 "complete": bool(complete),
                 "totals_only": bool(totals_only),
                 "points": points or 0,
                 "games": games,
-                "round": [number, event_id, tname, _date(day), bool(rated), closed_at, land]
+                "round": [number, event_id, tname, _date(day), bool(rated), bool(closed), land]
                 if owner == Owner.TOURNAMENT
                 else None,
                 "evening": [number, _date(day), event_id, club_name]
@@ -291,8 +295,10 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
 
 
 def _date(value: Any) -> datetime.date:
-    """A date column as a date (SQLite's driver returns text)."""
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+    """A date or timestamp column as a date (SQLite's driver returns text)."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value[:10])
 
 
 def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -> PlayerRecord:
@@ -306,7 +312,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
         points = int(r["points"])
         games = games_counted(int(r["games"]), totals_only=r["totals_only"])
         if r["round"] is not None:
-            number, tid, tname, day, rated, closed_at, land = r["round"]
+            number, tid, tname, day, rated, closed, land = r["round"]
             item = EventList(
                 r["pk"],
                 r["title"],
@@ -318,9 +324,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
                 tournament_id=tid,
                 round_number=number,
             )
-            counted = counts_in_rangliste(
-                rated=rated, closed=closed_at is not None, day=day, as_of=as_of
-            )
+            counted = counts_in_rangliste(rated=rated, closed=closed, day=day, as_of=as_of)
             if counted:
                 # The Rangliste is one list for everybody (competitions.md): a rated round
                 # counts even where its tournament's pages are members-only.
@@ -352,7 +356,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
             item = EventList(
                 r["pk"],
                 r["title"],
-                r["created_at"].date(),
+                r["day"] or _date(r["created_at"]),  # not placed yet: its own date
                 "other",
                 points,
                 games,

@@ -29,7 +29,6 @@ reader's rights drop one (a club regular: 1 query).
 from __future__ import annotations
 
 import datetime
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -40,6 +39,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from league.clubs.models import Club, Player, public_alias
+from league.core.prepared import execute_prepared
 from league.evenings.models import SeasonSettings
 from league.evenings.selectors import season_of
 from league.leagues.models import League
@@ -85,17 +85,28 @@ class StatsFilter:
 
 @dataclass(frozen=True)
 class StatsList:
-    """One list he played, with what it belongs to."""
+    """One list he played, with what it belongs to. Its ``label`` is made when read (the
+    page shows the newest lists only): ``text``, or ``text`` filled with ``parts``."""
 
     liste_id: int
     date: datetime.date
-    label: str
+    text: str
     total: int
     games: int
     won: int
     season: str | None = None
     tournament_id: int | None = None
     league_id: int | None = None
+    parts: tuple[Any, ...] | None = None  # name and round, or club, date and table
+
+    @property
+    def label(self) -> str:
+        if self.parts is None:
+            return self.text
+        if len(self.parts) == 2:
+            return self.text % {"name": self.parts[0], "number": self.parts[1]}
+        club, day, table = self.parts
+        return self.text % {"club": club, "date": _dmy(day), "table": table}
 
 
 @dataclass(frozen=True)
@@ -240,28 +251,8 @@ class _Read:
     events: dict[str, dict[int, tuple[Any, Any, Any, Any]]] = field(default_factory=dict)
 
 
-# PostgreSQL: the statements prepared on each connection (a prepared statement is planned
-# once a session instead of once a page; planning cost more than running them).
-_prepared: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
-
-
-def _execute(cursor: Any, name: str, sql: str, params: list[Any]) -> None:
-    """Run ``sql``; on PostgreSQL as the statement ``name``, prepared the first time this
-    connection runs it (one query more, once)."""
-    if connection.vendor != "postgresql":
-        cursor.execute(sql, params)
-        return
-    done = _prepared.setdefault(connection.connection, set())
-    if name not in done:
-        parts = sql.split("%s")
-        text = parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
-        cursor.execute(f"PREPARE {name} AS {text}")
-        done.add(name)
-    cursor.execute(f"EXECUTE {name}({', '.join(['%s'] * len(params))})", params)
-
-
 def _read(cursor: Any, name: str, sql: str, params: list[Any]) -> _Read:
-    _execute(cursor, name, sql, params)
+    execute_prepared(cursor, name, sql, params)
     out = _Read(events={"t": {}, "c": {}, "g": {}, "l": {}})
     for tag, pk, txt, txt2, day, flag, *nums in cursor.fetchall():
         if tag == "r":
@@ -309,20 +300,22 @@ def _describe(
     figures = (total, games, won)
     if owner == Owner.TOURNAMENT:
         name = events["t"][event_id][0]
-        label = texts["round"] % {"name": name, "number": number}
         value = str(event_id)
         if value not in tournaments:
             tournaments[value] = Choice(value, f"{name} ({_dmy(_date(events['t'][event_id][1]))})")
-        return StatsList(pk, day, label, *figures, tournament_id=event_id)
+        return StatsList(
+            pk, day, texts["round"], *figures, tournament_id=event_id, parts=(name, number)
+        )
     if owner == Owner.EVENING:
         club, _day, _flag, start_month = events["c"][event_id]
         start = start_month or 1
         year = season_of(day, start)
         season = f"{event_id}-{year}"
-        label = texts["evening"] % {"club": club or "", "date": _dmy(day), "table": number}
         if season not in seasons:
             seasons[season] = Choice(season, f"{club or ''} {_season_label(year, start)}")
-        return StatsList(pk, day, label, *figures, season=season)
+        return StatsList(
+            pk, day, texts["evening"], *figures, season=season, parts=(club or "", day, number)
+        )
     title = events["l"][pk][0]
     if owner == Owner.LEAGUE:
         league, season_name, _flag, _n = events["g"][event_id]
