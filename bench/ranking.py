@@ -24,6 +24,13 @@ last run built, ``--statistics-only`` measures only the statistics there. Not pa
 ``make test``; it uses its own database (``rankingbench``, or ``RANKING_BENCH_DB``) on
 127.0.0.1:5432 and rebuilds it on every run.
 
+Last measured (scale 1, 1.42 million games, runs 15, a 2-core machine shared with other
+work; issue 25): the statistics of a club regular (130 lists) 2.2 ms against 1.1 ms raw
+(2.0x), 1 query, its page 7.3 ms in 2 queries; his points page's selector 1.4 ms against
+0.8 ms (1.75x), the busiest tournament regular's 1.3 ms against 0.8 ms (1.6x), 1 query;
+the Rangliste 0.94x. Before the statistics rows said where their list stands (owner,
+date, round or table) and the statements were prepared: 7-11x, 3 queries; 4.5-5.4x.
+
 Usage: python bench/ranking.py [--scale 1.0] [--runs 7] [--measure-only | --statistics-only]
 """
 
@@ -125,11 +132,12 @@ def build(scale: float) -> dict[str, Any]:
             "tournaments",
             "INSERT INTO tournaments_tournament (id, name, date, venue, rounds_planned, official, "
             "tie_breaks, require_confirmation, double_entry, separate_clubs, round_minutes, "
-            "members_only, rated, bundesland, closed_at, created_at) "
+            "members_only, rated, bundesland, closed_at, created_at, rating_note, "
+            "rating_approved_at, silent_rounds) "
             "SELECT g, 'RLT ' || g, DATE %(start)s + g * 6, '', 3, true, '[]', false, false, "
             "true, NULL, false, true, "
             "(ARRAY['BW','BY','BE','BB','HB','HH','HE','MV','NI','NW','RP',"
-            "'SL','SN','ST','SH','TH'])[g %% 16 + 1], now(), now() "
+            "'SL','SN','ST','SH','TH'])[g %% 16 + 1], now(), now(), '', now(), 0 "
             "FROM generate_series(1, %(n)s) g",
             c,
             {"start": START, "n": TOURNAMENTS},
@@ -137,9 +145,11 @@ def build(scale: float) -> dict[str, Any]:
         # Participant i of tournament t: half regulars, half casual players (distinct).
         _timed(
             "participants",
-            "INSERT INTO tournaments_participant (tournament_id, player_id, number, withdrawn) "
+            "INSERT INTO tournaments_participant (tournament_id, player_id, number, withdrawn, "
+            "created_here, pin) "
             "SELECT t, CASE WHEN i < 16 THEN (t * 7 + i * 11) %% %(core)s + 1 "
-            "ELSE %(core)s + (t * 131 + (i - 16) * 17) %% %(casual)s + 1 END, i + 1, false "
+            "ELSE %(core)s + (t * 131 + (i - 16) * 17) %% %(casual)s + 1 END, i + 1, false, "
+            "false, '' "
             "FROM generate_series(1, %(n)s) t, generate_series(0, %(per)s - 1) i",
             c,
             {"core": CORE, "casual": CASUAL, "n": TOURNAMENTS, "per": PER_TOURNAMENT},
@@ -254,15 +264,20 @@ def build(scale: float) -> dict[str, Any]:
         )
         # The derived statistics rows the write path keeps (lists.StatLine), as the
         # services would have written them for these games: per player and list his rows,
-        # Re/Kontra, won/lost and his partners (``manage.py stats_rebuild`` does the same by
+        # Re/Kontra, won/lost, his partners and where the list stands (``manage.py
+        # stats_rebuild`` does the same by
         # replaying every list — far slower at this scale).
         _timed(
             "stat lines",
             "INSERT INTO lists_statline (spielliste_id, player_id, total, games, won, lost, "
             "points, re, re_won, kontra, kontra_won, pflicht, announced, announced_won, solos, "
-            "partners) SELECT x.spielliste_id, x.player_id, x.points, x.games, x.won, x.lost, "
+            "partners, owner, event_id, day, number) "
+            "SELECT x.spielliste_id, x.player_id, x.points, x.games, x.won, x.lost, "
             "x.points, x.re, x.re_won, x.games - x.re, x.kontra_won, 0, 0, 0, '{}', "
-            "coalesce(p.partners, '{}') FROM ("
+            "coalesce(p.partners, '{}'), "
+            "CASE WHEN rt.id IS NOT NULL THEN 'tournament' ELSE 'evening' END, "
+            "coalesce(tr.tournament_id, e.club_id), coalesce(t.date, e.date), "
+            "coalesce(tr.number, et.number) FROM ("
             "SELECT gm.spielliste_id, st.player_id, count(*) AS games, "
             f"sum(CASE WHEN {_RE} THEN gm.value ELSE -gm.value END) AS points, "
             f"count(*) FILTER (WHERE ({_RE}) = (gm.winner = 're')) AS won, "
@@ -280,7 +295,13 @@ def build(scale: float) -> dict[str, Any]:
             "JOIN lists_seat b ON b.spielliste_id = gm.spielliste_id "
             "AND b.position <> st.position "
             f"WHERE ({_RE}) = ({_RE.replace('st.', 'b.')}) GROUP BY 1, 2, 3) q GROUP BY 1, 2"
-            ") p ON p.spielliste_id = x.spielliste_id AND p.player_id = x.player_id",
+            ") p ON p.spielliste_id = x.spielliste_id AND p.player_id = x.player_id "
+            # Where each list stands (``lists.owners.Placement``): round or evening table.
+            "LEFT JOIN tournaments_roundtable rt ON rt.spielliste_id = x.spielliste_id "
+            "LEFT JOIN tournaments_tournamentround tr ON tr.id = rt.tournament_round_id "
+            "LEFT JOIN tournaments_tournament t ON t.id = tr.tournament_id "
+            "LEFT JOIN clubs_eveningtable et ON et.spielliste_id = x.spielliste_id "
+            "LEFT JOIN clubs_clubevening e ON e.id = et.evening_id",
             c,
         )
         t1 = time.perf_counter()
@@ -410,15 +431,11 @@ def measure(runs: int) -> dict[str, Any]:
 
     # The same figures by hand-written SQL that also reads what each list is (title, date,
     # tournament round or club evening): the part of the page's time the database needs.
-    from league.rankings import selectors as sel
-
-    names = sel._tables()
-
     def raw_player_with_lists() -> None:
         with connection.cursor() as c:
-            c.execute(sel._PLAYER_SUMS.format(**names), [player.pk])
+            c.execute(_PLAYER_SUMS, [player.pk])
             ids = [row[0] for row in c.fetchall()]
-            c.execute(sel._PLAYER_LISTS.format(ids="SELECT unnest(%s::bigint[])", **names), [ids])
+            c.execute(_PLAYER_LISTS, [ids])
             c.fetchall()
 
     out["player_raw_with_lists_ms"], _ours = _medians(
@@ -451,6 +468,24 @@ def measure(runs: int) -> dict[str, Any]:
     return out
 
 
+# By hand: his sums per list, then what each list is (its title, date, tournament round or
+# club evening), by the lists' ids.
+_PLAYER_SUMS = (
+    "SELECT spielliste_id, SUM(points), COUNT(game_id) FROM lists_scoreline "
+    "WHERE player_id = %s GROUP BY spielliste_id"
+)
+_PLAYER_LISTS = (
+    "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, "
+    "tr.number, t.id, t.name, t.date, (t.rated AND t.rating_approved_at IS NOT NULL), "
+    "t.closed_at, t.bundesland, et.number, e.date, e.club_id, c.name FROM lists_spielliste l "
+    "LEFT JOIN tournaments_roundtable rt ON rt.spielliste_id = l.id "
+    "LEFT JOIN tournaments_tournamentround tr ON tr.id = rt.tournament_round_id "
+    "LEFT JOIN tournaments_tournament t ON t.id = tr.tournament_id "
+    "LEFT JOIN clubs_eveningtable et ON et.spielliste_id = l.id "
+    "LEFT JOIN clubs_clubevening e ON e.id = et.evening_id "
+    "LEFT JOIN clubs_club c ON c.id = e.club_id "
+    "WHERE l.id IN (SELECT unnest(%s::bigint[]))"
+)
 # His rows as a plain aggregate: points, games and won games per list, from the score lines.
 RAW_STATS = """
 SELECT sl.spielliste_id, SUM(sl.points), COUNT(sl.game_id), COUNT(*) FILTER (WHERE sl.points > 0)

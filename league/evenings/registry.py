@@ -16,12 +16,14 @@ from league.evenings.selectors import (
     evening_lists_closed_to,
     evening_lists_owned,
     list_owner,
+    list_places,
 )
 from league.lists import owners
 
 
 def register() -> None:
     owners.register(list_owner)
+    owners.register_placer(list_places)
     owners.register_visibility(
         owners.OwnerVisibility(owned=evening_lists_owned, closed_to=evening_lists_closed_to)
     )

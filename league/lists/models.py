@@ -399,6 +399,16 @@ class ScoreLine(models.Model):
         return f"{self.player}: {self.points}"
 
 
+class Owner:
+    """The kind of owner a list has, as its statistics rows record it (``StatLine.owner``;
+    never shown)."""
+
+    NONE = ""
+    TOURNAMENT = "tournament"
+    EVENING = "evening"
+    LEAGUE = "league"
+
+
 class StatLine(models.Model):
     """Derived, never typed: one player's statistics in one list (``scoring.stats``), and
     his Stand there (``total``, the sum of his score lines). Rewritten with the score lines
@@ -422,6 +432,16 @@ class StatLine(models.Model):
     announced_won = models.PositiveSmallIntegerField(default=0)
     solos = models.JSONField(default=dict)
     partners = models.JSONField(default=dict)
+    # Where the list stands (``lists.owners.Placement``), so that a player's statistics
+    # read his rows alone: the kind of owner, its key (the tournament, the evening's club,
+    # the league), the list's date and its round or table number. Names, members-only
+    # flags and season starts are read live (a rename or a club's setting changes no
+    # row); the owners refresh these columns when a list's date or owner changes
+    # (``lists.stats.stats_place``). None: not placed yet (``stats_rebuild --missing``).
+    owner = models.CharField(max_length=10, blank=True, default="")
+    event_id = models.BigIntegerField(null=True, blank=True)
+    day = models.DateField(null=True, blank=True)
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

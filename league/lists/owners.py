@@ -9,9 +9,9 @@ lists a reader may not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -128,3 +128,36 @@ def quick_rows_allowed(owner: ListOwner | None) -> bool:
     """Quick rows on a free list or a club evening's; tournaments and leagues enter every
     game in full (their lists play the TSR)."""
     return owner is None or owner.own_rules
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a list stands, as its statistics rows record it (``StatLine``): the kind of
+    owner (``models.Owner``), its key (a tournament, an evening's club, a league), the
+    list's date and its round or table number."""
+
+    owner: str
+    event_id: int | None
+    day: date
+    number: int | None = None
+
+
+# The placements of those of the given lists an owner owns (one query), by list id.
+Placer = Callable[[Sequence[int]], dict[int, Placement]]
+_placers: list[Placer] = []
+
+
+def register_placer(placer: Placer) -> None:
+    if placer not in _placers:
+        _placers.append(placer)
+
+
+def placements(list_ids: Sequence[int]) -> dict[int, Placement]:
+    """The placements of the owned lists among ``list_ids`` (one query an owner kind)."""
+    found: dict[int, Placement] = {}
+    for placer in _placers:
+        rest = [pk for pk in list_ids if pk not in found]
+        if not rest:
+            break
+        found |= placer(rest)
+    return found

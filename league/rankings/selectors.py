@@ -19,9 +19,10 @@ from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from league.clubs.models import Club, Player, public_alias
+from league.core.prepared import execute_prepared
 from league.evenings.models import ClubEvening, EveningTable
 from league.lists.access import lists_closed_to
-from league.lists.models import ScoreLine, Spielliste, StatLine
+from league.lists.models import Owner, ScoreLine, Spielliste, StatLine
 from league.tournaments.models import Bundesland, RoundTable, Tournament, TournamentRound
 from scoring.rangliste import (
     MIN_ROUNDS,
@@ -206,27 +207,21 @@ class PlayerRecord:
         return sum(item.points for item in self.lists)
 
 
-# A player's page reads his lists in four index lookups, written as SQL: the ORM's query
-# compilation costs more than the lookups themselves (bench/ranking.py), and a single
-# query with every LEFT JOIN lets the planner scan the round and evening tables whole.
-# His Stand and games per list come from the derived row the write path keeps per player
-# and list (``lists.StatLine``: the sum of his score lines and his game rows), so the page
-# sums nothing (issue 25).
-_PLAYER_SUMS = "SELECT spielliste_id, total, games FROM {statline} WHERE player_id = %s"
-# What each of those lists is, in one query driven by the lists' ids (index lookups):
-# the list, its tournament round or its club evening.
-_PLAYER_LISTS = (
-    "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, "
-    "tr.number, t.id, t.name, t.date, (t.rated AND t.rating_approved_at IS NOT NULL), "
-    "t.closed_at, t.bundesland, "
-    "et.number, e.date, e.club_id, c.name FROM {liste} l "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = l.id "
-    "LEFT JOIN {round} tr ON tr.id = rt.tournament_round_id "
-    "LEFT JOIN {tournament} t ON t.id = tr.tournament_id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = l.id "
-    "LEFT JOIN {evening} e ON e.id = et.evening_id "
-    "LEFT JOIN {club} c ON c.id = e.club_id "
-    "WHERE l.id IN ({ids})"
+# A player's page reads his lists in one statement driven by the index on his derived rows
+# (``lists.StatLine``: his Stand and games per list, and where the list stands — its
+# owner's kind and key, date, round or table), joined by key to the list, its tournament
+# or its evening's club: written as SQL, as the ORM's query compilation costs more than
+# the lookups themselves (bench/ranking.py), and nothing is summed (issue 25).
+_PLAYER_ROWS = (
+    "SELECT l.id, l.title, CASE WHEN s.day IS NULL THEN l.created_at END, l.complete, "
+    "l.totals_only, s.total, s.games, "
+    "s.owner, s.event_id, s.day, s.number, t.name, "
+    "(t.rated AND t.rating_approved_at IS NOT NULL), (t.closed_at IS NOT NULL), "
+    "t.bundesland, c.name "
+    "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
+    "LEFT JOIN {tournament} t ON s.owner = 'tournament' AND t.id = s.event_id "
+    "LEFT JOIN {club} c ON s.owner = 'evening' AND c.id = s.event_id "
+    "WHERE s.player_id = %s"
 )
 
 
@@ -247,74 +242,69 @@ def _tables() -> dict[str, str]:
 
 def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
     """Each list the player played with his points and games there and what it belongs
-    to: the SQL sums, then the lists, their tournament rounds and club evenings by key.
-    With ``reader`` (an account or anonymous), the lists of members-only tournaments and
-    clubs he may not read are marked ``hidden`` (api.md; one query more)."""
+    to (one statement). With ``reader`` (an account or anonymous), the lists of
+    members-only tournaments and clubs he may not read are marked ``hidden`` (api.md;
+    one query more)."""
     names = _tables()
-    rows: dict[int, dict[str, Any]] = {}
+    rows: list[dict[str, Any]] = []
     with connection.cursor() as cursor:
-        cursor.execute(_PLAYER_SUMS.format(**names), [player.pk])
-        sums = {liste: (points or 0, games) for liste, points, games in cursor.fetchall()}
-        hidden: set[int] = set()
-        if sums and reader is not None:
-            closed = Spielliste.objects.filter(pk__in=list(sums)).filter(lists_closed_to(reader))
-            hidden = set(closed.values_list("pk", flat=True))
-        if not sums:
-            return []
-        ids = list(sums)
-        # PostgreSQL: one array parameter (planned once) instead of a placeholder per list.
-        if connection.vendor == "postgresql":
-            marks, params = "SELECT unnest(%s::bigint[])", [ids]
-        else:
-            marks, params = ", ".join(["%s"] * len(ids)), ids
-        cursor.execute(_PLAYER_LISTS.format(ids=marks, **names), params)
-        for (
-            pk,
-            title,
-            created_at,
-            complete,
-            totals_only,
-            number,
-            tid,
-            tname,
-            day,
-            rated,
-            closed_at,
-            land,
-            table,
-            evening_day,
-            club_id,
-            club_name,
-        ) in cursor.fetchall():
-            points, games = sums[pk]
-            rows[pk] = {
+        execute_prepared(cursor, "player_record", _PLAYER_ROWS.format(**names), [player.pk])
+        found = cursor.fetchall()
+    hidden: set[int] = set()
+    if found and reader is not None:
+        closed = Spielliste.objects.filter(pk__in=[r[0] for r in found])
+        hidden = set(closed.filter(lists_closed_to(reader)).values_list("pk", flat=True))
+    for (
+        pk,
+        title,
+        created_at,
+        complete,
+        totals_only,
+        points,
+        games,
+        owner,
+        event_id,
+        day,
+        number,
+        tname,
+        rated,
+        closed,
+        land,
+        club_name,
+    ) in found:
+        rows.append(
+            {
                 "pk": pk,
                 "title": title,
                 "created_at": created_at,
+                "day": _date(day) if day is not None else None,
                 "complete": bool(complete),
                 "totals_only": bool(totals_only),
-                "points": points,
+                "points": points or 0,
                 "games": games,
-                "round": None
-                if tid is None
-                else [number, tid, tname, _date(day), bool(rated), closed_at, land],
-                "evening": None
-                if evening_day is None
-                else [table, _date(evening_day), club_id, club_name],
+                "round": [number, event_id, tname, _date(day), bool(rated), bool(closed), land]
+                if owner == Owner.TOURNAMENT
+                else None,
+                "evening": [number, _date(day), event_id, club_name]
+                if owner == Owner.EVENING
+                else None,
                 "hidden": pk in hidden,
             }
-    return list(rows.values())
+        )
+    return rows
 
 
 def _date(value: Any) -> datetime.date:
-    """A date column as a date (SQLite's driver returns text)."""
-    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value)
+    """A date or timestamp column as a date (SQLite's driver returns text)."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value[:10])
 
 
 def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -> PlayerRecord:
     """Every list ``player`` played (that ``reader`` may read, when given), grouped by
-    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (2
-    queries, 3 with a reader)."""
+    event, with his Rangliste figures on ``as_of`` and the running Rundenschnitt (1
+    query, 2 with a reader)."""
     lists: list[EventList] = []
     tournaments: dict[int, TournamentEntry] = {}
     rated_rounds = rated_points = 0
@@ -322,7 +312,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
         points = int(r["points"])
         games = games_counted(int(r["games"]), totals_only=r["totals_only"])
         if r["round"] is not None:
-            number, tid, tname, day, rated, closed_at, land = r["round"]
+            number, tid, tname, day, rated, closed, land = r["round"]
             item = EventList(
                 r["pk"],
                 r["title"],
@@ -334,9 +324,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
                 tournament_id=tid,
                 round_number=number,
             )
-            counted = counts_in_rangliste(
-                rated=rated, closed=closed_at is not None, day=day, as_of=as_of
-            )
+            counted = counts_in_rangliste(rated=rated, closed=closed, day=day, as_of=as_of)
             if counted:
                 # The Rangliste is one list for everybody (competitions.md): a rated round
                 # counts even where its tournament's pages are members-only.
@@ -368,7 +356,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
             item = EventList(
                 r["pk"],
                 r["title"],
-                r["created_at"].date(),
+                r["day"] or _date(r["created_at"]),  # not placed yet: its own date
                 "other",
                 points,
                 games,

@@ -1,12 +1,14 @@
 """A player's statistics across every event he may be shown in (statistics.md, issue 25).
 
 The figures are the engine's (``scoring.stats``), summed from the derived rows the write
-path keeps per player and list (``lists.StatLine``): no list is replayed to show them. A
-constant number of queries whatever the number of lists: his rows with each list's link
-to its owner; the tournament rounds, the club evenings (with the clubs' season starts),
-the league Spieltage and the lists of no tournament or evening, each only if he has one;
-the lists the reader may not read, only if one of his has a members-only owner; the
-partners' names (a club regular: 3 queries).
+path keeps per player and list (``lists.StatLine``, which also says where each list
+stands: its owner's kind and key, date, round or table): no list is replayed to show
+them, and the sums are SQL aggregates. At most 3 queries whatever the number of lists:
+one statement reads his rows, their sums (partners and solos included, with the
+partners' names) and what his lists belong to (names, members-only flags, season
+starts, read live); the lists the reader may not read, only if one of his has a
+members-only owner; the sums again over the lists kept, only if a filter or the
+reader's rights drop one (a club regular: 1 query).
 
 - **Decision** (who may be shown): the same as his points on the player's page — a list
   of a members-only owner counts only for a reader who may read it (``lists_closed_to``);
@@ -27,11 +29,9 @@ partners' names (a club regular: 3 queries).
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from operator import itemgetter
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -39,12 +39,13 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from league.clubs.models import Club, Player, public_alias
-from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
+from league.core.prepared import execute_prepared
+from league.evenings.models import SeasonSettings
 from league.evenings.selectors import season_of
-from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
+from league.leagues.models import League
 from league.lists.access import lists_closed_among
-from league.lists.models import Spielliste, StatLine
-from league.tournaments.models import RoundTable, Tournament, TournamentRound
+from league.lists.models import Owner, Spielliste, StatLine
+from league.tournaments.models import Tournament
 from scoring import messages
 from scoring.stats import HOCHZEIT, SOLO_KEYS, STILLE_HOCHZEIT, PlayerStats, Tally
 
@@ -63,9 +64,6 @@ _COUNT_FIELDS = (
     "announced",
     "announced_won",
 )
-
-
-_COUNTS = itemgetter(*_COUNT_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -87,17 +85,28 @@ class StatsFilter:
 
 @dataclass(frozen=True)
 class StatsList:
-    """One list he played, with what it belongs to."""
+    """One list he played, with what it belongs to. Its ``label`` is made when read (the
+    page shows the newest lists only): ``text``, or ``text`` filled with ``parts``."""
 
     liste_id: int
     date: datetime.date
-    label: str
+    text: str
     total: int
     games: int
     won: int
     season: str | None = None
     tournament_id: int | None = None
     league_id: int | None = None
+    parts: tuple[Any, ...] | None = None  # name and round, or club, date and table
+
+    @property
+    def label(self) -> str:
+        if self.parts is None:
+            return self.text
+        if len(self.parts) == 2:
+            return self.text % {"name": self.parts[0], "number": self.parts[1]}
+        club, day, table = self.parts
+        return self.text % {"club": club, "date": _dmy(day), "table": table}
 
 
 @dataclass(frozen=True)
@@ -154,159 +163,118 @@ def _date(value: Any) -> datetime.date:
     return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(value[:10])
 
 
-def _json(value: Any) -> dict[str, list[int]]:
-    """A JSON column (PostgreSQL's driver decodes it, SQLite's returns text)."""
-    if value is None or value == "{}":  # most lists: no solo
-        return {}
-    return value if isinstance(value, dict) else json.loads(value)
-
-
-# His rows and the links of each list to its owner, in one query driven by his rows (the
-# index on player); then what the owners are, one query a kind of owner he has lists of,
-# by key (a club regular: one). Written as SQL, as the player's page
-# (``selectors._PLAYER_LISTS``): the ORM's compilation of these joins cost more than the
-# lookups, and one query joining every owner's tables cost more to plan than to run
-# (bench/ranking.py --statistics-only).
-_ROWS = (
-    "SELECT s.spielliste_id, s.total, s.games, s.won, s.lost, s.points, s.re, s.re_won, "
-    "s.kontra, s.kontra_won, s.pflicht, s.announced, s.announced_won, s.solos, s.partners, "
-    "rt.tournament_round_id, et.number, et.evening_id, st.spieltag_id FROM {statline} s "
-    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
-    "LEFT JOIN {eveningtable} et ON et.spielliste_id = s.spielliste_id "
-    "LEFT JOIN {spieltagtable} st ON st.spielliste_id = s.spielliste_id "
-    "WHERE s.player_id = %s"
+# One statement driven by the index on his rows (``lists.StatLine``, which says where each
+# list stands: its owner's kind and key, its date, its round or table): his rows; his
+# figures, partners (with their names) and solos summed over all of them in SQL; and what
+# his lists belong to, read live (names, members-only flags, a club's season start, the
+# titles of lists of no tournament or evening), one row each. Only when a filter or the
+# reader's rights narrow his lists are the sums read again over those kept (``_SUMS``).
+# Written as SQL: the ORM's compilation cost more than the statement (bench/ranking.py).
+# Every row has the columns (tag, id, txt, txt2, day, flag, n1 … n11).
+_TYPED = (
+    "SELECT 'r', s.spielliste_id, s.owner, CAST(NULL AS varchar(200)), s.day, "
+    "CAST(NULL AS boolean), s.event_id, s.number, s.total, s.games, s.won, "
+    + ", ".join(["CAST(NULL AS bigint)"] * 6)
+    + " FROM s"
 )
-_ROW_KEYS = (
-    "pk",
-    "total",
-    *_COUNT_FIELDS,
-    "solos",
-    "partners",
-    "round_id",
-    "evening_table__number",
-    "evening_id",
-    "spieltag_id",
+_NULLS = ", ".join(["NULL"] * 9)
+_SUMS = (
+    "SELECT 'n', NULL, NULL, NULL, NULL, NULL, "
+    + ", ".join(f"SUM(s.{name})" for name in _COUNT_FIELDS)
+    + " FROM s UNION ALL "
+    "SELECT 'p', x.id, (SELECT pl.name FROM {player} pl WHERE pl.id = x.id), NULL, NULL, "
+    "(SELECT pl.hide_name FROM {player} pl WHERE pl.id = x.id), x.n, x.w, " + _NULLS + " "
+    "FROM (SELECT CAST(j.key AS bigint) AS id, SUM(CAST({first} AS integer)) AS n, "
+    "SUM(CAST({second} AS integer)) AS w FROM s, {each}(s.partners) j GROUP BY j.key) x "
+    "UNION ALL "
+    "SELECT 's', NULL, j.key, NULL, NULL, NULL, SUM(CAST({first} AS integer)), "
+    "SUM(CAST({second} AS integer)), " + _NULLS + " FROM s, {each}(s.solos) j GROUP BY j.key"
 )
-# A list of no tournament and no evening (a league's, a free one): its title, date and
-# club (members-only: closed to others, ``lists_closed_to``).
-_LISTS = (
-    "SELECT l.id, l.title, l.created_at, c.members_only FROM {liste} l "
-    "LEFT JOIN {club} c ON c.id = l.club_id WHERE l.id IN ({ids})"
+_PAD = ", ".join(["NULL"] * 11)
+_EVENTS = (
+    "SELECT 't', t.id, t.name, NULL, t.date, t.members_only, " + _PAD + " FROM {tournament} t "
+    "WHERE t.id IN (SELECT event_id FROM s WHERE owner = 'tournament') UNION ALL "
+    "SELECT 'c', c.id, c.name, NULL, NULL, c.members_only, ss.start_month, "
+    + ", ".join(["NULL"] * 10)
+    + " FROM {club} c LEFT JOIN {seasonsettings} ss ON ss.club_id = c.id "
+    "WHERE c.id IN (SELECT event_id FROM s WHERE owner = 'evening') UNION ALL "
+    "SELECT 'g', lg.id, lg.name, lg.season, NULL, NULL, " + _PAD + " FROM {league} lg "
+    "WHERE lg.id IN (SELECT event_id FROM s WHERE owner = 'league') UNION ALL "
+    "SELECT 'l', l.id, l.title, NULL, NULL, lc.members_only, " + _PAD + " FROM {liste} l "
+    "LEFT JOIN {club} lc ON lc.id = l.club_id "
+    "WHERE l.id IN (SELECT spielliste_id FROM s WHERE owner IN ('', 'league'))"
 )
-_LIST_KEYS = ("title", "created_at", "club_members_only")
-_ROUNDS = (
-    "SELECT tr.id, tr.number, t.id, t.name, t.date, t.members_only FROM {round} tr "
-    "JOIN {tournament} t ON t.id = tr.tournament_id WHERE tr.id IN ({ids})"
-)
-_ROUND_KEYS = (
-    "round_table__tournament_round__number",
-    "round_table__tournament_round__tournament_id",
-    "round_table__tournament_round__tournament__name",
-    "round_table__tournament_round__tournament__date",
-    "owner_members_only",
-)
-_EVENINGS = (
-    "SELECT e.id, e.date, e.club_id, c.name, ss.start_month, c.members_only "
-    "FROM {evening} e JOIN {club} c ON c.id = e.club_id "
-    "LEFT JOIN {seasonsettings} ss ON ss.club_id = e.club_id WHERE e.id IN ({ids})"
-)
-_EVENING_KEYS = (
-    "evening_table__evening__date",
-    "evening_table__evening__club_id",
-    "evening_table__evening__club__name",
-    "start_month",
-    "owner_members_only",
-)
-_SPIELTAGE = (
-    "SELECT sd.id, lg.id, lg.name, lg.season FROM {spieltag} sd "
-    "JOIN {group} g ON g.id = sd.group_id JOIN {groupround} gr ON gr.id = g.group_round_id "
-    "JOIN {league} lg ON lg.id = gr.league_id WHERE sd.id IN ({ids})"
-)
-_SPIELTAG_KEYS = (
-    "spieltag_table__spieltag__group__group_round__league_id",
-    "spieltag_table__spieltag__group__group_round__league__name",
-    "spieltag_table__spieltag__group__group_round__league__season",
-)
-_NO_OWNER = dict.fromkeys(
-    ("owner_members_only", *_LIST_KEYS, *_ROUND_KEYS, *_EVENING_KEYS, *_SPIELTAG_KEYS)
+_HIS = (
+    "WITH s AS MATERIALIZED (SELECT spielliste_id, owner, event_id, day, number, total, "
+    + ", ".join(_COUNT_FIELDS)
+    + ", solos, partners FROM {statline} WHERE player_id = %s{among}) "
 )
 
 
-def _owners(
-    cursor: Any, sql: str, names: Mapping[str, str], keys: tuple[str, ...], ids: set[int]
-) -> dict[int, dict[str, Any]]:
-    """The owners ``ids`` of one kind by key (no query without one)."""
-    if not ids:
-        return {}
-    params: list[Any]
-    if connection.vendor == "postgresql":  # one array parameter, planned once
-        marks, params = "SELECT unnest(%s::bigint[])", [list(ids)]
-    else:
-        marks, params = ", ".join(["%s"] * len(ids)), list(ids)
-    cursor.execute(sql.format(ids=marks, **names), params)
-    return {pk: dict(zip(keys, values, strict=True)) for pk, *values in cursor.fetchall()}
-
-
-def _rows(player_id: int) -> list[dict[str, Any]]:
-    """His rows with what each list is (``_describe``) and ``members_only``: whether its
-    tournament, its evening's club or its own club is members-only."""
+def _sql(sql: str, among: int = 0) -> tuple[str, bool]:
+    """``sql`` for this database, over his rows (of ``among`` lists, given as parameters
+    after his id); whether the lists go as one array parameter (PostgreSQL)."""
     models = {
         "statline": StatLine,
         "liste": Spielliste,
-        "roundtable": RoundTable,
-        "round": TournamentRound,
         "tournament": Tournament,
-        "eveningtable": EveningTable,
-        "evening": ClubEvening,
         "club": Club,
         "seasonsettings": SeasonSettings,
-        "spieltagtable": SpieltagTable,
-        "spieltag": Spieltag,
-        "group": Group,
-        "groupround": GroupRound,
         "league": League,
+        "player": Player,
     }
     names = {k: connection.ops.quote_name(m._meta.db_table) for k, m in models.items()}
-    with connection.cursor() as cursor:
-        cursor.execute(_ROWS.format(**names), [player_id])
-        out = [dict(zip(_ROW_KEYS, values, strict=True)) for values in cursor.fetchall()]
-        rounds = _owners(cursor, _ROUNDS, names, _ROUND_KEYS, {r["round_id"] for r in out} - {None})
-        evenings = _owners(
-            cursor, _EVENINGS, names, _EVENING_KEYS, {r["evening_id"] for r in out} - {None}
-        )
-        free = {r["pk"] for r in out if r["round_id"] is None and r["evening_id"] is None}
-        lists = _owners(cursor, _LISTS, names, _LIST_KEYS, free)
-        spieltage = _owners(
-            cursor, _SPIELTAGE, names, _SPIELTAG_KEYS, {r["spieltag_id"] for r in out} - {None}
-        )
-    for row in out:
-        row |= _NO_OWNER
-        if row["round_id"] is not None:
-            row |= rounds[row["round_id"]]
-        elif row["evening_id"] is not None:
-            row |= evenings[row["evening_id"]]
+    postgres = connection.vendor == "postgresql"
+    if postgres:
+        json = {"each": "jsonb_each", "first": "j.value ->> 0", "second": "j.value ->> 1"}
+        marks = " AND spielliste_id = ANY(%s::bigint[])"
+    else:
+        json = {
+            "each": "json_each",
+            "first": "json_extract(j.value, '$[0]')",
+            "second": "json_extract(j.value, '$[1]')",
+        }
+        marks = f" AND spielliste_id IN ({', '.join(['%s'] * among)})"
+    his = _HIS.format(among=marks if among else "", **names)
+    return his + sql.format(**names, **json), postgres
+
+
+@dataclass
+class _Read:
+    """What one statement read: his rows, the sums, the events by kind."""
+
+    rows: list[tuple[Any, ...]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    partners: list[tuple[int, str | None, bool]] = field(default_factory=list)
+    partner_tallies: dict[str, Tally] = field(default_factory=dict)
+    solos: dict[str, Tally] = field(default_factory=dict)
+    events: dict[str, dict[int, tuple[Any, Any, Any, Any]]] = field(default_factory=dict)
+
+
+def _read(cursor: Any, name: str, sql: str, params: list[Any]) -> _Read:
+    execute_prepared(cursor, name, sql, params)
+    out = _Read(events={"t": {}, "c": {}, "g": {}, "l": {}})
+    for tag, pk, txt, txt2, day, flag, *nums in cursor.fetchall():
+        if tag == "r":
+            out.rows.append((pk, txt, day, *nums[:5]))
+        elif tag == "n":
+            out.counts = {k: int(v or 0) for k, v in zip(_COUNT_FIELDS, nums, strict=True)}
+        elif tag == "p":
+            out.partners.append((pk, txt, bool(flag)))
+            out.partner_tallies[str(pk)] = Tally(int(nums[0]), int(nums[1]))
+        elif tag == "s":
+            out.solos[txt] = Tally(int(nums[0]), int(nums[1]))
         else:
-            row |= lists[row["pk"]]
-            if row["spieltag_id"] is not None:
-                row |= spieltage[row["spieltag_id"]]
-        row["members_only"] = bool(row["owner_members_only"] or row["club_members_only"])
-        row["solos"], row["partners"] = _json(row["solos"]), _json(row["partners"])
+            out.events[tag][pk] = (txt, txt2 if tag == "g" else day, flag, nums[0])
     return out
 
 
-def _partner_names(ids: list[int], reveal: bool) -> dict[int, str]:
-    """The partners' names in one query (written as SQL: the ORM's compilation cost more
-    than the lookup); a hidden partner by his alias unless ``reveal``."""
-    if not ids:
-        return {}
-    table = connection.ops.quote_name(Player._meta.db_table)
-    marks = ", ".join(["%s"] * len(ids))
+def _sums_among(player_id: int, kept: list[int]) -> _Read:
+    """The sums over the lists ``kept`` of his (one statement)."""
+    sql, postgres = _sql(_SUMS, len(kept))
+    params: list[Any] = [player_id, kept] if postgres else [player_id, *kept]
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id, name, hide_name FROM {table} WHERE id IN ({marks})", ids)
-        return {
-            pk: (name if reveal or not hidden else public_alias(pk))
-            for pk, name, hidden in cursor.fetchall()
-        }
+        return _read(cursor, "player_statistics_among", sql, params)
 
 
 def _season_label(year: int, start_month: int) -> str:
@@ -319,54 +287,54 @@ def _dmy(day: datetime.date) -> str:
 
 
 def _describe(
-    row: Mapping[str, Any],
-    starts: Mapping[int, int],
+    row: tuple[Any, ...],
+    events: Mapping[str, Mapping[int, tuple[Any, Any, Any, Any]]],
     texts: Mapping[str, str],
     choices: tuple[dict[str, Choice], dict[str, Choice], dict[str, Choice]],
 ) -> StatsList:
-    """A list as ``StatsList`` with his figures there; the season, tournament or league it
-    offers as a filter choice goes into ``choices`` (seasons, tournaments, leagues), each
-    made once."""
+    """His row of a list as ``StatsList``; the season, tournament or league it offers as
+    a filter choice goes into ``choices`` (seasons, tournaments, leagues), each made once."""
     seasons, tournaments, leagues = choices
-    pk = row["pk"]
-    figures = (row["total"], row["games"], row["won"])
-    tid = row["round_table__tournament_round__tournament_id"]
-    club_id = row["evening_table__evening__club_id"]
-    league_id = row["spieltag_table__spieltag__group__group_round__league_id"]
-    if tid is not None:
-        day = _date(row["round_table__tournament_round__tournament__date"])
-        name = row["round_table__tournament_round__tournament__name"]
-        label = texts["round"] % {
-            "name": name,
-            "number": row["round_table__tournament_round__number"],
-        }
-        value = str(tid)
+    pk, owner, day, event_id, number, total, games, won = row
+    day = _date(day)
+    figures = (total, games, won)
+    if owner == Owner.TOURNAMENT:
+        name = events["t"][event_id][0]
+        value = str(event_id)
         if value not in tournaments:
-            tournaments[value] = Choice(value, f"{name} ({_dmy(day)})")
-        return StatsList(pk, day, label, *figures, tournament_id=tid)
-    if club_id is not None:
-        day = _date(row["evening_table__evening__date"])
-        start = starts.get(club_id, 1)
+            tournaments[value] = Choice(value, f"{name} ({_dmy(_date(events['t'][event_id][1]))})")
+        return StatsList(
+            pk, day, texts["round"], *figures, tournament_id=event_id, parts=(name, number)
+        )
+    if owner == Owner.EVENING:
+        club, _day, _flag, start_month = events["c"][event_id]
+        start = start_month or 1
         year = season_of(day, start)
-        club = row["evening_table__evening__club__name"] or ""
-        season = f"{club_id}-{year}"
-        label = texts["evening"] % {
-            "club": club,
-            "date": _dmy(day),
-            "table": row["evening_table__number"],
-        }
+        season = f"{event_id}-{year}"
         if season not in seasons:
-            seasons[season] = Choice(season, f"{club} {_season_label(year, start)}")
-        return StatsList(pk, day, label, *figures, season=season)
-    day = _date(row["created_at"])
-    if league_id is not None:
-        league = row["spieltag_table__spieltag__group__group_round__league__name"]
-        season_name = row["spieltag_table__spieltag__group__group_round__league__season"]
-        value = str(league_id)
+            seasons[season] = Choice(season, f"{club or ''} {_season_label(year, start)}")
+        return StatsList(
+            pk, day, texts["evening"], *figures, season=season, parts=(club or "", day, number)
+        )
+    title = events["l"][pk][0]
+    if owner == Owner.LEAGUE:
+        league, season_name, _flag, _n = events["g"][event_id]
+        value = str(event_id)
         if value not in leagues:
             leagues[value] = Choice(value, f"{league} {season_name}")
-        return StatsList(pk, day, f"{league}: {row['title']}", *figures, league_id=league_id)
-    return StatsList(pk, day, row["title"], *figures)
+        return StatsList(pk, day, f"{league}: {title}", *figures, league_id=event_id)
+    return StatsList(pk, day, title, *figures)
+
+
+def _members_only(row: tuple[Any, ...], events: Mapping[str, Mapping[int, Any]]) -> bool:
+    """Whether the list of ``row`` has a members-only owner: its tournament, its evening's
+    club or (a league's or free list) its own club."""
+    pk, owner, _day, event_id = row[:4]
+    if owner == Owner.TOURNAMENT:
+        return bool(events["t"][event_id][2])
+    if owner == Owner.EVENING:
+        return bool(events["c"][event_id][2])
+    return bool(events["l"][pk][2])
 
 
 def _keep(item: StatsList, f: StatsFilter) -> bool:
@@ -379,29 +347,6 @@ def _keep(item: StatsList, f: StatsFilter) -> bool:
     if f.turnier is not None and item.tournament_id != f.turnier:
         return False
     return f.liga is None or item.league_id == f.liga
-
-
-def _summed(key: str, rows: list[Mapping[str, Any]]) -> PlayerStats:
-    """His figures over ``rows`` (the engine's ``combine``, summed in one pass)."""
-    columns = zip(*map(_COUNTS, rows), strict=True) if rows else ((0,) for _ in _COUNT_FIELDS)
-    counts = dict(zip(_COUNT_FIELDS, map(sum, columns), strict=True))
-    solos: dict[str, list[int]] = {}
-    partners: dict[str, list[int]] = {}
-    for row in rows:
-        for into, held in ((solos, row["solos"]), (partners, row["partners"])):
-            for k, (played, won) in held.items():
-                tally = into.get(k)
-                if tally is None:
-                    into[k] = [played, won]
-                else:
-                    tally[0] += played
-                    tally[1] += won
-    return PlayerStats(
-        player=key,
-        solos={k: Tally(*solos[k]) for k in SOLO_KEYS if k in solos},
-        partners={k: Tally(*partners[k]) for k in sorted(partners)},
-        **counts,
-    )
 
 
 def _solo_label(key: str) -> str:
@@ -437,7 +382,7 @@ def player_statistics(
     reveal: bool = False,
 ) -> PlayerStatistics:
     """The statistics of ``player`` over the lists ``reader`` may read, narrowed by
-    ``filters`` (at most 7 queries, 3 for a club regular). ``reveal``: show hidden
+    ``filters`` (at most 3 queries, 1 for a club regular). ``reveal``: show hidden
     partners' names (staff, or the player himself)."""
     f = filters or StatsFilter()
     key = str(player.pk)
@@ -446,17 +391,14 @@ def player_statistics(
     )
     if not empty.public:
         return empty
-    rows = {r["pk"]: r for r in _rows(player.pk)}
-    if not rows:
+    sql, _postgres = _sql(f"{_TYPED} UNION ALL {_SUMS} UNION ALL {_EVENTS}")
+    with connection.cursor() as cursor:
+        read = _read(cursor, "player_statistics", sql, [player.pk])
+    if not read.rows:
         return empty
+    events = read.events
     # Only a members-only owner's list may be closed to him (no query when none is).
-    closed = lists_closed_among(reader, [pk for pk, r in rows.items() if r["members_only"]])
-    events = [e for pk, e in rows.items() if pk not in closed]
-    starts = {
-        e["evening_table__evening__club_id"]: e["start_month"] or 1
-        for e in events
-        if e["evening_table__evening__club_id"] is not None
-    }
+    closed = lists_closed_among(reader, [row[0] for row in read.rows if _members_only(row, events)])
     texts = {  # translated once, not once a list
         "round": _("%(name)s, Runde %(number)s"),
         "evening": _("%(club)s, Vereinsabend %(date)s, Tisch %(table)s"),
@@ -465,22 +407,35 @@ def player_statistics(
     tournaments: dict[str, Choice] = {}
     leagues: dict[str, Choice] = {}
     kept: list[StatsList] = []
-    for event in events:
-        item = _describe(event, starts, texts, (seasons, tournaments, leagues))
+    for row in read.rows:
+        if row[0] in closed:
+            continue
+        item = _describe(row, events, texts, (seasons, tournaments, leagues))
         if _keep(item, f):
             kept.append(item)
     kept.sort(key=lambda i: (i.date, i.liste_id))
-    stats = _summed(key, [rows[i.liste_id] for i in kept])
+    if len(kept) < len(read.rows):  # the sums over the lists kept only
+        read = _sums_among(player.pk, [i.liste_id for i in kept]) if kept else _Read()
+    stats = PlayerStats(
+        player=key,
+        solos={k: read.solos[k] for k in SOLO_KEYS if k in read.solos},
+        partners={k: read.partner_tallies[k] for k in sorted(read.partner_tallies)},
+        **read.counts,
+    )
     running: list[Fraction] = []
     total = 0
     for n, item in enumerate(kept, start=1):
         total += item.total
         running.append(Fraction(total, n))
-    names = _partner_names([int(k) for k in stats.partners], reveal)
     partners = sorted(
         (
-            PartnerRow(int(k), names.get(int(k), public_alias(int(k))), t.played, t.won)
-            for k, t in stats.partners.items()
+            PartnerRow(
+                pk,
+                name if name is not None and (reveal or not hidden) else public_alias(pk),
+                read.partner_tallies[str(pk)].played,
+                read.partner_tallies[str(pk)].won,
+            )
+            for pk, name, hidden in read.partners
         ),
         key=lambda p: (-p.games, p.name),
     )

@@ -19,6 +19,7 @@ class TournamentsConfig(AppConfig):
         from league.tournaments.invitations import organiser_invitation
         from league.tournaments.selectors import (
             list_owner,
+            list_places,
             tournament_choices,
             tournament_lists,
             tournament_lists_closed_to,
@@ -26,6 +27,7 @@ class TournamentsConfig(AppConfig):
         )
 
         owners.register(list_owner)
+        owners.register_placer(list_places)
         owners.register_visibility(
             owners.OwnerVisibility(
                 owned=tournament_lists_owned, closed_to=tournament_lists_closed_to

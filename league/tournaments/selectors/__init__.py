@@ -29,6 +29,7 @@ from league.tournaments.selectors.checklist import Step, day_steps, next_step, r
 from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_draw, surname_key
 from league.tournaments.selectors.owner import (
     list_owner,
+    list_places,
     tournament_choices,
     tournament_lists,
     tournament_lists_closed_to,
@@ -75,6 +76,7 @@ __all__ = [
     "current_seat",
     "day_steps",
     "list_owner",
+    "list_places",
     "next_round_problem",
     "next_step",
     "paper_board",

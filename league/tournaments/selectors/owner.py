@@ -3,6 +3,7 @@ the link back, visibility and the list index's filter."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -10,8 +11,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from league.lists.models import Spielliste
-from league.lists.owners import ListOwner
+from league.lists.models import Owner, Spielliste
+from league.lists.owners import ListOwner, Placement
 from league.tournaments.access import tournament_readers, tournaments_closed_to
 from league.tournaments.models import Participant, RoundTable, Tournament
 from league.tournaments.selectors.board import round_minutes
@@ -85,3 +86,19 @@ def tournament_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:
 def tournament_lists(tournament_id: int) -> Q:
     """The condition on Spielliste for the lists of one tournament."""
     return Q(round_table__tournament_round__tournament_id=tournament_id)
+
+
+def list_places(list_ids: Sequence[int]) -> dict[int, Placement]:
+    """Where the tournaments' lists among ``list_ids`` stand (``lists.owners.Placement``:
+    the tournament, its date, the round's number; one query)."""
+    return {
+        liste: Placement(Owner.TOURNAMENT, tid, day, number)
+        for liste, tid, day, number in RoundTable.objects.filter(
+            spielliste_id__in=list(list_ids)
+        ).values_list(
+            "spielliste_id",
+            "tournament_round__tournament_id",
+            "tournament_round__tournament__date",
+            "tournament_round__number",
+        )
+    }

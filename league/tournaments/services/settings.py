@@ -14,7 +14,8 @@ from league.clubs.models import Club
 from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
-from league.tournaments.models import Tournament
+from league.lists.stats import stats_place
+from league.tournaments.models import RoundTable, Tournament
 from scoring.clock import OWN_ROUND_MINUTES, own_minutes_allowed
 from scoring.errors import ScoringError
 from scoring.standings import DEFAULT_ORDER, check_order
@@ -99,6 +100,7 @@ def tournament_update(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _tournament_values(locked)
     drawn = locked.rounds.count()
+    before_date = locked.date
     _set_values(locked, name, rounds_planned, official, venue, tie_breaks)
     if rounds_planned < drawn:
         raise ServiceError("rounds_below_drawn", {"drawn": drawn}, field="rounds_planned")
@@ -107,7 +109,14 @@ def tournament_update(
     locked.double_entry, locked.separate_clubs = double_entry, separate_clubs
     locked.members_only = members_only
     _set_minutes(locked, round_minutes)
+    moved = locked.date != before_date
     locked.save()
+    if moved:  # its lists' statistics rows carry the date (lists.StatLine)
+        stats_place(
+            RoundTable.objects.filter(tournament_round__tournament=locked).values_list(
+                "spielliste_id", flat=True
+            )
+        )
     audit_record(
         user=user, action="update", target=locked, before=before, after=_tournament_values(locked)
     )

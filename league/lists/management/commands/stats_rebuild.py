@@ -1,7 +1,9 @@
 """``manage.py stats_rebuild [LIST_ID ...]``: the derived statistics rows (``StatLine``)
 of every list, or of the lists named, again from the stored games. ``--missing``: only the
 lists that have results but no rows yet (a database from before the rows existed; cheap
-when there are none, so ``make run`` and the venue run it at every start)."""
+when there are none, so ``make run`` and the venue run it at every start) — and the rows
+that do not say where their list stands yet (from before those columns: placed again,
+not rebuilt)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from league.lists.stats import lists_without_stats, stats_rebuild
+from league.lists.stats import lists_unplaced, lists_without_stats, stats_place, stats_rebuild
 
 
 class Command(BaseCommand):
@@ -18,13 +20,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("list_ids", type=int, nargs="*")
         parser.add_argument(
-            "--missing", action="store_true", help="only lists with results and no rows"
+            "--missing",
+            action="store_true",
+            help="only lists with results and no rows, and rows not placed",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["missing"]:
             missing = lists_without_stats()
             count = stats_rebuild(missing) if missing else 0
+            unplaced = lists_unplaced()
+            if unplaced:
+                stats_place(unplaced)
+                self.stdout.write(f"{len(unplaced)} lists placed")
         else:
             count = stats_rebuild(options["list_ids"] or None)
         self.stdout.write(f"{count} lists rebuilt")
