@@ -76,15 +76,14 @@ def spieltag_move_request(request: HttpRequest, pk: int, spieltag_id: int) -> Ht
     )
     league = spieltag.group.group_round.league
     access = league_access(request.user, league)
-    wanted = request.POST.get("team", "")
-    team = Team.objects.filter(league=league, pk=int(wanted)).first() if wanted.isdigit() else None
+    # only a captain of a team playing this Spieltag asks to move it (for that team)
+    playing = [t for t in spieltag.group.teams.all() if access.captains(t)]
+    if not playing:
+        raise PermissionDenied
+    team = next((t for t in playing if str(t.pk) == request.POST.get("team", "")), None)
     if team is None:
-        if not access.captain_of:
-            raise PermissionDenied
         messages.error(request, _("Bitte die Mannschaft wählen."))
         return redirect("spieltag-detail", pk, spieltag_id)
-    if not access.captains(team):
-        raise PermissionDenied
     form = MoveForm(request.POST)
     if not form.is_valid():
         _form_errors(request, form)
@@ -119,8 +118,8 @@ def spieltag_move_answer(request: HttpRequest, pk: int, move_id: int, team_id: i
     league = move.spieltag.group.group_round.league
     team = get_object_or_404(Team, league=league, pk=team_id)
     access = league_access(request.user, league)
-    if not access.captains(team):
-        raise PermissionDenied
+    if not access.captains(team) or not move.spieltag.group.teams.filter(pk=team.pk).exists():
+        raise PermissionDenied  # only the teams of the Spieltag's group answer
     accept = request.POST.get("aktion") != "ablehnen"
     try:
         ms.spieltag_move_answer(
