@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User as Account
 from django.db import transaction
+from django.db.models import Case, When
 from django.utils import timezone
 
 from league.core.audit import Actor, User, audit_record
@@ -365,14 +366,19 @@ def move_view(move: SpieltagMove, group_teams: Sequence[Team]) -> MoveView:
 def spieltag_moves(
     spieltag: Spieltag, group_teams: Sequence[Team]
 ) -> tuple[MoveView | None, SpieltagMove | None]:
-    """The group's open request (a view), else its latest decided one (two queries)."""
-    of_group = SpieltagMove.objects.filter(spieltag__group_id=spieltag.group_id).select_related(
-        "team", "spieltag"
+    """The group's open request (a view, with its answers), else its latest decided one:
+    one query, two with an open request."""
+    latest = (
+        SpieltagMove.objects.filter(spieltag__group_id=spieltag.group_id)
+        .select_related("team", "spieltag")
+        .order_by(Case(When(state=OPEN, then=0), default=1), "-created_at", "-pk")
+        .first()
     )
-    current = of_group.filter(state=OPEN).prefetch_related("answers").first()
-    if current is not None:
-        return move_view(current, group_teams), None
-    return None, of_group.first()
+    if latest is None:
+        return None, None
+    if latest.state == OPEN:
+        return move_view(latest, group_teams), None
+    return None, latest
 
 
 def open_moves(*, league: League) -> list[tuple[str, MoveView]]:
