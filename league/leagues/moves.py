@@ -105,7 +105,8 @@ def _day_label(day: Spieltag) -> str:
 def move_clash(*, days: Sequence[Spieltag], date: dt.date, venue: str) -> None:
     """Refuse ``days`` (one group's) on ``date`` where a team of their group plays another
     group's Spieltag of the league that day, or their venue (``venue``, else each one's
-    own) is booked by another group's Spieltag that day."""
+    own) is booked by another group's Spieltag that day (a new booking: not where a Spieltag
+    keeps its day and venue)."""
     group = days[0].group
     league = group.group_round.league
     others = (
@@ -131,7 +132,12 @@ def move_clash(*, days: Sequence[Spieltag], date: dt.date, venue: str) -> None:
             },
             field="date",
         )
-    venues = {_venue_key(venue or day.venue): (venue or day.venue) for day in days}
+    # a Spieltag keeping its day and venue books nothing new (a change of time only)
+    venues = {
+        _venue_key(venue or day.venue): (venue or day.venue)
+        for day in days
+        if day.date != date or _venue_key(venue or day.venue) != _venue_key(day.venue)
+    }
     venues.pop("", None)
     if not venues:
         return

@@ -482,3 +482,20 @@ def test_backup_round_trip_keeps_the_requests(world):
     spieltage[0]["moves"] = [dict(saved[0], answers=[{"team": saved[0]["team"], "accept": True}])]
     with pytest.raises(BackupError):
         backup_validate(doc=doc)
+
+
+def test_a_new_time_at_a_shared_hall_is_no_clash(world):
+    """Two groups in one hall on one day already: moving one's start books nothing new."""
+    league, day, teams, captains, _organiser = world
+    other_group = next(d for d in _days(league) if d.group_id != day.group_id).group
+    ls.group_schedule(group=other_group, date=D, start_time=dt.time(11), venue="Gasthaus 1-1")
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D, start_time=dt.time(14), user=captains[0]
+    )
+    assert move.state == "open"
+    # but a Spieltag elsewhere that day moving into the booked hall: a clash
+    ls.spieltag_move_withdraw(move=move)
+    ls.spieltag_schedule(spieltag=day, date=D, venue="Linde")
+    with pytest.raises(ServiceError) as err:
+        ls.spieltag_move_request(spieltag=day, team=teams[0], date=D, venue="Gasthaus 1-1")
+    assert err.value.code == "move_clash_venue"
