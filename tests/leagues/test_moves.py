@@ -499,3 +499,18 @@ def test_a_new_time_at_a_shared_hall_is_no_clash(world):
     with pytest.raises(ServiceError) as err:
         ls.spieltag_move_request(spieltag=day, team=teams[0], date=D, venue="Gasthaus 1-1")
     assert err.value.code == "move_clash_venue"
+
+
+def test_my_tasks_name_the_answer_and_the_approval(world):
+    _league, day, teams, captains, organiser = world
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    tasks = reverse("my-tasks")
+    assert "Verlegung beantworten: Team 02" in _client(captains[1]).get(tasks).content.decode()
+    assert "Verlegung beantworten" not in _client(captains[0]).get(tasks).content.decode()
+    assert "Verlegung genehmigen" not in _client(organiser).get(tasks).content.decode()
+    for team in teams[1:]:
+        ls.spieltag_move_answer(move=move, team=team, accept=True)
+    assert "Verlegung beantworten" not in _client(captains[1]).get(tasks).content.decode()
+    assert "Verlegung genehmigen: Liga 8" in _client(organiser).get(tasks).content.decode()
