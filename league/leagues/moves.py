@@ -75,22 +75,20 @@ def _note(text: str, *, required: bool = False, field: str = "note") -> str:
 
 
 def _locked_days(spieltag: Spieltag) -> list[Spieltag]:
-    """The Spieltag and its group's others on its day (its Doppelspieltag), locked, in
-    their order; the Spieltag first locked by itself so that two requests meet here."""
-    locked = (
+    """The Spieltag and its group's others on its day (its Doppelspieltag), in their order;
+    the whole group's Spieltage locked in one query, in the order ``group_schedule`` locks
+    them (two writers on one group never wait for each other crosswise)."""
+    group = (
         Spieltag.objects.select_for_update()
-        .select_related("group__group_round__league")
-        .get(pk=spieltag.pk)
-    )
-    if locked.date is None:
-        return [locked]
-    days = list(
-        Spieltag.objects.select_for_update()
-        .filter(group_id=locked.group_id, date=locked.date)
+        .filter(group_id=spieltag.group_id)
         .select_related("group__group_round__league")
         .order_by("number")
     )
-    return days or [locked]
+    days = list(group)
+    own = next(d for d in days if d.pk == spieltag.pk)
+    if own.date is None:
+        return [own]
+    return [d for d in days if d.date == own.date]
 
 
 def _venue_key(venue: str) -> str:
