@@ -21,6 +21,7 @@ from league.core.errors import ServiceError
 from league.leagues.access import league_access
 from league.leagues.deadline import lineup_deadline
 from league.leagues.models import League, Spieltag, Team
+from league.leagues.moves import spieltag_moves
 from league.leagues.season_selectors import coming_of_team, report_states, team_availability
 from league.leagues.selectors import league_page, spieltag_view
 from scoring.liga import number
@@ -146,10 +147,47 @@ class ReportSerializer(serializers.Serializer[Any]):
     decision = serializers.CharField(allow_null=True, help_text="the organiser's reasons")
 
 
+class MoveAnswerSerializer(serializers.Serializer[Any]):
+    team = serializers.CharField()
+    team_id = serializers.IntegerField()
+    answer = serializers.ChoiceField(
+        choices=["accepted", "declined", ""], help_text='"": not answered yet'
+    )
+
+
+class MoveSerializer(serializers.Serializer[Any]):
+    team = serializers.CharField(help_text="the requesting team")
+    team_id = serializers.IntegerField()
+    date = serializers.DateField(help_text="the proposed date")
+    start_time = serializers.TimeField(allow_null=True, format="%H:%M", help_text="null: stays")
+    venue = serializers.CharField(allow_blank=True, help_text='"": stays')
+    answers = MoveAnswerSerializer(many=True, help_text="each other team of the group")
+
+
 class SpieltagDetailSerializer(SpieltagSerializer):
     league = serializers.IntegerField()
     tables = SpieltagTableSerializer(many=True)
     report = ReportSerializer(help_text="both captains' report (public, as the result is)")
+    move = MoveSerializer(
+        allow_null=True, help_text="the open request to move it (its group's); null: none"
+    )
+
+
+def _move(view: Any) -> dict[str, Any] | None:
+    current, _last = spieltag_moves(view.spieltag, view.teams)
+    if current is None:
+        return None
+    m = current.move
+    return {
+        "team": m.team.name,
+        "team_id": m.team_id,
+        "date": m.date,
+        "start_time": m.start_time,
+        "venue": m.venue,
+        "answers": [
+            {"team": a.team.name, "team_id": a.team.pk, "answer": a.answer} for a in current.answers
+        ],
+    }
 
 
 class AnswerSerializer(serializers.Serializer[Any]):
@@ -348,6 +386,7 @@ class SpieltagView(ApiView):
             "result": _rows(result),
             **_place(view.spieltag, view.teams, league),
             "report": _report(view),
+            "move": _move(view),
             "tables": [
                 {
                     "round": t.round,

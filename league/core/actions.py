@@ -103,6 +103,12 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "availability_link": gettext_noop("Persönlicher Link erneuert"),
     "remind": gettext_noop("Erinnerung verschickt"),
     "reminders": gettext_noop("Erinnerungen umgestellt"),
+    "move_request": gettext_noop("Verlegung beantragt"),
+    "move_accept": gettext_noop("Verlegung angenommen"),
+    "move_decline": gettext_noop("Verlegung abgelehnt (Mannschaft)"),
+    "move_approve": gettext_noop("Verlegung genehmigt"),
+    "move_refuse": gettext_noop("Verlegung abgelehnt (Ligaleitung)"),
+    "move_withdraw": gettext_noop("Verlegungsantrag zurückgezogen"),
 }
 
 # One key, different meaning by target ("<app>.<model>:<action>").

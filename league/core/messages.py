@@ -292,7 +292,24 @@ MESSAGES: Mapping[str, str] = {
     "league_double_entry_running": gettext_noop(
         "Ein laufender Spieltag hat schon Ergebnisse von Papier: erst abschließen, dann umstellen."
     ),
-    # backup (league.backup and each app's backup section): "{place}: {reason}"
+    # moving a Spieltag (league.leagues.moves)
+    "move_clash_team": gettext_noop(
+        "Verlegung nicht möglich: {team} spielt am {date} schon ({spieltag})."
+    ),
+    "move_clash_venue": gettext_noop(
+        "Verlegung nicht möglich: {venue} ist am {date} schon belegt ({spieltag})."
+    ),
+    "move_open_exists": gettext_noop(
+        "Für diesen Spieltag liegt schon ein offener Verlegungsantrag vor."
+    ),
+    "move_date_past": gettext_noop("Das neue Datum darf nicht in der Vergangenheit liegen."),
+    "move_no_change": gettext_noop("Das ist der bisherige Termin."),
+    "move_started": gettext_noop(
+        "Der Spieltag hat schon begonnen und lässt sich nicht mehr verlegen."
+    ),
+    "move_not_open": gettext_noop("Dieser Verlegungsantrag ist nicht mehr offen."),
+    "move_own_team": gettext_noop("Über ihren eigenen Antrag stimmt die Mannschaft nicht ab."),
+    "move_not_accepted": gettext_noop("Noch nicht zugestimmt haben: {teams}."),
     "backup_at": gettext_noop("{place}: {reason}"),
     "backup_done": gettext_noop("Import abgeschlossen."),
     "backup_dry_run": gettext_noop("Probelauf: nichts geschrieben."),

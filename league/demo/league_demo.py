@@ -1,7 +1,8 @@
 """The demo's league: "Doppelkopf-Bundesliga 2026", 16 teams of 5 (4 play, 1 reserve),
 half-way through its season — group rounds 1 and 2 played (results from the paper lists,
 one no-show), group round 3 running: its first Spieltag in group A started with some
-tables done (one played game by game), the others with line-ups waiting for the start.
+tables done (one played game by game), the others with line-ups waiting for the start; a
+request to move a Doppelspieltag of group round 4 is open.
 Everything through the services, as a user would; a few seconds at most."""
 
 from __future__ import annotations
@@ -126,6 +127,7 @@ def load_demo_league(rng: random.Random) -> League:
     live = running[0]
     ls.spieltag_start(spieltag=live, user=admin)
     _availability(spieltage, admin)
+    _move(league, admin)
     tables = list(live.tables.select_related("spielliste").order_by("round", "table"))
     for st in tables[:5]:
         ls.spieltag_paper_result(
@@ -152,6 +154,27 @@ def _availability(spieltage: list[Spieltag], admin: Any) -> None:
     first = spieltage[0].group.group_round.league.teams.get(number=1)
     for player in first.roster.order_by("pk"):
         ls.availability_link_renew(team=first, player=player, user=admin)
+
+
+def _move(league: League, admin: Any) -> None:
+    """One open request to move a Spieltag: the first team's Doppelspieltag of group round
+    4 a day later, asked by its group's last team, accepted by one, the first team's
+    captain ("kapitaen") still to answer (league.leagues.moves)."""
+    group = Group.objects.filter(group_round__league=league, group_round__number=4).get(
+        teams__number=1
+    )
+    spieltag = group.spieltage.order_by("number").first()
+    assert spieltag is not None
+    assert spieltag.date is not None
+    teams = list(group.teams.order_by("number"))
+    move = ls.spieltag_move_request(
+        spieltag=spieltag,
+        team=teams[-1],
+        date=spieltag.date + dt.timedelta(days=1),
+        note="Unser Spiellokal ist an dem Samstag belegt.",
+        user=admin,
+    )
+    ls.spieltag_move_answer(move=move, team=teams[1], accept=True, user=admin)
 
 
 def _reports(played: list[Spieltag], admin: Any) -> None:

@@ -4,8 +4,11 @@ staff           Django staff: everything.
 organiser       an account of the league's organisers (Ligaleitung, per league): teams,
                 rosters, captains, the schedule, no-shows, starting a Spieltag, paper
                 results; the Spieltag's lists like a tournament organiser's
-                (league.lists.access via the list owner in ``selectors.list_owner``).
-captain         a captain (Mannschaftsführer) of a team: that team's line-ups.
+                (league.lists.access via the list owner in ``selectors.list_owner``);
+                approves or refuses a request to move a Spieltag.
+captain         a captain (Mannschaftsführer) of a team: that team's line-ups; for a
+                Spieltag his team plays, a request to move it (and withdrawing it), and
+                his team's answer to another team's request (league.leagues.move_views).
 public          everybody reads leagues, tables, schedules, Spieltage and team pages
                 (names of players who asked not to be named are hidden).
 """

@@ -158,3 +158,27 @@ class PlaceForm(forms.Form):
 
     def host_team(self) -> Any:
         return self.teams.get(self.cleaned_data.get("host") or "")
+
+
+class MoveForm(forms.Form):
+    """A captain's request to move a Spieltag: the new date (required), start and venue
+    (empty: they stay), and why."""
+
+    date = forms.DateField(label=_("Neues Datum"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(
+        label=_("Beginn (leer: bleibt)"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}),
+    )
+    venue = forms.CharField(
+        label=_("Spielort (leer: bleibt)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "street-address"}),
+    )
+    note = forms.CharField(
+        label=_("Begründung"),
+        max_length=1000,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )

@@ -21,6 +21,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.clubs.models import Club, Player
@@ -337,6 +338,8 @@ class ReminderSent(models.Model):
         AVAILABILITY = "availability", _("Zusage erbeten")
         LINEUP = "lineup", _("Aufstellung fällig")
         RESULT = "result", _("Ergebnis bestätigen")
+        MOVE_ANSWER = "move_answer", _("Verlegung beantworten")
+        MOVE_APPROVE = "move_approve", _("Verlegung genehmigen")
 
     kind = models.CharField(max_length=12, choices=Kind.choices)
     key = models.CharField(max_length=80)
@@ -353,3 +356,66 @@ class ReminderSent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} · {self.key} · {self.account_id}"
+
+
+class SpieltagMove(models.Model):
+    """A captain's request to move a Spieltag (with the other Spieltage of its group on the
+    same day: a Doppelspieltag moves as a whole) to ``date``: the other teams of the group
+    accept (``answers``), the organiser approves (the date changes through
+    ``season_services``) or refuses with ``reason``; a decline ends it (league.leagues.moves)."""
+
+    class State(models.TextChoices):
+        OPEN = "open", _("offen")
+        APPROVED = "approved", _("genehmigt")
+        REFUSED = "refused", _("abgelehnt")
+        WITHDRAWN = "withdrawn", _("zurückgezogen")
+
+    spieltag = models.ForeignKey(Spieltag, on_delete=models.CASCADE, related_name="moves")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    date = models.DateField(_("Neues Datum"))
+    start_time = models.TimeField(_("Beginn"), null=True, blank=True)
+    venue = models.CharField(_("Spielort"), max_length=200, blank=True)
+    note = models.TextField(_("Begründung"), blank=True, max_length=1000)
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    reason = models.TextField(_("Begründung der Entscheidung"), blank=True, max_length=1000)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["spieltag"],
+                condition=models.Q(state="open"),
+                name="spieltag_move_one_open",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.spieltag} → {self.date} · {self.state}"
+
+
+class SpieltagMoveAnswer(models.Model):
+    """Another team's word on a move request (its captain's): accepted or declined."""
+
+    move = models.ForeignKey(SpieltagMove, on_delete=models.CASCADE, related_name="answers")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    accept = models.BooleanField()
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["move", "team"], name="spieltag_move_answer_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.move_id} · {self.team_id} · {self.accept}"

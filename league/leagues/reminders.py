@@ -8,6 +8,9 @@ Decisions (the spec is silent):
   24 hours (the league's deadline, else the Spieltag's start) and not yet past.
 - result: the captains of a team that has not confirmed or disputed the result as it
   stands (all lists complete); a changed result is a new reminder.
+- a move request (league.leagues.moves): the captains of each other team of the group
+  that has not answered an open request (once per request and account); the league's
+  organisers once every other team accepted (approval pending).
 - Sent to accounts with an e-mail address whose reminders are not switched off; each mail
   carries the link that switches them off. A reminder is recorded (``ReminderSent``) in
   the same transaction as its mail goes out, so a second run sends nothing again.
@@ -39,6 +42,7 @@ from league.leagues.models import (
     ReminderSent,
     ReminderSetting,
     Spieltag,
+    SpieltagMove,
     Team,
 )
 from league.leagues.season_selectors import OPEN, report_states
@@ -59,6 +63,7 @@ class Reminder:
     league: League
     team: Team
     path: str  # the page to act on (site-relative)
+    proposed: dt.date | None = None  # a move request's new date
 
 
 def _label(spieltag: Spieltag, league: League) -> str:
@@ -138,6 +143,56 @@ def due_reminders(
                     )
                 )
     out.extend(_result_reminders())
+    out.extend(_move_reminders())
+    return out
+
+
+def _move_reminders() -> list[Reminder]:
+    """Open move requests of Spieltage not started: the other teams' captains who have not
+    answered, and the organisers once all accepted."""
+    out: list[Reminder] = []
+    moves = (
+        SpieltagMove.objects.filter(state=SpieltagMove.State.OPEN, spieltag__started_at=None)
+        .select_related("team", "spieltag__group__group_round__league")
+        .prefetch_related("answers", "spieltag__group__teams")
+        .order_by("pk")
+    )
+    for move in moves:
+        spieltag = move.spieltag
+        league = spieltag.group.group_round.league
+        path = reverse("spieltag-detail", args=[league.pk, spieltag.pk])
+        answers = {a.team_id: a.accept for a in move.answers.all()}
+        others = [t for t in spieltag.group.teams.all() if t.pk != move.team_id]
+        waiting = [t for t in others if t.pk not in answers]
+        captains = _captains(waiting)
+        for team in waiting:
+            for account in captains.get(team.pk, []):
+                out.append(
+                    Reminder(
+                        ReminderSent.Kind.MOVE_ANSWER,
+                        str(move.pk),
+                        account,
+                        spieltag,
+                        league,
+                        team,
+                        path,
+                        move.date,
+                    )
+                )
+        if all(answers.get(t.pk) for t in others):
+            for account in league.organisers.order_by("pk"):
+                out.append(
+                    Reminder(
+                        ReminderSent.Kind.MOVE_APPROVE,
+                        str(move.pk),
+                        account,
+                        spieltag,
+                        league,
+                        move.team,
+                        path,
+                        move.date,
+                    )
+                )
     return out
 
 
@@ -195,6 +250,8 @@ def _text(reminder: Reminder, base: str, off_url: str) -> tuple[str, str]:
         ReminderSent.Kind.AVAILABILITY: gettext("Kannst du spielen? %(label)s"),
         ReminderSent.Kind.LINEUP: gettext("Aufstellung fällig: %(label)s"),
         ReminderSent.Kind.RESULT: gettext("Ergebnis bestätigen: %(label)s"),
+        ReminderSent.Kind.MOVE_ANSWER: gettext("Verlegung beantworten: %(label)s"),
+        ReminderSent.Kind.MOVE_APPROVE: gettext("Verlegung genehmigen: %(label)s"),
     }
     bodies = {
         ReminderSent.Kind.AVAILABILITY: gettext(
@@ -206,9 +263,18 @@ def _text(reminder: Reminder, base: str, off_url: str) -> tuple[str, str]:
         ReminderSent.Kind.RESULT: gettext(
             "Bitte bestätige das Ergebnis von %(team)s oder widersprich mit einer Anmerkung:"
         ),
+        ReminderSent.Kind.MOVE_ANSWER: gettext(
+            "Der Spieltag am %(date)s soll auf den %(proposed)s verlegt werden. Bitte nimm "
+            "für %(team)s an oder lehne ab:"
+        ),
+        ReminderSent.Kind.MOVE_APPROVE: gettext(
+            "Alle Mannschaften haben der Verlegung (Antrag von %(team)s) vom %(date)s auf den "
+            "%(proposed)s zugestimmt. Bitte genehmigen oder ablehnen:"
+        ),
     }
     date = reminder.spieltag.date.strftime("%d.%m.%Y") if reminder.spieltag.date else "?"
-    params = {"label": label, "team": reminder.team.name, "date": date}
+    proposed = reminder.proposed.strftime("%d.%m.%Y") if reminder.proposed else ""
+    params = {"label": label, "team": reminder.team.name, "date": date, "proposed": proposed}
     body = "\n\n".join(
         [
             bodies[reminder.kind] % params,  # type: ignore[index]

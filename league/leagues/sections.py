@@ -62,7 +62,14 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
-from league.leagues.season_sections import check_availability, restore_availability
+from league.leagues.season_sections import (
+    check_availability,
+    check_moves,
+    load_moves,
+    moves_list,
+    restore_availability,
+    restore_moves,
+)
 from league.leagues.season_sections import check_place as _check_place
 from league.leagues.season_sections import clock as _clock
 from league.leagues.season_sections import decision_dict as _decision_dict
@@ -97,6 +104,7 @@ class _LeagueRows:
     reports: dict[int, list[SpieltagReport]] = field(default_factory=lambda: defaultdict(list))
     answers: dict[int, list[Availability]] = field(default_factory=lambda: defaultdict(list))
     decisions: dict[int, SpieltagDecision] = field(default_factory=dict)
+    moves: dict[int, list[Any]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, leagues: list[League]) -> _LeagueRows:
@@ -143,6 +151,7 @@ class _LeagueRows:
             rows.answers[answer.spieltag_id].append(answer)
         for decision in SpieltagDecision.objects.filter(**of_day):
             rows.decisions[decision.spieltag_id] = decision
+        rows.moves = load_moves(of_day)
         return rows
 
     def league_dict(self, league: League, history: History) -> dict[str, Any]:
@@ -170,6 +179,7 @@ class _LeagueRows:
                     for r in self.reports[day.pk]
                 ],
                 "decision": _decision_dict(self.decisions.get(day.pk)),
+                "moves": moves_list(self.moves.get(day.pk, [])),  # requests to move it
                 # the players' answers (their personal links are secrets, like table codes)
                 "availability": [
                     {"player": a.player_id, "answer": a.answer, "at": iso(a.at)}
@@ -427,6 +437,7 @@ def _check_spieltag(
     history_check(spieltag.get("history"), place)
     _check_place(spieltag, place, members)
     check_availability(spieltag, place, ctx.ids["player"])
+    check_moves(spieltag, place, members)
     lined_up: set[int] = set()
     seated: set[int] = set()
     for lineup in need(spieltag, "lineups", list, place):
@@ -565,6 +576,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                 )
                 _restore_reports(spieltag, d, teams, place)
                 restore_availability(spieltag, d, players, place)
+                restore_moves(spieltag, d, teams, place)
                 ctx.restored(spieltag, d.get("history"))
     audit_record(
         user=IMPORT_ACTOR,

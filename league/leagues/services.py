@@ -503,7 +503,22 @@ def spieltag_paper_result(
     )
 
 
-# The season (league.leagues.season_services; here for one place to look up a write).
+# The season (league.leagues.season_services, moves; here for one place to look up a write).
+from league.leagues.moves import (  # noqa: E402
+    spieltag_move_answer as spieltag_move_answer,
+)
+from league.leagues.moves import (  # noqa: E402
+    spieltag_move_approve as spieltag_move_approve,
+)
+from league.leagues.moves import (  # noqa: E402
+    spieltag_move_refuse as spieltag_move_refuse,
+)
+from league.leagues.moves import (  # noqa: E402
+    spieltag_move_request as spieltag_move_request,
+)
+from league.leagues.moves import (  # noqa: E402
+    spieltag_move_withdraw as spieltag_move_withdraw,
+)
 from league.leagues.season_services import (  # noqa: E402
     availability_link_renew as availability_link_renew,
 )

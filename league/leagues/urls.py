@@ -1,5 +1,6 @@
 from django.urls import path
 
+from league.leagues import move_views as mv
 from league.leagues import season_views as sv
 from league.leagues import views as lv
 
@@ -130,5 +131,26 @@ urlpatterns = [
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/termin/",
         sv.spieltag_place,
         name="spieltag-place",
+    ),
+    # Moving a Spieltag (league.leagues.move_views).
+    path(
+        "ligen/<int:pk>/spieltag/<int:spieltag_id>/verlegung/",
+        mv.spieltag_move_request,
+        name="spieltag-move-request",
+    ),
+    path(
+        "ligen/<int:pk>/verlegung/<int:move_id>/antwort/<int:team_id>/",
+        mv.spieltag_move_answer,
+        name="spieltag-move-answer",
+    ),
+    path(
+        "ligen/<int:pk>/verlegung/<int:move_id>/entscheiden/",
+        mv.spieltag_move_decide,
+        name="spieltag-move-decide",
+    ),
+    path(
+        "ligen/<int:pk>/verlegung/<int:move_id>/zurueckziehen/",
+        mv.spieltag_move_withdraw,
+        name="spieltag-move-withdraw",
     ),
 ]

@@ -49,6 +49,7 @@ from league.leagues.forms import (
     TeamForm,
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
+from league.leagues.move_views import move_context, open_moves
 from league.leagues.season_selectors import (
     answer_label,
     availability_of,
@@ -216,6 +217,7 @@ def _manage_page(
             "schedule_form": schedule_form or ScheduleForm(),
             "organisers": league.organisers.order_by("username"),
             "scheduled": league.group_rounds.exists(),
+            "open_moves": open_moves(league=league),
         },
         status=status,
     )
@@ -441,6 +443,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
             "absent_form": AbsentForm(),
             "place": place,
             "report": report,
+            **move_context(access, view.spieltag, view.teams),
             "report_teams": [
                 (r, access.captains(r.team) and not access.organiser) for r in report.teams
             ],

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from league.accounts.models import Invitation
 from league.clubs.models import Club, PlayerClaim
 from league.evenings.models import ClubEvening
-from league.leagues.models import Lineup, Spieltag, Team
+from league.leagues.models import League, Lineup, Spieltag, SpieltagMove, Team
 from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import TournamentRound
@@ -47,6 +47,48 @@ class Tasks:
 def _round_blockers(rnd: TournamentRound) -> str:
     """What keeps the round from closing, in one line."""
     return "; ".join(round_blockers(rnd)) or _("bereit zum Abschließen")
+
+
+def _move_tasks(user: User, teams: list[Team], tasks: Tasks) -> None:
+    """Requests to move a Spieltag: his teams' answer missing (a captain), all other teams
+    accepted and the approval his (an organiser); two queries, four with requests."""
+    organised = set(League.objects.filter(organisers=user).values_list("pk", flat=True))
+    moves = (
+        SpieltagMove.objects.filter(
+            Q(spieltag__group__teams__in=teams)
+            | Q(spieltag__group__group_round__league_id__in=organised),
+            state=SpieltagMove.State.OPEN,
+            spieltag__started_at__isnull=True,
+        )
+        .distinct()
+        .select_related("team", "spieltag__group__group_round__league")
+        .prefetch_related("answers", "spieltag__group__teams")
+        .order_by("pk")[:SHOWN]
+    )
+    mine = {t.pk for t in teams}
+    for move in moves:
+        spieltag = move.spieltag
+        league = spieltag.group.group_round.league
+        url = reverse("spieltag-detail", args=[league.pk, spieltag.pk])
+        answered = {a.team_id: a.accept for a in move.answers.all()}
+        others = [t for t in spieltag.group.teams.all() if t.pk != move.team_id]
+        for team in others:
+            if team.pk in mine and team.pk not in answered:
+                tasks.confirm.append(
+                    Task(
+                        _("Verlegung beantworten: %(team)s, Spieltag %(n)s")
+                        % {"team": team.name, "n": spieltag.number},
+                        url,
+                    )
+                )
+        if league.pk in organised and all(answered.get(t.pk) for t in others):
+            tasks.confirm.append(
+                Task(
+                    _("Verlegung genehmigen: %(league)s, Spieltag %(n)s")
+                    % {"league": league.name, "n": spieltag.number},
+                    url,
+                )
+            )
 
 
 def tasks_of(user: User) -> Tasks:
@@ -101,6 +143,7 @@ def tasks_of(user: User) -> Tasks:
                     )
                 )
                 break  # the next one due is enough
+    _move_tasks(user, teams, tasks)
     clubs = Club.objects.filter(Q(managers=user) | Q(members__account=user)).distinct()
     tasks.clubs = list(Club.objects.filter(managers=user).order_by("name")[:SHOWN])
     for evening in ClubEvening.objects.filter(

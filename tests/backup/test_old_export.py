@@ -70,6 +70,7 @@ _GAINED: dict[str, dict[str, Any]] = {
         "reports": [],
         "decision": None,
         "availability": [],
+        "moves": [],
     },
 }
 

@@ -77,6 +77,16 @@ PUBLIC = [
     "team-calendar",
     "player-calendar",
 ]
+# Moving a Spieltag (league.leagues.move_views), each on a request of the first team:
+# a captain of a team of the group asks (for his team), another team's captain answers,
+# the organiser decides, the requesting team's captain withdraws (tests/leagues/test_moves.py).
+MOVE_ACTIONS = {
+    # any captain of a team of the group (captain_other's team plays it too)
+    "spieltag-move-request": (LOGIN, DENIED, OK, OK, DENIED, OK, OK),
+    "spieltag-move-answer": CAPTAIN,  # for the first team (refused: its own request)
+    "spieltag-move-decide": ORGANISER,
+    "spieltag-move-withdraw": CAPTAIN,
+}
 LOGGED_IN = ["league-create"]
 API = ["api-ligen", "api-liga", "api-liga-tabelle", "api-spieltage", "api-spieltag"]
 # a team's availability answers: its captains and the organisers (tests/leagues/test_api.py)
@@ -89,6 +99,7 @@ LEAGUE_ROUTES = (
     | set(API)
     | set(API_CAPTAIN)
     | set(PLAYER_PAGES)
+    | set(MOVE_ACTIONS)
 )
 
 pytestmark = pytest.mark.django_db
@@ -257,3 +268,36 @@ def test_refused_writes_write_nothing(setup, name):
     response = _client(users, "organiser_this").post(url, DATA.get(name, {}))
     assert response.status_code == 302, name
     assert _league_state(league, spieltag) != before
+
+
+@pytest.mark.parametrize("name", list(MOVE_ACTIONS))
+def test_move_writes(setup, name):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from league.leagues.models import SpieltagMove
+
+    users, league, spieltag, team = setup
+    day = timezone.localdate() + dt.timedelta(days=10)
+    ls.spieltag_schedule(spieltag=spieltag, date=day)
+    move = ls.spieltag_move_request(spieltag=spieltag, team=team, date=day + dt.timedelta(days=1))
+    args = {
+        "spieltag-move-request": [league.pk, spieltag.pk],
+        "spieltag-move-answer": [league.pk, move.pk, team.pk],
+    }.get(name, [league.pk, move.pk])
+    data = {
+        "spieltag-move-request": {
+            "team": team.pk,
+            "date": (day + dt.timedelta(days=2)).isoformat(),
+        },
+        "spieltag-move-answer": {"aktion": "annehmen"},
+        "spieltag-move-decide": {"aktion": "ablehnen", "reason": "Halle belegt"},
+    }.get(name, {})
+    url = reverse(name, args=args)
+    outcomes = []
+    for role in ROLES:
+        outcomes.append(_outcome(_client(users, role).post(url, data)))
+        if OK not in outcomes:  # refused so far: nothing changed
+            assert list(SpieltagMove.objects.values_list("state", flat=True)) == ["open"], role
+    assert tuple(outcomes) == MOVE_ACTIONS[name], dict(zip(ROLES, outcomes, strict=True))

@@ -44,3 +44,23 @@ def test_demo_league_has_dates_a_disputed_spieltag_and_feeds(demo, client):
 
     assert Availability.objects.filter(spieltag__group__group_round__number=3).count() > 20
     assert AvailabilityLink.objects.filter(team=team).count() == team.roster.count()
+
+
+def test_demo_league_has_an_open_move_request_the_captain_answers(demo, client):
+    from django.contrib.auth.models import User
+    from django.urls import reverse
+
+    from league.leagues.models import SpieltagMove
+
+    move = SpieltagMove.objects.get()
+    assert move.state == "open"
+    assert move.spieltag.group.group_round.number == 4
+    assert [a.accept for a in move.answers.all()] == [True]
+    league = League.objects.get()
+    page = reverse("spieltag-detail", args=[league.pk, move.spieltag_id])
+    client.force_login(User.objects.get(username="kapitaen"))
+    html = client.get(page).content.decode()
+    assert "data-move-accept" in html  # the first team's captain still has to answer
+    client.force_login(User.objects.get(username="admin"))
+    manage = client.get(reverse("league-manage", args=[league.pk])).content.decode()
+    assert f'data-open-move="{move.pk}"' in manage

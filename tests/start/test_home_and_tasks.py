@@ -66,6 +66,7 @@ def test_tasks_of_organiser_captain_and_keeper(client, demo):
     client.force_login(User.objects.get(username="kapitaen"))
     html = client.get(reverse("my-tasks")).content.decode()
     assert "Aufstellung" in html
+    assert "Verlegung beantworten: Die Füchse Köln" in html  # the demo's open request
     client.force_login(User.objects.get(username="listenfuehrer"))
     html = client.get(reverse("my-tasks")).content.decode()
     assert "Offene Listen, die Sie führen" in html

@@ -1,5 +1,6 @@
 """``manage.py send_reminders [--tage N] [--adresse URL]``: the league reminder mails that
-are due (availability asked N days before, line-up due, result to confirm), each sent once
+are due (availability asked N days before, line-up due, result to confirm, a request to
+move a Spieltag to answer or to approve), each sent once
 (league.leagues.reminders) — for a cron job or a systemd timer, e.g. hourly. In development
 the mails are printed on the console (settings.EMAIL_BACKEND)."""
 
