@@ -135,6 +135,10 @@ def load_demo_league(rng: random.Random) -> League:
         )
     _play(tables[5].spielliste, rng, 24)  # played game by game at its table
     _play(tables[6].spielliste, rng, 11)  # still playing
+    # The captains' line-up deadline, 48 hours before each Spieltag's start: from Thursday
+    # 10:00 on, this Saturday's second Spieltag shows a missed deadline (no line-ups), the
+    # later group rounds an open one.
+    ls.league_set_lineup_deadline(league=league, hours=48, user=admin)
     return league
 
 

@@ -64,3 +64,19 @@ def test_demo_league_has_an_open_move_request_the_captain_answers(demo, client):
     client.force_login(User.objects.get(username="admin"))
     manage = client.get(reverse("league-manage", args=[league.pk])).content.decode()
     assert f'data-open-move="{move.pk}"' in manage
+
+
+def test_demo_league_has_a_lineup_deadline(demo):
+    """48 hours before each Spieltag's start; the group rounds to come still open."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from league.leagues.deadline import lineup_deadline
+    from league.leagues.models import Spieltag
+
+    league = League.objects.get()
+    assert league.lineup_deadline_hours == 48
+    later = Spieltag.objects.filter(group__group_round__league=league, group__group_round__number=5)
+    assert later.exists()
+    assert all(lineup_deadline(s, league) > timezone.now() + dt.timedelta(days=7) for s in later)
