@@ -350,6 +350,11 @@ class MoveView:
     def all_accepted(self) -> bool:
         return all(a.answer == "accepted" for a in self.answers)
 
+    @property
+    def waiting(self) -> list[Team]:
+        """The other teams that have not answered yet."""
+        return [a.team for a in self.answers if not a.answer]
+
 
 def move_view(move: SpieltagMove, group_teams: Sequence[Team]) -> MoveView:
     """``move`` with its answers prefetched or read (one query)."""

@@ -45,6 +45,7 @@ from league.leagues.models import (
     SpieltagMove,
     Team,
 )
+from league.leagues.moves import move_view
 from league.leagues.season_selectors import OPEN, report_states
 from league.leagues.season_services import result_key
 from league.leagues.selectors import _league_data, spieltag_label
@@ -161,11 +162,9 @@ def _move_reminders() -> list[Reminder]:
         spieltag = move.spieltag
         league = spieltag.group.group_round.league
         path = reverse("spieltag-detail", args=[league.pk, spieltag.pk])
-        answers = {a.team_id: a.accept for a in move.answers.all()}
-        others = [t for t in spieltag.group.teams.all() if t.pk != move.team_id]
-        waiting = [t for t in others if t.pk not in answers]
-        captains = _captains(waiting)
-        for team in waiting:
+        view = move_view(move, list(spieltag.group.teams.all()))
+        captains = _captains(view.waiting)
+        for team in view.waiting:
             for account in captains.get(team.pk, []):
                 out.append(
                     Reminder(
@@ -179,7 +178,7 @@ def _move_reminders() -> list[Reminder]:
                         move.date,
                     )
                 )
-        if all(answers.get(t.pk) for t in others):
+        if view.all_accepted:
             for account in league.organisers.order_by("pk"):
                 out.append(
                     Reminder(

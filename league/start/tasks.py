@@ -15,6 +15,7 @@ from league.accounts.models import Invitation
 from league.clubs.models import Club, PlayerClaim
 from league.evenings.models import ClubEvening
 from league.leagues.models import League, Lineup, Spieltag, SpieltagMove, Team
+from league.leagues.moves import move_view
 from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import TournamentRound
@@ -70,10 +71,9 @@ def _move_tasks(user: User, teams: list[Team], tasks: Tasks) -> None:
         spieltag = move.spieltag
         league = spieltag.group.group_round.league
         url = reverse("spieltag-detail", args=[league.pk, spieltag.pk])
-        answered = {a.team_id: a.accept for a in move.answers.all()}
-        others = [t for t in spieltag.group.teams.all() if t.pk != move.team_id]
-        for team in others:
-            if team.pk in mine and team.pk not in answered:
+        view = move_view(move, list(spieltag.group.teams.all()))
+        for team in view.waiting:
+            if team.pk in mine:
                 tasks.confirm.append(
                     Task(
                         _("Verlegung beantworten: %(team)s, Spieltag %(n)s")
@@ -81,7 +81,7 @@ def _move_tasks(user: User, teams: list[Team], tasks: Tasks) -> None:
                         url,
                     )
                 )
-        if league.pk in organised and all(answered.get(t.pk) for t in others):
+        if league.pk in organised and view.all_accepted:
             tasks.confirm.append(
                 Task(
                     _("Verlegung genehmigen: %(league)s, Spieltag %(n)s")
