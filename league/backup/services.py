@@ -38,6 +38,7 @@ from league.core.sections import (
     Selection,
     backup_sections,
 )
+from league.lists.stats import stats_place
 
 __all__ = [
     "FORMAT",
@@ -236,6 +237,9 @@ def backup_import(*, doc: Any, dry_run: bool = False) -> ImportSummary:
             restore = RestoreContext(doc, ctx.plans, summary)
             for section in backup_sections():
                 section.restore(restore)
+            # The lists were written (and their statistics rows placed) before their owners'
+            # sections linked them: placed again now that each knows where it stands.
+            stats_place(liste.pk for liste in restore.maps["list"].values())
             summary.history = history_restore(restore.history)
             if dry_run:
                 transaction.set_rollback(True)

@@ -249,6 +249,18 @@ def _extras() -> None:
     Player.objects.filter(pk=players[0].pk).update(hide_name=True)
 
 
+def _stat_places() -> list[tuple[Any, ...]]:
+    """Each statistics row: its list, player, figures and where the list stands (the
+    owner's key differs after a restore; its kind, date and number do not)."""
+    from league.lists.models import StatLine
+
+    return sorted(
+        StatLine.objects.values_list(
+            "spielliste__title", "player__name", "total", "games", "owner", "day", "number"
+        )
+    )
+
+
 def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     tables, table_of_standings, leagues = _tables(), _standings(), _leagues()
     assert any(day[6] for day in leagues[0]["days"])  # results exist
@@ -271,10 +283,15 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
     assert rated  # the demo's Ranglistenturniere
     demo_club = Club.objects.get(name=CLUB)
     season_before = club_season(club=demo_club, reveal=True).table
+    places_before = _stat_places()
+    assert any(owner != "none" for *_, owner, _day, _n in places_before)
     _wipe()
     assert _counts()["lists"] == 0
     out = _import(tmp_path / "backup.json")
     assert "Import abgeschlossen" in out
+    # The derived statistics rows come back placed where their lists stand (the restore
+    # writes the lists before their owners link them).
+    assert _stat_places() == places_before
 
     assert _standings() == table_of_standings
     assert (
