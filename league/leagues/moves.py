@@ -33,12 +33,11 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.db.models import Case, When
 from django.utils import timezone
 
-from league.core.audit import Actor, User, audit_record
+from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.leagues.models import (
     League,
@@ -51,18 +50,13 @@ from league.leagues.season_services import (
     MAX_NOTE,
     _check_place,
     _set_place,
+    move_account,
+    move_close,
     spieltag_minutes,
 )
 from league.leagues.selectors import spieltag_label
 
 OPEN = SpieltagMove.State.OPEN
-
-
-def _account(user: User) -> Account | None:
-    actor = user.user if isinstance(user, Actor) else user
-    if isinstance(actor, Account) and actor.is_authenticated:
-        return actor
-    return None
 
 
 def _note(text: str, *, required: bool = False, field: str = "note") -> str:
@@ -192,7 +186,7 @@ def spieltag_move_request(
     move = SpieltagMove.objects.create(
         spieltag=locked,
         team=team,
-        requested_by=_account(user),
+        requested_by=move_account(user),
         date=date,
         start_time=start_time,
         venue=clean_venue,
@@ -226,14 +220,6 @@ def _locked_move(move: SpieltagMove) -> tuple[SpieltagMove, list[Spieltag], Spie
     return locked, days, own
 
 
-def _close(move: SpieltagMove, state: str, reason: str, user: User) -> None:
-    move.state = state
-    move.reason = reason
-    move.decided_by = _account(user)
-    move.decided_at = timezone.now()
-    move.save(update_fields=["state", "reason", "decided_by", "decided_at"])
-
-
 @transaction.atomic
 def spieltag_move_answer(
     *, move: SpieltagMove, team: Team, accept: bool, note: str = "", user: User = None
@@ -250,10 +236,10 @@ def spieltag_move_answer(
     SpieltagMoveAnswer.objects.update_or_create(
         move=locked,
         team=team,
-        defaults={"accept": accept, "account": _account(user), "at": timezone.now()},
+        defaults={"accept": accept, "account": move_account(user), "at": timezone.now()},
     )
     if not accept:
-        _close(locked, SpieltagMove.State.REFUSED, clean, None)
+        move_close(locked, SpieltagMove.State.REFUSED, clean, None)
     audit_record(
         user=user,
         action="move_accept" if accept else "move_decline",
@@ -295,7 +281,7 @@ def spieltag_move_approve(*, move: SpieltagMove, user: User = None) -> int:
         )
         if start is not None:
             start += dt.timedelta(minutes=spieltag_minutes(league))
-    _close(locked, SpieltagMove.State.APPROVED, "", user)
+    move_close(locked, SpieltagMove.State.APPROVED, "", user)
     audit_record(
         user=user,
         action="move_approve",
@@ -311,7 +297,7 @@ def spieltag_move_refuse(*, move: SpieltagMove, reason: str, user: User = None) 
     """The organiser refuses a request, saying why."""
     locked, _days, own = _locked_move(move)
     clean = _note(reason, required=True, field="reason")
-    _close(locked, SpieltagMove.State.REFUSED, clean, user)
+    move_close(locked, SpieltagMove.State.REFUSED, clean, user)
     audit_record(
         user=user,
         action="move_refuse",
@@ -325,7 +311,7 @@ def spieltag_move_refuse(*, move: SpieltagMove, reason: str, user: User = None) 
 def spieltag_move_withdraw(*, move: SpieltagMove, user: User = None) -> None:
     """The requesting team's captain takes the request back."""
     locked, _days, own = _locked_move(move)
-    _close(locked, SpieltagMove.State.WITHDRAWN, "", user)
+    move_close(locked, SpieltagMove.State.WITHDRAWN, "", user)
     audit_record(user=user, action="move_withdraw", target=own, after={"move": locked.pk})
     move.refresh_from_db()
 

@@ -11,10 +11,14 @@ import datetime as dt
 import secrets
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User as Account
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.clubs.models import Player
-from league.core.audit import User, audit_record
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.leagues.models import (
     Availability,
@@ -23,6 +27,7 @@ from league.leagues.models import (
     League,
     Spieltag,
     SpieltagDecision,
+    SpieltagMove,
     SpieltagReport,
     Team,
 )
@@ -80,6 +85,62 @@ def _set_place(
     return True
 
 
+def move_account(user: User) -> Account | None:
+    """The account behind ``user`` that decided a move request (None: a command)."""
+    actor = user.user if isinstance(user, Actor) else user
+    if isinstance(actor, Account) and actor.is_authenticated:
+        return actor
+    return None
+
+
+def move_close(move: SpieltagMove, state: str, reason: str, user: User) -> None:
+    """End a locked open move request (league.leagues.moves)."""
+    move.state = state
+    move.reason = reason
+    move.decided_by = move_account(user)
+    move.decided_at = timezone.now()
+    move.save(update_fields=["state", "reason", "decided_by", "decided_at"])
+
+
+def moves_overtaken(*, spieltag: Spieltag, day: dt.date | None, reason: str, user: User) -> int:
+    """The open request to move ``spieltag`` (its group's request for the day ``day`` it
+    had, else its own) ends, refused with ``reason``: the organiser set the date himself or
+    the Spieltag began. Called with the Spieltag locked (the order every move write takes).
+    Returns how many ended (0 or 1: one open request a group)."""
+    found = SpieltagMove.objects.select_for_update().filter(
+        state=SpieltagMove.State.OPEN, spieltag__group_id=spieltag.group_id
+    )
+    # The request names one Spieltag of the day; ``spieltag`` itself may be stored with its
+    # new date already.
+    same_day = (
+        Q(spieltag=spieltag) | Q(spieltag__date=day) if day is not None else Q(spieltag=spieltag)
+    )
+    found = found.filter(same_day)
+    ended = 0
+    for move in found.select_related("spieltag"):
+        move_close(move, SpieltagMove.State.REFUSED, reason, user)
+        audit_record(
+            user=user,
+            action="move_refuse",
+            target=move.spieltag,
+            after={"move": move.pk, "reason": reason},
+        )
+        ended += 1
+    return ended
+
+
+def _overtaken_by_date(days: Sequence[tuple[Spieltag, dt.date | None]], user: User) -> None:
+    """After the organiser's own scheduling: a request for a day whose date he changed."""
+    for day, before in days:
+        if day.date != before:
+            moves_overtaken(
+                spieltag=day,
+                day=before,
+                reason=gettext("Die Ligaleitung hat den Termin selbst festgelegt."),
+                user=user,
+            )
+
+
 @transaction.atomic
 def spieltag_schedule(
     *,
@@ -97,9 +158,11 @@ def spieltag_schedule(
     clean = _check_place(locked.group, venue, host)
     if start_time is not None and date is None:
         raise ServiceError("spieltag_time_without_date", field="date")
+    before = locked.date
     changed = _set_place(
         locked, date=date, start_time=start_time, venue=clean, host=host, user=user
     )
+    _overtaken_by_date([(locked, before)], user)
     spieltag.refresh_from_db()
     return changed
 
@@ -136,6 +199,7 @@ def group_schedule(
     if any(d.closed_at is not None for d in days):
         raise ServiceError("spieltag_already_closed")
     changed = 0
+    before = [(day, day.date) for day in days]
     start = dt.datetime.combine(date, start_time) if date and start_time else None
     for day in days:
         changed += _set_place(
@@ -148,6 +212,7 @@ def group_schedule(
         )
         if start is not None:
             start += dt.timedelta(minutes=spieltag_minutes(day.group.group_round.league))
+    _overtaken_by_date(before, user)
     return changed
 
 

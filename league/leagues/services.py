@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player
@@ -424,6 +425,10 @@ def spieltag_start(*, spieltag: Spieltag, user: User = None) -> list[Spielliste]
             lists.append(liste)
     locked.started_at = timezone.now()
     locked.save(update_fields=["started_at"])
+    # A request to move this day is overtaken: it is being played.
+    moves_overtaken(
+        spieltag=locked, day=locked.date, reason=gettext("Der Spieltag hat begonnen."), user=user
+    )
     audit_record(user=user, action="start", target=locked, after={"lists": len(lists)})
     spieltag.started_at = locked.started_at
     return lists
@@ -533,6 +538,9 @@ from league.leagues.season_services import (  # noqa: E402
 )
 from league.leagues.season_services import (  # noqa: E402
     league_set_lineup_deadline as league_set_lineup_deadline,
+)
+from league.leagues.season_services import (  # noqa: E402
+    moves_overtaken as moves_overtaken,
 )
 from league.leagues.season_services import (  # noqa: E402
     report_confirm as report_confirm,

@@ -514,3 +514,40 @@ def test_my_tasks_name_the_answer_and_the_approval(world):
         ls.spieltag_move_answer(move=move, team=team, accept=True)
     assert "Verlegung beantworten" not in _client(captains[1]).get(tasks).content.decode()
     assert "Verlegung genehmigen: Liga 8" in _client(organiser).get(tasks).content.decode()
+
+
+# --- overtaken ----------------------------------------------------------------------------
+
+
+def test_the_organisers_own_new_date_ends_an_open_request(world):
+    league, day, teams, captains, organiser = world
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    # Only the venue changes: the request stays open.
+    ls.spieltag_schedule(
+        spieltag=day, date=day.date, start_time=day.start_time, venue="Neuer Saal", user=organiser
+    )
+    move.refresh_from_db()
+    assert move.state == "open"
+    # He sets another date himself: the request is overtaken, saying so, in the history.
+    ls.group_schedule(group=day.group, date=D + dt.timedelta(days=2), user=organiser)
+    move.refresh_from_db()
+    assert (move.state, move.decided_by) == ("refused", organiser)
+    assert move.reason == "Die Ligaleitung hat den Termin selbst festgelegt."
+    assert AuditEntry.objects.filter(action="move_refuse").count() == 1
+    with pytest.raises(ServiceError) as err:
+        ls.spieltag_move_approve(move=move, user=organiser)
+    assert err.value.code == "move_not_open"
+
+
+def test_a_started_spieltag_ends_an_open_request(world):
+    league, day, teams, captains, organiser = world
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    set_lineups(day)
+    ls.spieltag_start(spieltag=day, user=organiser)
+    move.refresh_from_db()
+    assert move.state == "refused"
+    assert move.reason == "Der Spieltag hat begonnen."
