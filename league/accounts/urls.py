@@ -3,11 +3,16 @@ from django.urls import path
 
 from league.accounts.invitation_views import invitation
 from league.accounts.registration_views import register, register_confirm, register_sent
-from league.accounts.views import LoginView, PasswordChangeView, PasswordResetConfirmView
+from league.accounts.views import (
+    LoginView,
+    LogoutView,
+    PasswordChangeView,
+    PasswordResetConfirmView,
+)
 
 urlpatterns = [
     path("konto/anmelden/", LoginView.as_view(), name="login"),
-    path("konto/abmelden/", auth_views.LogoutView.as_view(), name="logout"),
+    path("konto/abmelden/", LogoutView.as_view(), name="logout"),
     path("konto/einladung/<str:token>/", invitation, name="invitation"),
     path("konto/registrieren/", register, name="register"),
     path("konto/registrieren/gesendet/", register_sent, name="register-sent"),

@@ -52,3 +52,18 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
+
+
+# The cookie that asks this browser's pages to forget what the service worker kept
+# (static/js/live.js): the copies of the pages the account saw must not outlive its session
+# on a phone handed on (an offline reload would show them).
+FORGET_COOKIE = "doko_forget"
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out, and have the next page empty the service worker's copies."""
+
+    def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        response: HttpResponse = super().post(request, *args, **kwargs)
+        response.set_cookie(FORGET_COOKIE, "1", max_age=300, samesite="Lax")
+        return response

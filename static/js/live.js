@@ -12,6 +12,14 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
+  // Just logged out (league/accounts/views.py LogoutView): the copies of the pages that
+  // account saw are dropped, so that an offline reload on a phone handed on shows none.
+  if (document.cookie.split("; ").includes("doko_forget=1")) {
+    document.cookie = "doko_forget=; Max-Age=0; path=/; SameSite=Lax";
+    if (window.caches) {
+      caches.keys().then((keys) => keys.filter((k) => k.startsWith("doko-")).forEach((k) => caches.delete(k)));
+    }
+  }
   const offline = (yes) => {
     if (yes) document.documentElement.dataset.offline = "1";
     else delete document.documentElement.dataset.offline;

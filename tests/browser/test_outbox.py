@@ -167,3 +167,31 @@ def test_a_page_reloaded_offline_shows_the_list_as_last_seen(table, phone):
     phone.context.set_offline(False)
     phone.wait_for_function("!document.documentElement.dataset.offline", timeout=10_000)
     assert not phone.locator("[data-offline-banner]").is_visible()
+
+
+def test_logging_out_drops_the_pages_the_account_saw(live_server, phone, django_user_model):
+    """The service worker's copies of a logged-in account's pages do not outlive its session:
+    after logging out, an offline reload of such a page shows none of it."""
+    from django.urls import reverse
+
+    from tests.browser.conftest import log_in
+
+    django_user_model.objects.create_user("kassenwart", password="pw-secret-123")
+    log_in(phone, live_server.url, "kassenwart", "pw-secret-123")
+    tasks = live_server.url + reverse("my-tasks")
+    phone.goto(tasks)
+    phone.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    phone.reload()  # kept by the service worker
+    kept = "caches.match(location.href, {ignoreVary: true}).then((hit) => !!hit)"
+    assert phone.evaluate(kept)
+    with phone.expect_navigation():
+        phone.locator("header form[action$='/abmelden/'] button").click()
+    phone.wait_for_function(
+        "caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k).then("
+        f"(c) => c.match('{tasks}', {{ignoreVary: true}}))))).then((hits) => hits.every((h) => !h))"
+    )
+    phone.context.set_offline(True)
+    phone.goto(tasks)
+    assert "kassenwart" not in phone.content()
