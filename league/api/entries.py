@@ -17,6 +17,7 @@ from league.api.serializers import (
     ListeSerializer,
     VersionField,
     VersionQueryField,
+    names_as_stored,
     null_not_false,
 )
 from scoring import GameRecord
@@ -86,9 +87,9 @@ class GameEntryField(serializers.Field[Entry, Any, Any, Any]):
             if kind == REDEAL_KIND:
                 return redeal_from_dict(data, rules)
             if kind == QUICK_KIND:
-                return quick_from_dict(data)
+                return quick_from_dict(names_as_stored(data))
             null_not_false(data)
-            return record_from_dict(data, rules)
+            return record_from_dict(names_as_stored(data), rules)
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None
 

@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from league.api.errors import ERROR_CODE_CHOICES, engine_error
+from league.core.text import squeeze
 from scoring import GameRecord
 from scoring.errors import GameRecordError
 from scoring.interchange import (
@@ -314,6 +315,25 @@ class VersionQueryField(serializers.IntegerField):
         super().__init__(min_value=0, max_value=MAX_INT, **kwargs)
 
 
+_NAME_LISTS = ("players", "re", "winners")
+
+
+def names_as_stored(data: Any) -> Any:
+    """A game body whose names are written as the site stores them (league.core.text
+    squeeze: NFC, single spaces): "Jürgen" sent as u + combining diaeresis is the Jürgen at
+    the table, not a stranger. Anything not a name is left for the engine to judge."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for key in _NAME_LISTS:
+        names = out.get(key)
+        if isinstance(names, list):
+            out[key] = [squeeze(n) if isinstance(n, str) else n for n in names]
+    if isinstance(out.get("soloist"), str):
+        out["soloist"] = squeeze(out["soloist"])
+    return out
+
+
 def null_not_false(data: Any) -> None:
     """The engine reads a null ``pflicht`` as false (older files); an API body says false."""
     if isinstance(data, dict) and "pflicht" in data and data["pflicht"] is None:
@@ -329,7 +349,7 @@ class GameRecordField(serializers.Field[GameRecord, Any, Any, Any]):
     def to_internal_value(self, data: Any) -> GameRecord:
         try:
             null_not_false(data)
-            return record_from_dict(data, self.context.get("rules", TSR))
+            return record_from_dict(names_as_stored(data), self.context.get("rules", TSR))
         except GameRecordError as err:
             raise engine_error(err, self.field_name or "") from None
 

@@ -420,3 +420,25 @@ def test_confirm_refusals(liste, lf_api):
         lf_api.post(url(liste, "bestaetigen/"), {"version": liste.version}, format="json"), 400
     )
     assert (err["code"], err["field"]) == ("missing_field", "seat")
+
+
+def test_names_typed_decomposed_are_the_names_at_the_table(user, lf_api):
+    """ "Jürgen" sent as u + combining diaeresis (as some phones' keyboards write it), or with
+    a double space, is the Jürgen at the table: names are compared as the site stores them
+    (NFC, single spaces) — for a full record and a quick row alike."""
+    names = ["Jürgen", "Anna Maria", "Carla", "Dieter"]
+    liste = services.spielliste_create(
+        title="Umlaute",
+        players=[Player.objects.create(name=n) for n in names],
+        created_by=user,
+    )
+    sent = ["Ju\u0308rgen", "Anna  Maria", "Carla", "Dieter"]
+    game = {**GAME, "players": sent, "re": sent[:2]}
+    response = lf_api.post(url(liste, "spiele/"), {"version": 0, "game": game}, format="json")
+    assert response.status_code == 201, response.content
+    quick = {"kind": "quick", "players": sent, "winners": sent[2:], "value": 2}
+    response = lf_api.post(url(liste, "spiele/"), {"version": 1, "game": quick}, format="json")
+    assert response.status_code == 201, response.content
+    state = spielliste_snapshot(pk=liste.pk).state
+    assert state.games_played == 2
+    assert state.totals["Jürgen"] == state.totals["Anna Maria"] == -state.totals["Carla"]
