@@ -50,7 +50,7 @@
 
   // A part showing a refusal (a form sent back with its errors) keeps it.
   for (const part of parts()) {
-    if (part.querySelector("[role=alert], .field-error, .errors")) part.dataset.liveDirty = "1";
+    if (part.querySelector("[role=alert], .field-error, .errors, .messages .error")) part.dataset.liveDirty = "1";
   }
 
   const busyWith = (part) => {

@@ -85,6 +85,11 @@ def test_newcomer_journey(live_server, phone):
             assert box is not None
             if box["y"] + box["height"] > 844:
                 below_fold.append(round(box["y"] + box["height"]))
+            # ... under the message that says what was saved, on the same screen.
+            said = page.locator("#next ul.messages li").first
+            assert f"Spiel {number} eingetragen" in said.inner_text()
+            said_box = said.bounding_box()
+            assert said_box is not None and 0 <= said_box["y"] < box["y"]
         _no_horizontal_scroll(page)
     assert tables[0].spielliste.__class__.objects.get(pk=tables[0].spielliste.pk).games_played == 6
 
