@@ -388,3 +388,16 @@ def open_moves(*, league: League) -> list[tuple[str, MoveView]]:
         (spieltag_label(m.spieltag), move_view(m, list(m.spieltag.group.teams.all())))
         for m in moves
     ]
+
+
+def moving_days(spieltage: Iterable[Spieltag]) -> set[int]:
+    """The Spieltage among ``spieltage`` that an open request would move (its own and its
+    group's others that day): the league's and a team's pages mark them. One query."""
+    days = list(spieltage)
+    groups = {d.group_id for d in days}
+    open_at = set(
+        SpieltagMove.objects.filter(state=OPEN, spieltag__group_id__in=groups).values_list(
+            "spieltag__group_id", "spieltag__date"
+        )
+    )
+    return {d.pk for d in days if (d.group_id, d.date) in open_at}

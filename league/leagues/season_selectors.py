@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -192,6 +193,15 @@ class ReportState:
 
     def of(self, team: Team) -> TeamReport | None:
         return next((t for t in self.teams if t.team.pk == team.pk), None)
+
+
+def with_reports(schedule: Sequence[Any]) -> None:
+    """Each Spieltag item of a league's schedule (``league_page``) gets its ``report``
+    state (``report_states``): the captains' word on it, public as the results are."""
+    items = [item for r in schedule for g in r.groups for item in g.spieltage]
+    reports = report_states([(item.spieltag, item.teams, item.result) for item in items])
+    for item in items:
+        item.report = reports[item.spieltag.pk]
 
 
 def report_states(

@@ -50,6 +50,7 @@ from league.leagues.forms import (
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
 from league.leagues.move_views import move_context, open_moves
+from league.leagues.moves import moving_days
 from league.leagues.season_selectors import (
     answer_label,
     availability_of,
@@ -57,6 +58,7 @@ from league.leagues.season_selectors import (
     report_states,
     spieltag_date,
     spieltag_paper_board,
+    with_reports,
 )
 from league.leagues.selectors import (
     LeagueTable,
@@ -130,34 +132,18 @@ def league_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return _export(league, provisional, fmt)
     access = league_access(request.user, league)
     standings, schedule = league_page(league=league, provisional=provisional)
-    # the captains' word on each played Spieltag (public, as the results are)
-    reports = report_states(
-        [
-            (item.spieltag, item.teams, item.result)
-            for r in schedule
-            for g in r.groups
-            for item in g.spieltage
-        ]
-    )
-    for r in schedule:
-        for g in r.groups:
-            for item in g.spieltage:
-                item.report = reports[item.spieltag.pk]  # type: ignore[attr-defined]
+    with_reports(schedule)
+    days = [item.spieltag for r in schedule for g in r.groups for item in g.spieltage]
     table, rows = _table_rows(league, provisional, standings)
     steps = season_steps(league=league) if access.organiser else []
-    missed = (
-        missed_deadlines(
-            league, [item.spieltag for r in schedule for g in r.groups for item in g.spieltage]
-        )
-        if access.organiser
-        else []
-    )
+    missed = missed_deadlines(league, days) if access.organiser else []
     return render(
         request,
         "leagues/detail.html",
         {
             "steps": steps,
             "missed": missed,
+            "moving": moving_days(days),
             "next_step": next_step(steps),
             "league": league,
             "access": access,
@@ -385,6 +371,7 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             "my_player": request.user.is_authenticated
             and any(p.account_id == request.user.pk for p, _name in roster),
             "results": results,
+            "moving": moving_days(spieltag for spieltag, *_rest in rows),
         },
     )
 

@@ -89,7 +89,8 @@ def test_newcomer_journey(live_server, phone):
             said = page.locator("#next ul.messages li").first
             assert f"Spiel {number} eingetragen" in said.inner_text()
             said_box = said.bounding_box()
-            assert said_box is not None and 0 <= said_box["y"] < box["y"]
+            assert said_box is not None
+            assert 0 <= said_box["y"] < box["y"]
         _no_horizontal_scroll(page)
     assert tables[0].spielliste.__class__.objects.get(pk=tables[0].spielliste.pk).games_played == 6
 

@@ -520,7 +520,7 @@ def test_my_tasks_name_the_answer_and_the_approval(world):
 
 
 def test_the_organisers_own_new_date_ends_an_open_request(world):
-    league, day, teams, captains, organiser = world
+    _league, day, teams, captains, organiser = world
     move = ls.spieltag_move_request(
         spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
     )
@@ -542,7 +542,7 @@ def test_the_organisers_own_new_date_ends_an_open_request(world):
 
 
 def test_a_started_spieltag_ends_an_open_request(world):
-    league, day, teams, captains, organiser = world
+    _league, day, teams, captains, organiser = world
     move = ls.spieltag_move_request(
         spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
     )
@@ -551,3 +551,22 @@ def test_a_started_spieltag_ends_an_open_request(world):
     move.refresh_from_db()
     assert move.state == "refused"
     assert move.reason == "Der Spieltag hat begonnen."
+
+
+def test_the_league_and_team_pages_mark_the_days_an_open_request_would_move(world, client):
+    league, day, teams, captains, _organiser = world
+    sister = day.group.spieltage.exclude(pk=day.pk).get()
+    team_page = reverse("league-team", args=[league.pk, teams[2].pk])
+    league_page = reverse("league-detail", args=[league.pk])
+    assert "data-move-open" not in client.get(league_page).content.decode()
+    ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    html = client.get(league_page).content.decode()
+    assert html.count("data-move-open") == 2  # the Doppelspieltag: both days
+    assert f'data-spieltag="{day.pk}"' in html
+    assert f'data-spieltag="{sister.pk}"' in html
+    assert client.get(team_page).content.decode().count("data-move-open") == 2
+    outside = league.teams.exclude(pk__in=day.group.teams.all()).first()
+    other = reverse("league-team", args=[league.pk, outside.pk])
+    assert "data-move-open" not in client.get(other).content.decode()  # another group
