@@ -130,3 +130,27 @@ def test_an_unchanged_page_is_not_swapped(live_server, browser):
     assert len(polls) >= 2
     assert page.evaluate("() => document.body.dataset.liveUpdated || ''") == ""
     page.close()
+
+
+def test_the_projector_reloads_itself_after_a_save(live_server, browser):
+    """The projector (data-live="reload") asks like every live page and, when the standings
+    changed, loads itself again — within a poll of the save."""
+    import random
+
+    from league.lists import services as list_services
+    from league.lists.selectors import spielliste_snapshot
+    from scoring.simulate import next_random_game
+
+    tournament = make_tournament(8, rounds=1)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="de-DE")
+    page.goto(f"{live_server.url}/turniere/{tournament.pk}/beamer/")
+    page.wait_for_timeout(3500)  # its first poll: it learns its tag, no reload
+    liste = rnd.lists.order_by("pk").first()
+    state = spielliste_snapshot(pk=liste.pk).state
+    with page.expect_navigation(timeout=8000):
+        list_services.game_record(
+            spielliste=liste, record=next_random_game(random.Random(1), state)
+        )
+    assert "/beamer/" in page.url
+    page.close()
