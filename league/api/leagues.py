@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Count, QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -27,6 +27,17 @@ from league.leagues.selectors import league_page, spieltag_view
 from scoring.liga import number
 
 # --- serializers ------------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "example": "10:00"}
+)
+class ClockTimeField(serializers.TimeField):
+    """A time of day as a fixture list writes it, "HH:MM" (OpenAPI's ``format: time`` wants
+    seconds and an offset, which no captain reads)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%H:%M", **kwargs)
 
 
 class LeagueSerializer(serializers.Serializer[Any]):
@@ -88,7 +99,7 @@ class SpieltagSerializer(serializers.Serializer[Any]):
     result = ResultRowSerializer(many=True)
     # when and where (league.leagues.season_services)
     date = serializers.DateField(allow_null=True, help_text="null: not yet set")
-    start_time = serializers.TimeField(allow_null=True, format="%H:%M", help_text="local time")
+    start_time = ClockTimeField(allow_null=True, help_text="local time")
     venue = serializers.CharField(allow_blank=True, help_text="the address")
     host = serializers.CharField(allow_null=True, help_text="the hosting team")
     sequence = serializers.IntegerField(help_text="raised on each move (iCalendar SEQUENCE)")
@@ -159,7 +170,7 @@ class MoveSerializer(serializers.Serializer[Any]):
     team = serializers.CharField(help_text="the requesting team")
     team_id = serializers.IntegerField()
     date = serializers.DateField(help_text="the proposed date")
-    start_time = serializers.TimeField(allow_null=True, format="%H:%M", help_text="null: stays")
+    start_time = ClockTimeField(allow_null=True, help_text="null: stays")
     venue = serializers.CharField(allow_blank=True, help_text='"": stays')
     answers = MoveAnswerSerializer(many=True, help_text="each other team of the group")
 

@@ -107,6 +107,10 @@ def _day(request: Request, name: str) -> datetime.date | None:
     return day
 
 
+# An object's id in a query: what ``_id`` accepts.
+ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
+
+
 def _id(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
@@ -133,8 +137,8 @@ FILTERS = [
     OpenApiParameter("von", str, description="YYYY-MM-DD: lists from this day"),
     OpenApiParameter("bis", str, description="YYYY-MM-DD: lists up to this day"),
     OpenApiParameter("saison", str, description="a club's season: <club id>-<year>"),
-    OpenApiParameter("turnier", int, description="one tournament's lists"),
-    OpenApiParameter("liga", int, description="one league's lists"),
+    OpenApiParameter("turnier", ID_SCHEMA, description="one tournament's lists"),
+    OpenApiParameter("liga", ID_SCHEMA, description="one league's lists"),
 ]
 
 
