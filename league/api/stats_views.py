@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -107,7 +108,8 @@ def _day(request: Request, name: str) -> datetime.date | None:
     return day
 
 
-# An object's id in a query: what ``_id`` accepts.
+# What ``_day`` accepts (years 1900 … 2999), and an object's id in a query (``_id``).
+DAY_PATTERN = r"^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$"
 ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
 
 
@@ -134,9 +136,18 @@ def _saison(request: Request) -> str | None:
 
 
 FILTERS = [
-    OpenApiParameter("von", str, description="YYYY-MM-DD: lists from this day"),
-    OpenApiParameter("bis", str, description="YYYY-MM-DD: lists up to this day"),
-    OpenApiParameter("saison", str, description="a club's season: <club id>-<year>"),
+    OpenApiParameter(
+        "von", OpenApiTypes.DATE, pattern=DAY_PATTERN, description="YYYY-MM-DD: lists from this day"
+    ),
+    OpenApiParameter(
+        "bis", OpenApiTypes.DATE, pattern=DAY_PATTERN, description="YYYY-MM-DD: lists up to it"
+    ),
+    OpenApiParameter(
+        "saison",
+        str,
+        pattern=r"^[0-9]{1,9}-[0-9]{1,9}$",
+        description="a club's season: <club id>-<year>",
+    ),
     OpenApiParameter("turnier", ID_SCHEMA, description="one tournament's lists"),
     OpenApiParameter("liga", ID_SCHEMA, description="one league's lists"),
 ]
