@@ -42,6 +42,7 @@ from league.core.sections import (
     RestoreContext,
     ScopeNotFound,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -668,16 +669,11 @@ def merge_check(keep: int, merge: int) -> None:
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
     """A roster both are on keeps one entry (the surviving record's)."""
-    roster = Team.roster.through.objects
-    roster.filter(
-        player_id=merge,
-        team_id__in=list(roster.filter(player_id=keep).values_list("team_id", flat=True)),
-    ).delete()
     return {
-        moved_key(Team, "roster"): roster.filter(player_id=merge).update(player_id=keep),
-        moved_key(LineupPlayer, "player"): LineupPlayer.objects.filter(player_id=merge).update(
-            player_id=keep
+        moved_key(Team, "roster"): move_rows(
+            Team.roster.through.objects, keep, merge, unique_with="team_id"
         ),
+        moved_key(LineupPlayer, "player"): move_rows(LineupPlayer.objects, keep, merge),
         **season_merge_move(keep, merge),
     }
 

@@ -31,6 +31,7 @@ from league.core.sections import (
     RestoreContext,
     ScopeNotFound,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -407,11 +408,7 @@ def merge_check(keep: int, merge: int) -> None:
 
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
-    return {
-        moved_key(Participant, "player"): Participant.objects.filter(player_id=merge).update(
-            player_id=keep
-        )
-    }
+    return {moved_key(Participant, "player"): move_rows(Participant.objects, keep, merge)}
 
 
 MERGE = MergeSection(
