@@ -164,6 +164,17 @@ class Selection:
     def of(self, kind: str) -> list[int]:
         return sorted(self.ids[kind])
 
+    def own(self, kind: str, model: type[models.Model]) -> list[int]:
+        """A section's own objects of ``kind``: the scope's one (``ScopeNotFound`` if there
+        is none such), or every one in an export of everything; returns all chosen so far."""
+        if self.scope.kind == kind:
+            if not model._default_manager.filter(pk=self.scope.pk).exists():
+                raise ScopeNotFound(kind, self.scope.pk)
+            self.add(kind, [self.scope.pk])
+        elif self.everything:
+            self.add(kind, model._default_manager.values_list("pk", flat=True))
+        return self.of(kind)
+
 
 @dataclass
 class ImportSummary:

@@ -40,7 +40,6 @@ from league.core.sections import (
     Place,
     PrivacySection,
     RestoreContext,
-    ScopeNotFound,
     Selection,
     move_rows,
     moved_key,
@@ -250,14 +249,7 @@ class _LeagueRows:
 def select(selection: Selection) -> None:
     """One league's export holds it; every export its Spieltag lists, its rosters and
     line-ups (a no-show's substitutes are in no roster) and its teams' clubs."""
-    scope = selection.scope
-    if scope.kind == "league":
-        if not League.objects.filter(pk=scope.pk).exists():
-            raise ScopeNotFound("league", scope.pk)
-        selection.add("league", [scope.pk])
-    elif selection.everything:
-        selection.add("league", League.objects.values_list("pk", flat=True))
-    ids = selection.of("league")
+    ids = selection.own("league", League)
     if not ids:
         return
     lists = Q(pk__in=[])
