@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from league.accounts.models import Invitation
-from league.core.sections import MergeSection, register_merge
+from league.core.sections import MergeSection, move_rows, register_merge
 
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
-    return {"invitations": Invitation.objects.filter(player_id=merge).update(player_id=keep)}
+    return {"invitations": move_rows(Invitation.objects, keep, merge)}
 
 
 MERGE = MergeSection(name="accounts", move=merge_move)

@@ -4,7 +4,6 @@ Thin like the pages: the figures come from ``league.rankings.selectors`` and
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django.utils import timezone
@@ -14,13 +13,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import schema
+from league.api import query, schema
 from league.api.permissions import club_reader
 from league.api.views.base import ApiView
 from league.clubs.access import can_manage_club
 from league.clubs.models import Club
 from league.core.errors import ServiceError
-from league.core.params import int_param
 from league.evenings import selectors as evening_selectors
 from league.rankings import selectors
 from league.rankings.presenters import average_number
@@ -97,21 +95,6 @@ class SeasonSerializer(serializers.Serializer[Any]):
 # --- views ----------------------------------------------------------------------------------
 
 
-def _stichtag(request: Request) -> datetime.date:
-    raw = request.query_params.get("stichtag")
-    if raw is None:  # absent: today; empty is no date (400, as the schema says)
-        return timezone.localdate()
-    try:
-        day = datetime.date.fromisoformat(raw)
-    except ValueError:
-        day = None
-    if day is None or len(raw) != 10 or not 1900 <= day.year <= 2999:
-        raise ServiceError(
-            "invalid_value", {"name": "stichtag", "detail": "YYYY-MM-DD"}, field="stichtag"
-        )
-    return day
-
-
 class RanglisteView(ApiView):
     @extend_schema(
         parameters=[
@@ -129,7 +112,8 @@ class RanglisteView(ApiView):
         summary="The DDV Rangliste, unter 36 and the Bundesländerwertung",
     )
     def get(self, request: Request) -> Response:
-        as_of = _stichtag(request)
+        # absent: today; empty is no date (400, as the schema says)
+        as_of = query.day(request, "stichtag") or timezone.localdate()
         reveal = bool(request.user.is_authenticated and request.user.is_staff)
         view = selectors.rangliste(as_of=as_of, reveal=reveal)
         players = view.players
@@ -203,14 +187,7 @@ class SaisonView(ApiView):
         if club is None:
             raise ServiceError("not_found")
         club_reader(request, club)
-        raw = request.query_params.get("jahr")
-        year = None
-        if raw is not None:
-            year = int_param(raw, 0, digits=4)
-            if not 1900 <= year <= 2999:
-                raise ServiceError(
-                    "invalid_value", {"name": "jahr", "detail": "1900 … 2999"}, field="jahr"
-                )
+        year = query.number(request, "jahr", low=1900, high=2999)
         reveal = can_manage_club(request.user, club)
         season = evening_selectors.club_season(club=club, year=year, reveal=reveal)
         body = {

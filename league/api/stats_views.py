@@ -4,7 +4,6 @@ pages (``league.rankings.statistics``, ``league.lists.kasse``)."""
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -13,13 +12,12 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from league.api import schema
+from league.api import query, schema
 from league.api.permissions import list_reader
 from league.api.views.base import ApiView
 from league.api.views.lists import liste_or_404, snapshot
 from league.clubs.models import Player
 from league.core.errors import ServiceError
-from league.core.params import int_param
 from league.lists.kasse import kasse_view
 from league.rankings import statistics
 from league.rankings.presenters import average_number
@@ -95,34 +93,12 @@ class KasseSerializer(serializers.Serializer[Any]):
     payments = PaymentSerializer(many=True)
 
 
-def _day(request: Request, name: str) -> datetime.date | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return None
-    try:
-        day = datetime.date.fromisoformat(raw)
-    except ValueError:
-        day = None
-    if day is None or len(raw) != 10 or not 1900 <= day.year <= 2999:
-        raise ServiceError("invalid_value", {"name": name, "detail": "YYYY-MM-DD"}, field=name)
-    return day
-
-
-# What ``_day`` accepts (years 1900 … 2999), and an object's id in a query (``_id``).
-DAY_PATTERN = r"^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$"
-ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}
-
-
-def _id(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "":
-        return None
-    value = int_param(raw, 0, digits=18)
-    if value < 1:
-        raise ServiceError(
-            "invalid_value", {"name": name, "detail": "1 … 999999999999999999"}, field=name
-        )
-    return value
+ID_MAX = 999_999_999_999_999_999  # an id filter: at most 18 digits
+# The filters as the parser reads them (league.api.query): a day of the years 1900 … 2999,
+# a season "<club id>-<year>", an id 1 … ID_MAX; each may be sent empty (no filter).
+DAY_PATTERN = r"^((19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2})?$"
+SAISON_PATTERN = r"^([0-9]{1,9}-[0-9]{1,9})?$"
+ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": ID_MAX}
 
 
 def _saison(request: Request) -> str | None:
@@ -145,7 +121,7 @@ FILTERS = [
     OpenApiParameter(
         "saison",
         str,
-        pattern=r"^[0-9]{1,9}-[0-9]{1,9}$",
+        pattern=SAISON_PATTERN,
         description="a club's season: <club id>-<year>",
     ),
     OpenApiParameter("turnier", ID_SCHEMA, description="one tournament's lists"),
@@ -172,11 +148,11 @@ class StatistikView(ApiView):
         if player is None or not statistics.may_see(player, request.user):
             raise ServiceError("not_found")
         filters = statistics.StatsFilter(
-            von=_day(request, "von"),
-            bis=_day(request, "bis"),
+            von=query.day(request, "von", blank=True),
+            bis=query.day(request, "bis", blank=True),
             saison=_saison(request),
-            turnier=_id(request, "turnier"),
-            liga=_id(request, "liga"),
+            turnier=query.number(request, "turnier", low=1, high=ID_MAX, blank=True),
+            liga=query.number(request, "liga", low=1, high=ID_MAX, blank=True),
         )
         reveal = bool(
             request.user.is_authenticated

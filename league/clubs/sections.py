@@ -28,6 +28,7 @@ from league.core.sections import (
     RestoreContext,
     ScopeNotFound,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -235,9 +236,7 @@ def merge_move(keep: int, merge: int) -> Mapping[str, int]:
         player_id=merge, decided_at__isnull=True, account_id__in=list(both)
     ).delete()
     return {
-        moved_key(PlayerClaim, "player"): PlayerClaim.objects.filter(player_id=merge).update(
-            player_id=keep
-        ),
+        moved_key(PlayerClaim, "player"): move_rows(PlayerClaim.objects, keep, merge),
         "history": history_move(PLAYER, merge, keep),
     }
 

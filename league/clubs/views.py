@@ -4,12 +4,17 @@ managers' actions, one view each: managers, invitations, visibility, claims; a p
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -35,7 +40,9 @@ from league.clubs.forms import (
 from league.clubs.models import Club, Player, PlayerClaim
 from league.clubs.page import member_invite_form, render_club_page
 from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import Success, form_action
+
+T = TypeVar("T")
 
 
 def club_index(request: HttpRequest) -> HttpResponse:
@@ -47,24 +54,25 @@ def club_index(request: HttpRequest) -> HttpResponse:
 def club_found(request: HttpRequest) -> HttpResponse:
     """Any account founds a club and manages it (issue 22: a club starts on its own)."""
     form = ClubFoundForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        assert isinstance(request.user, User)
-        try:
-            club = services.club_found(
-                name=form.cleaned_data["name"],
-                city=form.cleaned_data["city"],
-                account=request.user,
-                user=request.user,
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(
-                request,
-                _("Verein gegründet. Sie verwalten ihn: Mitglieder einladen, Abende beginnen."),
-            )
-            return redirect("club-detail", club.pk)
-    return render(request, "clubs/found.html", {"form": form}, status=422 if form.errors else 200)
+
+    def page() -> HttpResponse:
+        status = 422 if form.errors else 200
+        return render(request, "clubs/found.html", {"form": form}, status=status)
+
+    if request.method != "POST":
+        return page()
+    assert isinstance(request.user, User)
+    account = request.user
+    return form_action(
+        request,
+        form,
+        lambda data: services.club_found(
+            name=data["name"], city=data["city"], account=account, user=account
+        ),
+        success=_("Verein gegründet. Sie verwalten ihn: Mitglieder einladen, Abende beginnen."),
+        to=lambda club: reverse("club-detail", args=[club.pk]),
+        again=page,
+    )
 
 
 @require_safe
@@ -73,136 +81,144 @@ def club_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render_club_page(request, get_object_or_404(Club, pk=pk))
 
 
+def _club_action(
+    request: HttpRequest,
+    club: Club,
+    form: forms.BaseForm,
+    bound_as: str,
+    write: Callable[[Mapping[str, Any]], T],
+    *,
+    success: Success[T],
+    field: str | None = None,
+) -> HttpResponse:
+    """A manager's action on the club page: done, back to the page with ``success``;
+    refused, the page again with the form (``bound_as``, its name there) and its errors."""
+    return form_action(
+        request,
+        form,
+        write,
+        success=success,
+        to=reverse("club-detail", args=[club.pk]),
+        again=lambda: render_club_page(request, club, bound={bound_as: form}),
+        field=field,
+    )
+
+
 @require_POST
 @club_manager_required
 def club_manager_add(request: HttpRequest, club: Club) -> HttpResponse:
-    form = AccountForm(request.POST)
-    if form.is_valid():
-        try:
-            added = services.club_add_manager(
-                club=club, account=form.cleaned_data["account"], user=club_actor(request)
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err, "account")
-        else:
-            messages.success(
-                request, _("%(who)s verwaltet jetzt den Verein.") % {"who": added.get_username()}
-            )
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"form": form})
+    return _club_action(
+        request,
+        club,
+        AccountForm(request.POST),
+        "form",
+        lambda data: services.club_add_manager(
+            club=club, account=data["account"], user=club_actor(request)
+        ),
+        success=lambda added: (
+            _("%(who)s verwaltet jetzt den Verein.") % {"who": added.get_username()}
+        ),
+        field="account",
+    )
 
 
 @require_POST
 @club_manager_required
 def club_manager_remove(request: HttpRequest, club: Club) -> HttpResponse:
-    form = ManagerRemoveForm(request.POST)
-    if form.is_valid():
-        try:
-            services.club_remove_manager(
-                club=club, account_id=form.cleaned_data["account"], user=club_actor(request)
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Aus der Vereinsverwaltung entfernt."))
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"remove_form": form})
+    return _club_action(
+        request,
+        club,
+        ManagerRemoveForm(request.POST),
+        "remove_form",
+        lambda data: services.club_remove_manager(
+            club=club, account_id=data["account"], user=club_actor(request)
+        ),
+        success=_("Aus der Vereinsverwaltung entfernt."),
+    )
+
+
+def _invite(
+    request: HttpRequest, club: Club, kind: Invitation.Kind, data: Mapping[str, Any]
+) -> Invitation:
+    return account_services.invitation_create(
+        kind=kind,
+        target_id=club.pk,
+        player_id=data.get("player"),
+        email=data["email"],
+        link=lambda token: invitation_link(request, token),
+        user=club_actor(request),
+    )
 
 
 @require_POST
 @club_manager_required
 def club_manager_invite(request: HttpRequest, club: Club) -> HttpResponse:
-    form = InviteForm(request.POST)
-    if form.is_valid():
-        try:
-            account_services.invitation_create(
-                kind=Invitation.Kind.CLUB_MANAGER,
-                target_id=club.pk,
-                email=form.cleaned_data["email"],
-                link=lambda token: invitation_link(request, token),
-                user=club_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Einladung verschickt."))
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"invite": form})
+    return _club_action(
+        request,
+        club,
+        InviteForm(request.POST),
+        "invite",
+        lambda data: _invite(request, club, Invitation.Kind.CLUB_MANAGER, data),
+        success=_("Einladung verschickt."),
+    )
 
 
 @require_POST
 @club_manager_required
 def club_member_invite(request: HttpRequest, club: Club) -> HttpResponse:
-    form = member_invite_form(club, request.POST)
-    if form.is_valid():
-        try:
-            account_services.invitation_create(
-                kind=Invitation.Kind.MEMBER,
-                target_id=club.pk,
-                player_id=form.cleaned_data["player"],
-                email=form.cleaned_data["email"],
-                link=lambda token: invitation_link(request, token),
-                user=club_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Einladung verschickt."))
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"member": form})
+    return _club_action(
+        request,
+        club,
+        member_invite_form(club, request.POST),
+        "member",
+        lambda data: _invite(request, club, Invitation.Kind.MEMBER, data),
+        success=_("Einladung verschickt."),
+    )
 
 
 @require_POST
 @club_manager_required
 def club_visibility(request: HttpRequest, club: Club) -> HttpResponse:
-    form = VisibilityForm(request.POST)
-    if form.is_valid():
-        try:
-            services.club_set_members_only(
-                club=club, members_only=form.cleaned_data["members_only"], user=club_actor(request)
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Sichtbarkeit gespeichert."))
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"visibility_form": form})
+    return _club_action(
+        request,
+        club,
+        VisibilityForm(request.POST),
+        "visibility_form",
+        lambda data: services.club_set_members_only(
+            club=club, members_only=data["members_only"], user=club_actor(request)
+        ),
+        success=_("Sichtbarkeit gespeichert."),
+    )
 
 
 @require_POST
 @club_manager_required
 def club_kasse(request: HttpRequest, club: Club) -> HttpResponse:
     """The Kasse rate (cents per point) the club's new evening lists start with."""
-    form = KasseForm(request.POST)
-    if form.is_valid():
-        try:
-            services.club_set_kasse(
-                club=club, cent=form.cleaned_data["kasse_cent"], user=club_actor(request)
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Kasse gespeichert."))
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"kasse_form": form})
+    return _club_action(
+        request,
+        club,
+        KasseForm(request.POST),
+        "kasse_form",
+        lambda data: services.club_set_kasse(
+            club=club, cent=data["kasse_cent"], user=club_actor(request)
+        ),
+        success=_("Kasse gespeichert."),
+    )
 
 
 @require_POST
 @club_manager_required
 def club_claim_decide(request: HttpRequest, club: Club) -> HttpResponse:
     """ "Das bin ich" of one of the club's players: confirmed (linked) or refused."""
-    form = ClaimDecisionForm(request.POST)
-    if form.is_valid():
-        claim = get_object_or_404(PlayerClaim, pk=form.cleaned_data["claim"], player__club=club)
-        try:
-            services.player_claim_decide(
-                claim=claim, accept=form.cleaned_data["accept"], user=club_actor(request)
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            return redirect("club-detail", club.pk)
-    return render_club_page(request, club, bound={"claim_form": form})
+
+    def decide(data: Mapping[str, Any]) -> None:
+        claim = get_object_or_404(PlayerClaim, pk=data["claim"], player__club=club)
+        services.player_claim_decide(claim=claim, accept=data["accept"], user=club_actor(request))
+
+    return _club_action(
+        request, club, ClaimDecisionForm(request.POST), "claim_form", decide, success=None
+    )
 
 
 @require_POST

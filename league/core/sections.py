@@ -164,6 +164,17 @@ class Selection:
     def of(self, kind: str) -> list[int]:
         return sorted(self.ids[kind])
 
+    def own(self, kind: str, model: type[models.Model]) -> list[int]:
+        """A section's own objects of ``kind``: the scope's one (``ScopeNotFound`` if there
+        is none such), or every one in an export of everything; returns all chosen so far."""
+        if self.scope.kind == kind:
+            if not model._default_manager.filter(pk=self.scope.pk).exists():
+                raise ScopeNotFound(kind, self.scope.pk)
+            self.add(kind, [self.scope.pk])
+        elif self.everything:
+            self.add(kind, model._default_manager.values_list("pk", flat=True))
+        return self.of(kind)
+
 
 @dataclass
 class ImportSummary:
@@ -363,3 +374,21 @@ def merge_sections() -> list[MergeSection]:
 
 def moved_key(model: type[models.Model], field_name: str) -> str:
     return f"{model._meta.label_lower}.{field_name}"
+
+
+def move_rows(
+    rows: models.Manager[Any] | models.QuerySet[Any],
+    keep: int,
+    merge: int,
+    *,
+    column: str = "player_id",
+    unique_with: str | None = None,
+) -> int:
+    """A merge's step for one table: its ``rows`` whose ``column`` names ``merge`` name
+    ``keep``; returns how many moved. ``unique_with``: the column that with ``column`` is
+    unique (a team, a Spieltag) — where both records have a row for one value, the
+    surviving record's stays and the merged record's goes first."""
+    if unique_with is not None:
+        kept = rows.filter(**{column: keep}).values_list(unique_with, flat=True)
+        rows.filter(**{column: merge, f"{unique_with}__in": list(kept)}).delete()
+    return rows.filter(**{column: merge}).update(**{column: keep})

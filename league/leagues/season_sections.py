@@ -12,7 +12,7 @@ from django.utils.dateparse import parse_time
 
 from league.clubs.models import Player
 from league.core.backup_fields import day, flag, need, number, opt, text, when
-from league.core.sections import Fault, Place, moved_key
+from league.core.sections import Fault, Place, move_rows, moved_key
 from league.leagues.models import (
     Availability,
     AvailabilityLink,
@@ -99,19 +99,13 @@ def decision_dict(decision: SpieltagDecision | None) -> dict[str, Any] | None:
 def merge_move(keep: int, merge: int) -> dict[str, int]:
     """Availability answers and personal links: the surviving record's where both have one
     (a Spieltag, a team); the merged record's others move to him."""
-    answers = Availability.objects
-    answers.filter(
-        player_id=merge,
-        spieltag_id__in=list(answers.filter(player_id=keep).values_list("spieltag_id", flat=True)),
-    ).delete()
-    links = AvailabilityLink.objects
-    links.filter(
-        player_id=merge,
-        team_id__in=list(links.filter(player_id=keep).values_list("team_id", flat=True)),
-    ).delete()
     return {
-        moved_key(Availability, "player"): answers.filter(player_id=merge).update(player_id=keep),
-        moved_key(AvailabilityLink, "player"): links.filter(player_id=merge).update(player_id=keep),
+        moved_key(Availability, "player"): move_rows(
+            Availability.objects, keep, merge, unique_with="spieltag_id"
+        ),
+        moved_key(AvailabilityLink, "player"): move_rows(
+            AvailabilityLink.objects, keep, merge, unique_with="team_id"
+        ),
     }
 
 

@@ -40,8 +40,8 @@ from league.core.sections import (
     Place,
     PrivacySection,
     RestoreContext,
-    ScopeNotFound,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -249,14 +249,7 @@ class _LeagueRows:
 def select(selection: Selection) -> None:
     """One league's export holds it; every export its Spieltag lists, its rosters and
     line-ups (a no-show's substitutes are in no roster) and its teams' clubs."""
-    scope = selection.scope
-    if scope.kind == "league":
-        if not League.objects.filter(pk=scope.pk).exists():
-            raise ScopeNotFound("league", scope.pk)
-        selection.add("league", [scope.pk])
-    elif selection.everything:
-        selection.add("league", League.objects.values_list("pk", flat=True))
-    ids = selection.of("league")
+    ids = selection.own("league", League)
     if not ids:
         return
     lists = Q(pk__in=[])
@@ -668,16 +661,11 @@ def merge_check(keep: int, merge: int) -> None:
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
     """A roster both are on keeps one entry (the surviving record's)."""
-    roster = Team.roster.through.objects
-    roster.filter(
-        player_id=merge,
-        team_id__in=list(roster.filter(player_id=keep).values_list("team_id", flat=True)),
-    ).delete()
     return {
-        moved_key(Team, "roster"): roster.filter(player_id=merge).update(player_id=keep),
-        moved_key(LineupPlayer, "player"): LineupPlayer.objects.filter(player_id=merge).update(
-            player_id=keep
+        moved_key(Team, "roster"): move_rows(
+            Team.roster.through.objects, keep, merge, unique_with="team_id"
         ),
+        moved_key(LineupPlayer, "player"): move_rows(LineupPlayer.objects, keep, merge),
         **season_merge_move(keep, merge),
     }
 

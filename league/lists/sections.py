@@ -43,6 +43,7 @@ from league.core.sections import (
     PrivacySection,
     RestoreContext,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -578,9 +579,7 @@ def merge_check(keep: int, merge: int) -> None:
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
     moved = {
-        moved_key(model, name): model._default_manager.filter(**{f"{name}_id": merge}).update(
-            **{f"{name}_id": keep}
-        )
+        moved_key(model, name): move_rows(model._default_manager, keep, merge, column=f"{name}_id")
         for model, name in REFERENCES
     }
     # The derived statistics name partners by id: those of his lists are made again.

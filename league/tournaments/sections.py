@@ -29,8 +29,8 @@ from league.core.sections import (
     Place,
     PrivacySection,
     RestoreContext,
-    ScopeNotFound,
     Selection,
+    move_rows,
     moved_key,
     register_backup,
     register_merge,
@@ -56,14 +56,7 @@ TOURNAMENT = Tournament._meta.label_lower
 def select(selection: Selection) -> None:
     """One tournament's export holds it; every export the lists of its rounds, its players
     and its club."""
-    scope = selection.scope
-    if scope.kind == "tournament":
-        if not Tournament.objects.filter(pk=scope.pk).exists():
-            raise ScopeNotFound("tournament", scope.pk)
-        selection.add("tournament", [scope.pk])
-    elif selection.everything:
-        selection.add("tournament", Tournament.objects.values_list("pk", flat=True))
-    ids = selection.of("tournament")
+    ids = selection.own("tournament", Tournament)
     selection.add(
         "list",
         RoundTable.objects.filter(tournament_round__tournament_id__in=ids).values_list(
@@ -407,11 +400,7 @@ def merge_check(keep: int, merge: int) -> None:
 
 
 def merge_move(keep: int, merge: int) -> Mapping[str, int]:
-    return {
-        moved_key(Participant, "player"): Participant.objects.filter(player_id=merge).update(
-            player_id=keep
-        )
-    }
+    return {moved_key(Participant, "player"): move_rows(Participant.objects, keep, merge)}
 
 
 MERGE = MergeSection(

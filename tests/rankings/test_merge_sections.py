@@ -15,7 +15,7 @@ from league.clubs.models import Club, Player, PlayerClaim
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as league_services
-from league.leagues.models import LineupPlayer, Team
+from league.leagues.models import Availability, AvailabilityLink, LineupPlayer, Team
 from league.lists import services as ls
 from league.rankings.services import player_merge
 from league.tournaments import services as ts
@@ -174,6 +174,25 @@ def test_a_roster_both_records_are_on_keeps_one_entry():
     player_merge(keep=keep, merge=merge)
     assert team.roster.count() == size - 1
     assert keep in team.roster.all()
+
+
+def test_answers_and_links_both_records_have_keep_the_surviving_records():
+    league = make_league(4, rounds=1)
+    team = Team.objects.get(league=league, number=1)
+    keep, merge = team.roster.order_by("pk")[:2]
+    day = first_spieltag(league)
+    league_services.availability_set(spieltag=day, player=keep, answer="no")
+    league_services.availability_set(spieltag=day, player=merge, answer="yes")
+    keep_token = league_services.availability_link_renew(team=team, player=keep)
+    league_services.availability_link_renew(team=team, player=merge)
+    player_merge(keep=keep, merge=merge)
+    assert list(Availability.objects.values_list("player_id", "answer")) == [(keep.pk, "no")]
+    assert list(AvailabilityLink.objects.values_list("player_id", "token")) == [
+        (keep.pk, keep_token)
+    ]
+    entry = AuditEntry.objects.get(action="merge")
+    assert entry.after["moved"]["leagues.availability.player"] == 0
+    assert entry.after["moved"]["leagues.availabilitylink.player"] == 0
 
 
 def test_a_substitute_at_the_others_list_is_two_people():

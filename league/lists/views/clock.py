@@ -3,15 +3,12 @@ had been dealt", and added playing time granted by a referee. One view per actio
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.core.confirm import ask_first
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import button_action, form_action
 from league.lists import services
 from league.lists.forms import AddTimeForm
 from league.lists.views.detail import render_detail
@@ -40,26 +37,22 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
     if asking is not None:
         return asking
-    try:
-        services.spielliste_call_time(
+    return button_action(
+        request,
+        lambda: services.spielliste_call_time(
             spielliste=liste,
             game_in_progress=in_progress,
             user=writer.actor,
             expected_version=versioned_post(request),
+        ),
+        success=_(
+            "Zeit abgelaufen: das laufende Spiel wird noch eingetragen, dann nur noch "
+            "fehlende Pflichtsoli."
         )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _(
-                "Zeit abgelaufen: das laufende Spiel wird noch eingetragen, dann nur noch "
-                "fehlende Pflichtsoli."
-            )
-            if in_progress
-            else _("Zeit abgelaufen: es folgen nur noch fehlende Pflichtsoli."),
-        )
-    return redirect(liste)
+        if in_progress
+        else _("Zeit abgelaufen: es folgen nur noch fehlende Pflichtsoli."),
+        to=liste,
+    )
 
 
 @require_POST
@@ -67,36 +60,30 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
 def time_resume(request: HttpRequest, writer: Writer) -> HttpResponse:
     """A mistaken time call is taken back."""
     clock_managing(writer)
-    try:
-        services.spielliste_resume_time(
+    return button_action(
+        request,
+        lambda: services.spielliste_resume_time(
             spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Die Zeitansage ist zurückgenommen."))
-    return redirect(writer.liste)
+        ),
+        success=_("Die Zeitansage ist zurückgenommen."),
+        to=writer.liste,
+    )
 
 
 @require_POST
 @list_writer
 def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Time was called assuming a game in progress; this table had dealt none."""
-    try:
-        services.spielliste_no_game_dealt(
+    return button_action(
+        request,
+        lambda: services.spielliste_no_game_dealt(
             spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _(
-                "Vermerkt: es wurde kein Spiel mehr gegeben. Es folgen nur noch fehlende "
-                "Pflichtsoli."
-            ),
-        )
-    return redirect(writer.liste)
+        ),
+        success=_(
+            "Vermerkt: es wurde kein Spiel mehr gegeben. Es folgen nur noch fehlende Pflichtsoli."
+        ),
+        to=writer.liste,
+    )
 
 
 @require_POST
@@ -105,22 +92,22 @@ def time_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Added playing time for this table, granted by a referee (8.5.1)."""
     clock_managing(writer)
     form = AddTimeForm(request.POST)
-    if form.is_valid():
-        try:
-            services.spielliste_add_time(
-                spielliste=writer.liste,
-                minutes=form.cleaned_data["minutes"],
-                referee=form.cleaned_data["referee"],
-                user=writer.actor,
-                expected_version=form.cleaned_data["version"],
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(
-                request,
-                _("%(n)d Minuten zusätzliche Spielzeit eingetragen.")
-                % {"n": form.cleaned_data["minutes"]},
-            )
-            return redirect(writer.liste)
-    return render_detail(request, writer.snapshot(), writer.access, time_form=form, status=422)
+    return form_action(
+        request,
+        form,
+        lambda data: services.spielliste_add_time(
+            spielliste=writer.liste,
+            minutes=data["minutes"],
+            referee=data["referee"],
+            user=writer.actor,
+            expected_version=data["version"],
+        ),
+        success=lambda _written: (
+            _("%(n)d Minuten zusätzliche Spielzeit eingetragen.")
+            % {"n": form.cleaned_data["minutes"]}
+        ),
+        to=writer.liste,
+        again=lambda: render_detail(
+            request, writer.snapshot(), writer.access, time_form=form, status=422
+        ),
+    )

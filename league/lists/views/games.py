@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import button_action, form_action, form_error_from_service
 from league.core.messages import render as render_message
 from league.core.params import int_param
 from league.lists import services
@@ -274,23 +274,23 @@ def game_correct(request: HttpRequest, writer: Writer, number: int) -> HttpRespo
         if game.is_quick
         else VersionedGameForm(request.POST, players=players, rules=rules)
     )
-    if form.is_valid():
-        try:
-            services.game_correct(
-                spielliste=liste,
-                number=number,
-                record=form.cleaned_data["quick" if game.is_quick else "record"],
-                user=writer.actor,
-                expected_version=form.cleaned_data["version"],
-                key=form.cleaned_data.get("key") or "",
-            )
-        except ServiceError as err:
-            # A refusal of the round (it may name a later game's field): above the form.
-            form_error_from_service(form, err, NON_FIELD_ERRORS)
-        else:
-            messages.success(request, _("Spiel %(n)d berichtigt.") % {"n": number})
-            return redirect(f"{liste.get_absolute_url()}#spiel-{number}")
-    return _render_edit(request, liste, writer.access, game, names, rules, form)
+    return form_action(
+        request,
+        form,
+        lambda data: services.game_correct(
+            spielliste=liste,
+            number=number,
+            record=data["quick" if game.is_quick else "record"],
+            user=writer.actor,
+            expected_version=data["version"],
+            key=data.get("key") or "",
+        ),
+        success=_("Spiel %(n)d berichtigt.") % {"n": number},
+        to=f"{liste.get_absolute_url()}#spiel-{number}",
+        again=lambda: _render_edit(request, liste, writer.access, game, names, rules, form),
+        # A refusal of the round (it may name a later game's field): above the form.
+        field=NON_FIELD_ERRORS,
+    )
 
 
 def _render_edit(
@@ -355,30 +355,28 @@ def game_delete_last(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
     if asking is not None:
         return asking
-    try:
-        written = services.game_delete(
+    return button_action(
+        request,
+        lambda: services.game_delete(
             spielliste=liste, user=writer.actor, expected_version=versioned_post(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Spiel %(n)d gelöscht.") % {"n": written.item})
-    return redirect(liste)
+        ),
+        success=lambda written: _("Spiel %(n)d gelöscht.") % {"n": written.item},
+        to=liste,
+    )
 
 
 @require_POST
 @list_writer
 def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
-    try:
-        services.redeal_record(
+    return button_action(
+        request,
+        lambda: services.redeal_record(
             spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Neu gegeben: derselbe Geber gibt noch einmal."))
-    return redirect(writer.liste)
+        ),
+        success=_("Neu gegeben: derselbe Geber gibt noch einmal."),
+        to=writer.liste,
+    )
 
 
 @require_POST
@@ -387,16 +385,16 @@ def redeal_undo(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Take back the last "neu gegeben", or (``number`` posted) the one before game
     ``number``: a correction, refused if a later row becomes invalid."""
     number = int_param(request.POST.get("number"), 0) or None
-    try:
-        services.redeal_undo(
+    return button_action(
+        request,
+        lambda: services.redeal_undo(
             spielliste=writer.liste,
             number=number,
             user=writer.actor,
             expected_version=versioned_post(request),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        if number is not None:
-            messages.success(request, _("„Neu gegeben“ vor Spiel %(n)d gelöscht.") % {"n": number})
-    return redirect(writer.liste)
+        ),
+        success=None
+        if number is None
+        else _("„Neu gegeben“ vor Spiel %(n)d gelöscht.") % {"n": number},
+        to=writer.liste,
+    )
