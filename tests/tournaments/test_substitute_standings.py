@@ -81,3 +81,28 @@ def test_no_substitute_no_note(client):
     page = client.get(reverse("standings", args=[t.pk]), {"vorlaeufig": "1"}).content.decode()
     assert "data-substitutes" not in page
     assert "data-sub-legend" not in client.get(reverse("projector", args=[t.pk])).content.decode()
+
+
+def test_the_standings_pdf_marks_the_shared_rounds_and_names_the_substitute(client, shared):
+    import io
+
+    from pypdf import PdfReader
+
+    t, liste, seat, gone, erna = shared
+    response = client.get(reverse("standings-pdf", args=[t.pk]), {"vorlaeufig": "1"})
+    pdf = PdfReader(io.BytesIO(response.content))
+    text = " ".join(" ".join(p.extract_text() for p in pdf.pages).split())
+    assert f"Runde 1, Tisch 1, Platz 2: ab Spiel 5 spielt Erna Ersatz für {seat.name}." in text
+    assert f"{_own(liste, erna.player)} E" in text
+    assert f"{_own(liste, gone.player)} E" in text
+    assert "E: Platz ab einem Spiel mit Ersatzspieler geteilt" in text
+
+
+def test_a_hidden_player_stays_hidden_in_the_note(client, shared):
+    t, _liste, _seat, gone, _erna = shared
+    gone.player.hide_name = True
+    gone.player.save()
+    page = client.get(reverse("standings", args=[t.pk]), {"vorlaeufig": "1"}).content.decode()
+    note = page.split("data-substitutes>")[1].split("</div>")[0]
+    assert gone.player.name not in note
+    assert f"für {gone.player.public_alias}." in note
