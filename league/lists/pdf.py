@@ -50,7 +50,13 @@ from league.core.pdf import (
 )
 from league.core.pdf.fonts import register_fonts
 from league.lists.kasse_pdf import kasse_story
-from league.lists.presenters import ListRow, list_rows, pflichtsolo_section, seat_heads
+from league.lists.presenters import (
+    ListRow,
+    dealers_named,
+    list_rows,
+    pflichtsolo_section,
+    seat_heads,
+)
 from league.lists.rules import rules_summary
 from league.lists.selectors import (
     ListeSnapshot,
@@ -86,13 +92,6 @@ class Seating:
     labels: tuple[str, ...]
     # a shared seat's total split as every reader counts it (each person's own games)
     split: tuple[str, ...] = ()
-
-    def dealer(self, row: ListRow) -> str:
-        """Who dealt the row: the substitute from his first game on."""
-        for sub in self.subs:
-            if sub.seat_name == row.dealer and row.number >= sub.from_game:
-                return sub.name
-        return row.dealer
 
 
 def seating(snap: ListeSnapshot, *, blank: bool) -> Seating:
@@ -255,8 +254,9 @@ def _game_table(
 
     kinds = [_kind_text(r) for r in rows]
     number_w = column(labels[0], ["(30)"], 12 * mm)
-    dealers = [seated.dealer(r) for r in rows]
-    dealer_w = column(labels[1], list(snap.seat_names) if blank else dealers, 30 * mm)
+    dealer_w = column(
+        labels[1], list(snap.seat_names) if blank else [r.dealer for r in rows], 30 * mm
+    )
     kind_w = column(labels[2], kinds or ["Hochzeit"], 26 * mm)
     check_w = column(CHECK_OK, [CHECK_BAD], 8 * mm)
     per_seat = (width - number_w - dealer_w - kind_w - check_w) / len(names)
@@ -276,10 +276,10 @@ def _game_table(
     if blank:
         rows_wanted = _games(snap, blank=True)
         body = [[str(n), *[""] * (len(widths) - 1)] for n in range(1, rows_wanted + 1)]
-    for row, kind, dealer in zip(rows, kinds, dealers, strict=True):
+    for row, kind in zip(rows, kinds, strict=True):
         cells: list[object] = [
             f"({row.number})" if row.is_penalty else "–" if row.is_redeal else str(row.number),
-            clip(dealer, dealer_w - 2 * pad, size),
+            clip(row.dealer, dealer_w - 2 * pad, size),
             clip(kind, kind_w - 2 * pad, size),
         ]
         for cell in row.cells:
@@ -617,7 +617,7 @@ def _page(
     qr: Drawing | None = None,
 ) -> list[Flowable]:
     width, _height = frame_size(wide=True)
-    rows = [] if blank else list_rows(snap)
+    rows = [] if blank else dealers_named(list_rows(snap), seated.subs)
     side_w = (92 if len(snap.seats) == 4 else 86) * mm
     table_w = width - side_w - GAP
     body = layout(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 
 import pytest
 from django.test import Client
@@ -125,3 +126,10 @@ def test_the_blank_sheet_of_a_fixed_list_keeps_its_24_rows(lf_client, liste):
     text = _flat(lf_client.get(reverse("liste-blank-pdf", args=[liste.pk])))
     assert "24 Spiele" in text
     assert _numbers(text) == list(range(1, 25))
+
+
+def test_the_list_page_names_the_dealer_as_he_dealt(lf_client, substituted):
+    html = lf_client.get(substituted.get_absolute_url()).content.decode()
+    dealers = re.findall(r'<td class="dealer-col">([^<]*)</td>', html)
+    # dealing turns 1, 2, 3, 4, 1, 2: game 2 by Bernd, game 6 by Erika on his seat
+    assert dealers[:6] == ["Anna", "Bernd", "Carla", "Dieter", "Anna", "Erika Ersatz"]
