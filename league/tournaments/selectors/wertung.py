@@ -100,7 +100,8 @@ def standings(
     reveal: bool = False,
     silent: bool = False,
 ) -> Standings:
-    """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries.
+    """Closed rounds count; ``provisional`` adds the rounds still being played. 4 queries
+    (the last: the substitutes at the counted rounds' tables).
     Players who asked not to be named appear under their alias unless ``reveal``. With
     ``silent`` (everybody but the organisers) the tournament's silent rounds are left out:
     the standings after round R - N (``Tournament.silent_after``)."""
