@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -49,9 +50,20 @@ from league.core.pdf import (
 )
 from league.core.pdf.fonts import register_fonts
 from league.lists.kasse_pdf import kasse_story
-from league.lists.presenters import ListRow, list_rows, pflichtsolo_section
+from league.lists.presenters import (
+    ListRow,
+    dealers_named,
+    list_rows,
+    pflichtsolo_section,
+    seat_heads,
+)
 from league.lists.rules import rules_summary
-from league.lists.selectors import ListeSnapshot
+from league.lists.selectors import (
+    ListeSnapshot,
+    SubstitutionView,
+    list_substitutions,
+    person_points,
+)
 from scoring.round import GAMES_PER_ROUND
 
 CHECK_OK, CHECK_BAD = "✓", "✗"  # drawn from the embedded DejaVu font
@@ -69,11 +81,57 @@ def _points(value: int | None) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _games(snap: ListeSnapshot) -> int:
-    """The games the list has room for: the round's 24 (30 at five); an open list (house
-    rule ``games: open``) as many as it has played (the blank sheet: a round's worth)."""
+@dataclass(frozen=True)
+class Seating:
+    """Who plays each seat on the printout: the substitutes (each named in a line under
+    the header) and each seat's label, "Erika (für Anna)" for a seat a substitute plays
+    (on a filled list from his first game on, as the list page; on a blank sheet, which
+    is for the games to come, always)."""
+
+    subs: tuple[SubstitutionView, ...]
+    labels: tuple[str, ...]
+    # a shared seat's total split as every reader counts it (each person's own games)
+    split: tuple[str, ...] = ()
+
+
+def seating(snap: ListeSnapshot, *, blank: bool) -> Seating:
+    subs = list_substitutions(snap) if snap.seats else ()
+    upcoming = snap.liste.games_played + 1
+    playing = {s.seat_name: s.name for s in subs if blank or s.from_game <= upcoming}
+    labels = tuple(h.name for h in seat_heads(snap, playing))
+    if blank or not subs or snap.from_paper:  # a paper list's totals are the seat's own
+        return Seating(subs, labels)
+    points = person_points(snap.liste)
+    split = tuple(
+        _("Platz %(seat)s: %(old)s %(before)s bis Spiel %(last)s, %(new)s %(after)s ab Spiel %(n)s")
+        % {
+            "seat": s.position,
+            "old": s.seat_name,
+            "before": _points(points.get(s.seat_player_id or 0, 0)) or "0",
+            "last": s.from_game - 1,
+            "new": s.name,
+            "after": _points(points.get(s.player_id or 0, 0)) or "0",
+            "n": s.from_game,
+        }
+        for s in subs
+        if 1 < s.from_game <= upcoming  # from game 1 on the seat is simply his
+    )
+    return Seating(subs, labels, split)
+
+
+# The blank sheet of an open list (house rule ``games: open``): a page full of rows still
+# tall enough to write in by hand (5 mm: the page at scale 0.8), at four players as at five;
+# a club evening often plays past a round's 24 games.
+OPEN_BLANK_ROWS = 30
+
+
+def _games(snap: ListeSnapshot, *, blank: bool = False) -> int:
+    """The games the list has room for: the round's 24 (30 at five); an open list as many
+    as it has played (its blank sheet: ``OPEN_BLANK_ROWS``, whatever it has played)."""
     fixed = GAMES_PER_ROUND[snap.liste.table_size]
     if snap.rules.games_open:
+        if blank:
+            return max(OPEN_BLANK_ROWS, fixed)
         played = snap.state.games_played if snap.state is not None else 0
         return played or fixed
     return fixed
@@ -116,6 +174,7 @@ def code_block(
 
 def _header(
     snap: ListeSnapshot,
+    seated: Seating,
     *,
     blank: bool,
     code_url: str | None,
@@ -138,6 +197,14 @@ def _header(
     heading = _("Spielliste") + f" – {liste.title}" + (f" · {liste.club}" if liste.club else "")
     rules = markup(_("Regeln: %(rules)s"), rules=rules_summary(snap.rules))
     lines: list[Flowable] = [para(heading, title), para(info, small), para(rules, small)]
+    for sub in seated.subs:  # as the list page's status lines say it
+        line = _("Platz %(seat)s: ab Spiel %(n)s spielt %(new)s für %(old)s.") % {
+            "seat": sub.position,
+            "n": sub.from_game,
+            "new": sub.name,
+            "old": sub.seat_name,
+        }
+        lines.append(para(line, small))
     if liste.time_up_after is not None:
         lines.append(
             para(_("Zeit abgelaufen nach Spiel %(n)s") % {"n": liste.time_up_after}, small)
@@ -164,12 +231,18 @@ def _kind_text(row: ListRow) -> str:
 
 
 def _game_table(
-    snap: ListeSnapshot, rows: Sequence[ListRow], *, blank: bool, scale: float, width: float
+    snap: ListeSnapshot,
+    seated: Seating,
+    rows: Sequence[ListRow],
+    *,
+    blank: bool,
+    scale: float,
+    width: float,
 ) -> Table:
     regular, heavy = register_fonts()
     size = 8 * scale
     pad = 3.5 * scale
-    names = snap.seat_names
+    names = seated.labels
     head_style = style("head", 7.5 * scale, bold_face=True, alignment=TA_CENTER)
     labels = [_("Nr."), _("Geber"), _("Art")]
 
@@ -181,7 +254,9 @@ def _game_table(
 
     kinds = [_kind_text(r) for r in rows]
     number_w = column(labels[0], ["(30)"], 12 * mm)
-    dealer_w = column(labels[1], list(names) if blank else [r.dealer for r in rows], 30 * mm)
+    dealer_w = column(
+        labels[1], list(snap.seat_names) if blank else [r.dealer for r in rows], 30 * mm
+    )
     kind_w = column(labels[2], kinds or ["Hochzeit"], 26 * mm)
     check_w = column(CHECK_OK, [CHECK_BAD], 8 * mm)
     per_seat = (width - number_w - dealer_w - kind_w - check_w) / len(names)
@@ -199,7 +274,8 @@ def _game_table(
     head.append(CHECK_OK)
     body: list[list[object]] = []
     if blank:
-        body = [[str(n), *[""] * (len(widths) - 1)] for n in range(1, _games(snap) + 1)]
+        rows_wanted = _games(snap, blank=True)
+        body = [[str(n), *[""] * (len(widths) - 1)] for n in range(1, rows_wanted + 1)]
     for row, kind in zip(rows, kinds, strict=True):
         cells: list[object] = [
             f"({row.number})" if row.is_penalty else "–" if row.is_redeal else str(row.number),
@@ -296,19 +372,22 @@ def _fixed_widths(
     return out
 
 
-def _pflicht_table(snap: ListeSnapshot, *, blank: bool, scale: float, width: float) -> Table:
+def _pflicht_table(
+    snap: ListeSnapshot, seated: Seating, *, blank: bool, scale: float, width: float
+) -> Table:
     headers = [_("Spiel"), _("Solo"), _("Punkte"), _("vorgeführt")]
     name_style = style("cell", 8 * scale)
     if blank:
         cells = [["", "", "", ""] for _s in snap.seats]
-        names = snap.seat_names
+        names = list(seated.labels)
     else:
         entries = pflichtsolo_section(snap)
         cells = [
             [str(e.game or ""), e.solo, _points(e.points), _("ja") if e.vorfuehrung else ""]
             for e in entries
         ]
-        names = [e.player for e in entries]
+        label = dict(zip(snap.seat_names, seated.labels, strict=True))
+        names = [label.get(e.player, e.player) for e in entries]
     fixed = _fixed_widths(headers, cells, scale)
     if blank:
         fixed = [max(w, 14 * mm * scale) for w in fixed]
@@ -427,7 +506,7 @@ def _nice_step(span: float) -> int:
 
 
 def _totals_table(
-    snap: ListeSnapshot, *, blank: bool, chart: bool, scale: float, width: float
+    snap: ListeSnapshot, seated: Seating, *, blank: bool, chart: bool, scale: float, width: float
 ) -> Table:
     """The final totals; with the chart's line beside each name (its legend)."""
     name_style = style("cell", 8 * scale)
@@ -442,12 +521,12 @@ def _totals_table(
         line_w = 9 * mm * scale + 6 * scale
         widths = [line_w, width - line_w - total_w, total_w]
         data.append(["", head, _("Punkte")])
-        for i, (name, value) in enumerate(zip(snap.seat_names, values, strict=True)):
+        for i, (name, value) in enumerate(zip(seated.labels, values, strict=True)):
             data.append([_legend_line(i, scale), para(name, name_style), value])
     else:
         widths = [width - total_w, total_w]
         data.append([head, _("Punkte")])
-        data += [[para(n, name_style), v] for n, v in zip(snap.seat_names, values, strict=True)]
+        data += [[para(n, name_style), v] for n, v in zip(seated.labels, values, strict=True)]
     return _small_table(
         data, widths, scale, blank=blank, extra=[("ALIGN", (-1, 0), (-1, -1), "RIGHT")]
     )
@@ -455,6 +534,7 @@ def _totals_table(
 
 def _side(
     snap: ListeSnapshot,
+    seated: Seating,
     rows: Sequence[ListRow],
     *,
     blank: bool,
@@ -467,7 +547,7 @@ def _side(
     # entered from paper (its totals only: nobody's solos are known, none "fehlt")
     pflicht = snap.rules.pflicht and (blank or not snap.from_paper)
     out: list[Flowable] = (
-        [_pflicht_table(snap, blank=blank, scale=scale, width=width)] if pflicht else []
+        [_pflicht_table(snap, seated, blank=blank, scale=scale, width=width)] if pflicht else []
     )
     if chart:
         out += [
@@ -476,8 +556,10 @@ def _side(
         ]
     out += [
         Spacer(1, 2 * mm * scale),
-        _totals_table(snap, blank=blank, chart=chart, scale=scale, width=width),
+        _totals_table(snap, seated, blank=blank, chart=chart, scale=scale, width=width),
     ]
+    for line in seated.split:
+        out.append(para(line, small))
     penalties = [r for r in rows if r.is_penalty]
     if penalties:
         out.append(Spacer(1, 1.5 * mm * scale))
@@ -500,8 +582,9 @@ def _side(
     return out
 
 
-def _signatures(snap: ListeSnapshot, *, scale: float, width: float) -> Table:
-    """One line to sign per seat, the name under it, across the page."""
+def _signatures(snap: ListeSnapshot, seated: Seating, *, scale: float, width: float) -> Table:
+    """One line to sign per seat, the name under it (a substitute signs for his seat),
+    across the page."""
     label_style = style("sig", 8 * scale, bold_face=True)
     name_style = style("signame", 7.5 * scale, alignment=TA_CENTER)
     label_w = text_width(_("Unterschriften"), 8 * scale, bold_face=True) + 4 * mm
@@ -512,10 +595,10 @@ def _signatures(snap: ListeSnapshot, *, scale: float, width: float) -> Table:
     top: list[object] = [para(_("Unterschriften"), label_style)]
     bottom: list[object] = [""]
     commands: list[Command] = [("VALIGN", (0, 0), (-1, -1), "BOTTOM"), *NO_PADDING]
-    for i, seat in enumerate(snap.seats):
+    for i, name in enumerate(seated.labels):
         widths += [gap, line_w]
         top += ["", ""]
-        bottom += ["", para(seat.name, name_style)]
+        bottom += ["", para(name, name_style)]
         commands.append(("LINEABOVE", (2 + 2 * i, 1), (2 + 2 * i, 1), 0.7, colors.black))
     return table([top, bottom], widths, commands, heights=[9 * mm * scale, None])
 
@@ -525,6 +608,7 @@ def _signatures(snap: ListeSnapshot, *, scale: float, width: float) -> Table:
 
 def _page(
     snap: ListeSnapshot,
+    seated: Seating,
     code_url: str | None,
     *,
     blank: bool,
@@ -533,24 +617,24 @@ def _page(
     qr: Drawing | None = None,
 ) -> list[Flowable]:
     width, _height = frame_size(wide=True)
-    rows = [] if blank else list_rows(snap)
+    rows = [] if blank else dealers_named(list_rows(snap), seated.subs)
     side_w = (92 if len(snap.seats) == 4 else 86) * mm
     table_w = width - side_w - GAP
     body = layout(
         [
             [
-                _game_table(snap, rows, blank=blank, scale=scale, width=table_w),
-                _side(snap, rows, blank=blank, chart=chart, scale=scale, width=side_w),
+                _game_table(snap, seated, rows, blank=blank, scale=scale, width=table_w),
+                _side(snap, seated, rows, blank=blank, chart=chart, scale=scale, width=side_w),
             ]
         ],
         [table_w + GAP, side_w],
     )
     return [
-        _header(snap, blank=blank, code_url=code_url, qr=qr, scale=scale, width=width),
+        _header(snap, seated, blank=blank, code_url=code_url, qr=qr, scale=scale, width=width),
         body,
         *([] if blank else kasse_story(snap)),
         Spacer(1, 3 * mm * scale),
-        _signatures(snap, scale=scale, width=width),
+        _signatures(snap, seated, scale=scale, width=width),
     ]
 
 
@@ -559,16 +643,17 @@ def _one_page(snap: ListeSnapshot, code_url: str | None, *, blank: bool) -> list
     out should it not fit even small (it always fits at 24 and 30 games)."""
     chart = not blank and snap.state is not None and bool(snap.state.rows)
     qr = qr_drawing(code_url, QR_SIZE) if code_url is not None else None
+    seated = seating(snap, blank=blank)
     for with_chart in [True, False] if chart else [False]:
 
         def make(scale: float, with_chart: bool = with_chart) -> list[Flowable]:
-            return _page(snap, code_url, blank=blank, chart=with_chart, scale=scale, qr=qr)
+            return _page(snap, seated, code_url, blank=blank, chart=with_chart, scale=scale, qr=qr)
 
         fitted = fit_story(make)
         if fitted is not None:
             return fitted[0]
     # Longer than any list (cannot happen within 30 games): print at the smallest scale.
-    return _page(snap, code_url, blank=blank, chart=False, scale=0.7, qr=qr)
+    return _page(snap, seated, code_url, blank=blank, chart=False, scale=0.7, qr=qr)
 
 
 def spielliste_story(snap: ListeSnapshot, code_url: str | None = None) -> list[Flowable]:

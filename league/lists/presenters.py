@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
 from league.core import messages
 from league.core.messages import render
 from league.lists.chart import Series, running_totals_svg
-from league.lists.selectors import ListeSnapshot
+from league.lists.selectors import ListeSnapshot, SubstitutionView
 from scoring import GameRecord, GameResult, Kind, Party, score_game
 from scoring.records import TOTAL_AUGEN
 from scoring.results import ITEM_TSR
@@ -275,6 +275,20 @@ def kind_word(record: GameRecord | None) -> str:
         return messages.label("solo", record.solo.value)
     label = kind_label(record)
     return label or messages.label("kind", record.kind.value)
+
+
+def dealers_named(rows: list[ListRow], subs: Sequence[SubstitutionView]) -> list[ListRow]:
+    """The rows with the dealer named as he dealt: a substitute from his first game on
+    (the record keeps the seat's name)."""
+    if not subs:
+        return rows
+    out = []
+    for row in rows:
+        sub = next(
+            (s for s in subs if s.seat_name == row.dealer and row.number >= s.from_game), None
+        )
+        out.append(replace(row, dealer=sub.name) if sub is not None and row.dealer else row)
+    return out
 
 
 @dataclass(frozen=True)

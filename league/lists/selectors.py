@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Prefetch, Q, QuerySet, Subquery
+from django.db.models import Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from league.core.live import organiser_newest
@@ -48,6 +48,9 @@ class ListeSnapshot:
     # A list typed from paper (``totals_only``): the totals that count, by seat name (what
     # the standings sum: empty while double entry waits or differs); None for other lists.
     paper_totals: dict[str, int] | None = None
+    # Whether hidden players are named (the viewer writes the list): what his substitutes'
+    # names follow too (``list_substitutions``).
+    revealed: bool = False
 
     @property
     def from_paper(self) -> bool:
@@ -140,7 +143,8 @@ def snapshots_of(lists: list[Spielliste], *, reveal: bool = False) -> list[Liste
     for row in PenaltyRow.objects.filter(spielliste_id__in=ids):
         penalties[row.spielliste_id].append(row)
     snaps = [
-        _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk]) for liste in lists
+        _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk], reveal)
+        for liste in lists
     ]
     paper_ids = [liste.pk for liste in lists if liste.totals_only]
     if not paper_ids:  # no query for lists played game by game
@@ -217,7 +221,11 @@ def with_redeals(entries: Sequence[Entry], redeals: Sequence[int]) -> list[Entry
 
 
 def _snapshot(
-    liste: Spielliste, seats: list[Seat], games: list[Game], penalty_rows: list[PenaltyRow]
+    liste: Spielliste,
+    seats: list[Seat],
+    games: list[Game],
+    penalty_rows: list[PenaltyRow],
+    reveal: bool = False,
 ) -> ListeSnapshot:
     seats.sort(key=lambda seat: seat.position)
     try:
@@ -225,9 +233,17 @@ def _snapshot(
             seats, games, penalty_rows, liste.time_up_after, liste=liste
         )
     except ScoringError as err:  # stored data no longer passes the rules (a rule changed)
-        return ListeSnapshot(liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err)
+        return ListeSnapshot(
+            liste, tuple(seats), tuple(games), tuple(penalty_rows), None, err, revealed=reveal
+        )
     return ListeSnapshot(
-        liste, tuple(seats), tuple(games), tuple(penalty_rows), state, penalty_of=penalty_of
+        liste,
+        tuple(seats),
+        tuple(games),
+        tuple(penalty_rows),
+        state,
+        penalty_of=penalty_of,
+        revealed=reveal,
     )
 
 
@@ -237,6 +253,8 @@ class SubstitutionView:
     seat_name: str
     name: str
     from_game: int
+    player_id: int | None = None  # the substitute
+    seat_player_id: int | None = None  # the seat's own player
 
 
 @dataclass(frozen=True)
@@ -288,15 +306,7 @@ def list_status(
     Substitutes who asked not to be named appear under their alias unless ``reveal``."""
     liste = snap.liste
     names = snap.names
-    subs = tuple(
-        SubstitutionView(
-            s.position,
-            names.get(s.position, ""),
-            s.player.public_alias if s.player.hide_name and not reveal else s.player.name,
-            s.from_game,
-        )
-        for s in liste.substitutions.select_related("player")
-    )
+    subs = list_substitutions(snap, reveal=reveal)
     paper = None
     if liste.totals_only:
         entries = list(liste.paper_entries.all())
@@ -318,6 +328,40 @@ def list_status(
         substitutions=subs,
         paper=paper,
     )
+
+
+def list_substitutions(
+    snap: ListeSnapshot, *, reveal: bool | None = None
+) -> tuple[SubstitutionView, ...]:
+    """The list's substitutes by seat (1 query); one who asked not to be named under his
+    alias unless ``reveal`` (default: as the snapshot names its seats)."""
+    reveal = snap.revealed if reveal is None else reveal
+    names = snap.names
+    seated = {s.position: s.player_id for s in snap.seats}
+    return tuple(
+        SubstitutionView(
+            s.position,
+            names.get(s.position, ""),
+            s.player.public_alias if s.player.hide_name and not reveal else s.player.name,
+            s.from_game,
+            s.player_id,
+            seated.get(s.position),
+        )
+        for s in snap.liste.substitutions.select_related("player")
+    )
+
+
+def person_points(liste: Spielliste) -> dict[int, int]:
+    """Each person's points in the list as the standings count them (his score lines: a
+    seat shared with a substitute split at the substitute's first game), by player id."""
+    rows = (
+        ScoreLine.objects.filter(spielliste=liste)
+        .values("player_id")
+        .annotate(points=Sum("points"))
+        .values_list("player_id", "points")
+        .order_by()
+    )
+    return dict(rows)
 
 
 def paper_status(entries: Sequence[PaperEntry], *, double_entry: bool) -> str:

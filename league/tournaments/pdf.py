@@ -109,7 +109,15 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
             row.name + (" (" + _("abg.") + ")" if row.withdrawn else ""),
             row.club,
         ]
-        cells += ["–" if v is None else str(v) for v in row.per_round]
+        shared = {
+            n.round_number for n in standings.substitutes if row.participant_id in n.participant_ids
+        }
+        cells += [
+            "–"
+            if v is None
+            else str(v) + (" " + pgettext("Ersatzspieler", "E") if i in shared else "")
+            for i, v in enumerate(row.per_round, start=1)
+        ]
         cells.append(str(row.total))
         data.append(cells)
     fixed = 12 * mm + 60 * mm + 55 * mm + 18 * mm
@@ -127,6 +135,25 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
         )
         note = _("Noch nicht bestätigt: %(tables)s") % {"tables": tables}
         story.insert(2, para(note, p))
+    if standings.substitutes:  # as the standings page says it; "E" marks the rounds
+        story.append(Spacer(1, 3 * mm))
+        legend = _(
+            "E: Platz ab einem Spiel mit Ersatzspieler geteilt, jeder zählt seine eigenen Spiele"
+        )
+        story.append(para(legend, p))
+        for n in standings.substitutes:
+            line = _(
+                "Runde %(round)s, Tisch %(table)s, Platz %(seat)s: ab Spiel %(n)s spielt "
+                "%(new)s für %(old)s."
+            ) % {
+                "round": n.round_number,
+                "table": n.table,
+                "seat": n.position,
+                "n": n.from_game,
+                "new": n.name,
+                "old": n.seat_name,
+            }
+            story.append(para(line, p))
     return build_pdf(story, f"{tournament.name} – " + _("Wertung"))
 
 

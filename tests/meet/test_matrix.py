@@ -46,6 +46,8 @@ PLACES = (
     "liga",
     "api",
     "verlauf",
+    "rangliste",
+    "halle",
 )
 # Where a place shows a list of that owner ("–" in the README: the place has no such list).
 PLACE_OWNERS = {
@@ -59,6 +61,10 @@ PLACE_OWNERS = {
     "liga": {"liga"},
     "api": {"frei", "abend", "turnier", "liga"},
     "verlauf": {"frei", "abend", "turnier", "liga"},
+    # the Rangliste counts approved, closed Ranglistenturniere only: the tournament's lists
+    "rangliste": {"turnier"},
+    # the venue's health page: the running rounds' tables and today's other open lists
+    "halle": {"frei", "abend", "turnier", "liga"},
 }
 # Refusals the matrix expects: (owner, way, profile) → code. Everything else must work.
 NO_REDEAL = "option_not_enabled"
@@ -181,13 +187,30 @@ def place_liste(cell: Cell, liste: Spielliste, by_seat: dict[str, int], **_: Any
         assert "Pflichtsolo fehlt" not in html
 
 
-def place_pdf(cell: Cell, liste: Spielliste, by_seat: dict[str, int], **_: Any) -> None:
+def place_pdf(
+    cell: Cell, liste: Spielliste, by_seat: dict[str, int], by_player: dict[int, int], **_: Any
+) -> None:
     response = _get(reverse("liste-pdf", args=[liste.pk]), cell.manager)
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     end = text[text.index("Endstand") :]
     for name, total in by_seat.items():
         shown = re.escape(f"{total:+d}" if total else "0")
-        assert re.search(rf"{re.escape(name)}\s*{shown}\b", end), (name, total, end[:300])
+        # a seat a substitute plays: "Ersatz 3 (für Matrix B) +6"
+        pattern = rf"{re.escape(name)}\)?\s*{shown}\b"
+        assert re.search(pattern, end), (name, total, end[:300])
+    flat = " ".join(text.split())
+    for sub in liste.substitutions.select_related("player"):
+        seat = liste.seats.get(position=sub.position)
+        line = f"Platz {sub.position}: ab Spiel {sub.from_game} spielt {sub.player.name} für"
+        assert f"{line} {seat.name}." in flat
+        assert f"{sub.player.name} (für {seat.name})" in flat
+        # the seat's total split as every reader counts it (each person's own games)
+        old, new = by_player.get(seat.player_id, 0), by_player.get(sub.player_id, 0)
+        split = (
+            f"Platz {sub.position}: {seat.name} {old:+d} bis Spiel {sub.from_game - 1}, "
+            f"{sub.player.name} {new:+d} ab Spiel {sub.from_game}"
+        )
+        assert split.replace("+0", "0") in flat, (split, flat)
 
 
 def place_spieler_im_event(
@@ -314,6 +337,93 @@ def place_verlauf(cell: Cell, liste: Spielliste, **_: Any) -> None:
     assert AuditEntry.objects.filter(target="lists.spielliste", target_id=liste.pk).exists()
 
 
+def place_rangliste(cell: Cell, liste: Spielliste, by_player: dict[int, int], **_: Any) -> None:
+    """The cell's tournament made a closed Ranglistenturnier a Ranglistenwart approved
+    (flags set directly: the matrix's 8 players and 2 rounds are below the RLT minimum
+    that ``tournament_close`` checks; rolled back after the cell). Every player who has
+    points in the tournament's lists — a substitute from outside the tournament too: the
+    Rangliste sums its score lines — stands "unter 36 Runden" with one round and the
+    points of the lists' replays (page and CSV), a positive result in the
+    Bundesländerwertung; nobody else."""
+    from django.utils import timezone
+
+    from league.clubs.models import Player
+    from league.tournaments.models import Tournament
+    from tests.meet.worlds import DAY
+
+    now = timezone.now()
+    Tournament.objects.filter(pk=cell.tournament_id).update(
+        rated=True, bundesland="NW", closed_at=now, rating_approved_at=now
+    )
+    url = reverse("rangliste")
+    html = _get(url, stichtag=DAY.isoformat()).content.decode()
+    # every list of the tournament replayed (paper results fill the round's other tables)
+    expected: dict[int, int] = defaultdict(int)
+    for other in Spielliste.objects.filter(
+        round_table__tournament_round__tournament_id=cell.tournament_id
+    ):
+        replay = by_player if other.pk == liste.pk else replayed(other)[1]
+        for player in _lines_by_player(other):
+            expected[player] += replay[player]
+    lines = {p: expected[p] for p in _lines_by_player(liste)}
+    names = dict(Player.objects.filter(pk__in=expected).values_list("pk", "name"))
+
+    def section(anchor: str) -> dict[str, list[str]]:
+        part = html.split(f'id="{anchor}"')[1].split("</table>")[0]
+        return {
+            name: re.findall(r'<(?:td class="num[^"]*"|strong)>(-?\d+)<', row)
+            for name, row in re.findall(r'<tr data-player="([^"]+)">(.*?)</tr>', part, re.S)
+        }
+
+    below, laender = section("unter36"), section("laender")
+    assert set(below) == {names[p] for p in expected}, (sorted(below), expected)
+    export = _get(url, stichtag=DAY.isoformat(), _export="csv", liste="unter36")
+    rows = list(csv.reader(io.StringIO(export.content.decode())))
+    head = rows[0]
+    csv_points = {r[head.index("Name")]: int(r[head.index("Punkte")]) for r in rows[1:]}
+    for player, points in expected.items():
+        name = names[player]
+        if player in lines:  # this cell's list: the replay's figure
+            assert points == by_player[player], (name, points, by_player[player])
+        assert [int(v) for v in below[name]] == [1, points], (name, below[name])
+        assert csv_points[name] == points
+        if points > 0:
+            assert [int(v) for v in laender[name]] == [points], (name, laender)
+        else:
+            assert name not in laender
+
+
+def place_halle(cell: Cell, liste: Spielliste, **_: Any) -> None:
+    """The health page as the organiser (a tournament), the club's manager (an evening) or
+    staff (free and league lists: nobody else sees them there): the list's table shows the
+    games of the replay, "Papier" for totals typed from paper, "fertig" when complete; an
+    open list outside tournaments written today stands among "Spiellisten ohne Turnier"."""
+    from django.contrib.auth.models import User
+
+    snap = spielliste_snapshot(pk=liste.pk, reveal=True)
+    games = snap.state.games_played if snap.state is not None else 0
+    viewer = cell.manager
+    if cell.owner in ("frei", "liga"):
+        viewer = User.objects.create_user("matrix-staff", password="pw-secret-123", is_staff=True)
+    html = _get(reverse("venue-health"), viewer).content.decode()
+    if cell.owner == "turnier":
+        rnd = liste.round_table.tournament_round
+        part = html.split(f'data-round="{rnd.pk}"')[1].split("</section>")[0]
+        row = part.split(f'data-table="{liste.round_table.number}"')[1].split("</tr>")[0]
+    else:
+        if liste.complete:  # done: no longer among the open lists
+            assert f'data-list="{liste.pk}"' not in html
+            return
+        row = html.split(f'data-list="{liste.pk}"')[1].split("</tr>")[0]
+    cells_ = re.findall(r'<td class="num"[^>]*>(.*?)</td>', row, re.S)
+    shown = cells_[0].strip()
+    if liste.totals_only:
+        assert shown == "Papier", (shown, row)
+    else:
+        assert shown == str(games), (shown, games, row)
+    assert ("fertig" in row) == liste.complete, row
+
+
 PLACE_CHECK: dict[str, Callable[..., None]] = {
     "liste": place_liste,
     "pdf": place_pdf,
@@ -325,6 +435,8 @@ PLACE_CHECK: dict[str, Callable[..., None]] = {
     "liga": place_liga,
     "api": place_api,
     "verlauf": place_verlauf,
+    "rangliste": place_rangliste,
+    "halle": place_halle,
 }
 
 

@@ -270,14 +270,15 @@ def test_the_vorgefuehrt_header_fits_its_cell_in_both_languages(db):
     from django.utils import translation
 
     from league.core.pdf import text_width
-    from league.lists.pdf import _pflicht_table
+    from league.lists.pdf import _pflicht_table, seating
 
     liste = full_list(5, penalties=0)
     snap = spielliste_snapshot(pk=liste.pk)
     scale = 0.8
     for language in ("de", "en"):
         with translation.override(language):
-            table = _pflicht_table(snap, blank=False, scale=scale, width=86 * 2.8346)
+            seated = seating(snap, blank=False)
+            table = _pflicht_table(snap, seated, blank=False, scale=scale, width=86 * 2.8346)
             headers = [translation.gettext(h) for h in ("Spiel", "Solo", "Punkte", "vorgeführt")]
             for width, header in zip(table._colWidths[1:], headers, strict=True):
                 words = max(text_width(w, 7.5 * scale, bold_face=True) for w in header.split())

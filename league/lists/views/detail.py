@@ -22,7 +22,13 @@ from league.lists.forms import (
 )
 from league.lists.kasse import kasse_view
 from league.lists.owners import quick_rows_allowed
-from league.lists.presenters import list_chart, list_rows, pflichtsolo_section, seat_heads
+from league.lists.presenters import (
+    dealers_named,
+    list_chart,
+    list_rows,
+    pflichtsolo_section,
+    seat_heads,
+)
 from league.lists.rules import rules_summary
 from league.lists.selectors import (
     ListeSnapshot,
@@ -174,7 +180,7 @@ def render_detail(
         # Write actions are offered only where the service would take them.
         "writable": access.writes and not snap.liste.frozen,
         "state": snap.state,
-        "rows": list_rows(snap),
+        "rows": dealers_named(list_rows(snap), status_lines.substitutions),
         # the next game's people, a substitute by his own name
         "next_dealer": named(nxt.dealer) if nxt else None,
         "next_sitting_out": named(nxt.sitting_out) if nxt else None,

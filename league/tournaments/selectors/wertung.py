@@ -4,12 +4,13 @@ aggregate, ranked by ``scoring.standings``; cached per version (``version``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Sum
+from django.db.models import OuterRef, Subquery, Sum
 
 from league.clubs.models import public_alias
 from league.core.conditional import cached
-from league.lists.models import ScoreLine
+from league.lists.models import ScoreLine, Seat, Substitution
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from scoring.standings import DEFAULT_ORDER, rank
 
@@ -34,6 +35,21 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class SubstituteNote:
+    """A seat shared in a counted round: from game ``from_game`` on ``name`` played it
+    for ``seat_name``; each is credited with his own games (his round's points are part
+    of a round). The participants' ids mark their rows (None: not entered)."""
+
+    round_number: int
+    table: int
+    position: int
+    from_game: int
+    name: str
+    seat_name: str
+    participant_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Standings:
     rows: list[StandingRow]
     rounds: int  # rounds shown (columns)
@@ -45,6 +61,12 @@ class Standings:
     unconfirmed: tuple[tuple[int, int], ...] = ()
     # Silent rounds: the last round shown when later ones are hidden (None: none hidden).
     silent_after: int | None = None
+    # Seats a substitute took over in the counted rounds, as the lists name them.
+    substitutes: tuple[SubstituteNote, ...] = ()
+
+    def shared(self, participant_id: int) -> bool:
+        """Whether one of his counted rounds was a seat shared with a substitute."""
+        return any(participant_id in n.participant_ids for n in self.substitutes)
 
 
 def round_points(
@@ -78,7 +100,8 @@ def standings(
     reveal: bool = False,
     silent: bool = False,
 ) -> Standings:
-    """Closed rounds count; ``provisional`` adds the rounds still being played. 3 queries.
+    """Closed rounds count; ``provisional`` adds the rounds still being played. 4 queries
+    (the last: the substitutes at the counted rounds' tables).
     Players who asked not to be named appear under their alias unless ``reveal``. With
     ``silent`` (everybody but the organisers) the tournament's silent rounds are left out:
     the standings after round R - N (``Tournament.silent_after``)."""
@@ -153,6 +176,7 @@ def standings(
             .values_list("tournament_round__number", "number")
         )
     return Standings(
+        substitutes=_substitutes(tournament, counted, participants),
         rows=rows,
         rounds=width,
         counted=counted,
@@ -180,3 +204,57 @@ def standings_cached(
             tournament=tournament, provisional=provisional, reveal=reveal, silent=silent
         ),
     )
+
+
+def _substitutes(
+    tournament: Tournament, counted: tuple[int, ...], participants: list[tuple[Any, ...]]
+) -> tuple[SubstituteNote, ...]:
+    """The substitutions at the counted rounds' tables (1 query), named as the standings
+    name the participants (an alias unless revealed); a substitute not entered in the
+    tournament by his alias if he asked for it."""
+    if not counted:
+        return ()
+    seat = Seat.objects.filter(spielliste=OuterRef("spielliste"), position=OuterRef("position"))
+    rows = (
+        Substitution.objects.filter(
+            spielliste__round_table__tournament_round__tournament=tournament,
+            spielliste__round_table__tournament_round__number__in=counted,
+        )
+        .annotate(
+            seat_player=Subquery(seat.values("player_id")[:1]),
+            seat_name=Subquery(seat.values("name")[:1]),
+        )
+        .order_by(
+            "spielliste__round_table__tournament_round__number",
+            "spielliste__round_table__number",
+            "position",
+        )
+        .values_list(
+            "spielliste__round_table__tournament_round__number",
+            "spielliste__round_table__number",
+            "position",
+            "from_game",
+            "player_id",
+            "player__name",
+            "player__hide_name",
+            "seat_player",
+            "seat_name",
+        )
+    )
+    entered = {p[3]: (p[0], p[4]) for p in participants}  # player id: (participant, name)
+    out = []
+    for number, table, position, from_game, sub_id, sub_name, hidden, seat_id, seat_name in rows:
+        sub = entered.get(sub_id)
+        old = entered.get(seat_id)
+        out.append(
+            SubstituteNote(
+                round_number=number,
+                table=table,
+                position=position,
+                from_game=from_game,
+                name=sub[1] if sub else public_alias(sub_id) if hidden else sub_name,
+                seat_name=old[1] if old else seat_name or "",
+                participant_ids=tuple(p[0] for p in (old, sub) if p is not None),
+            )
+        )
+    return tuple(out)

@@ -24,6 +24,8 @@ from league.lists.presenters import initials
 from league.tournaments.access import can_organise, read_or_refuse, reader_required
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import (
+    StandingRow,
+    Standings,
     current_draw,
     player_rounds,
     round_clock,
@@ -150,7 +152,7 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
                 ),
                 None,
             ),
-            "rows": result.rows if view != "tische" or draw is None else [],
+            "rows": _projector_rows(result) if view != "tische" or draw is None else [],
             "draw": draw,
             # "Wo sitze ich?" asked for while no round is drawn: the screen says so.
             "no_draw": view != "wertung" and draw is None,
@@ -158,6 +160,16 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
         },
         request,
     )
+
+
+def _projector_rows(result: Standings) -> list[tuple[StandingRow, list[tuple[int | None, bool]]]]:
+    """Each row with its round cells, each marked where a substitute shared the seat that
+    round (the points are the player's own games: the screen says so, as the list does)."""
+    shared = {(p, n.round_number) for n in result.substitutes for p in n.participant_ids}
+    return [
+        (r, [(v, (r.participant_id, i) in shared) for i, v in enumerate(r.per_round, start=1)])
+        for r in result.rows
+    ]
 
 
 def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> HttpResponse:
