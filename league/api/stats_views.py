@@ -98,7 +98,7 @@ ID_MAX = 999_999_999_999_999_999  # an id filter: at most 18 digits
 # a season "<club id>-<year>", an id 1 … ID_MAX; each may be sent empty (no filter).
 DAY_PATTERN = r"^((19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2})?$"
 SAISON_PATTERN = r"^([0-9]{1,9}-[0-9]{1,9})?$"
-ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": ID_MAX}
+ID_SCHEMA = {"type": "string", "pattern": "^(0*[1-9][0-9]*)?$", "maxLength": 18, "example": "1"}
 
 
 def _saison(request: Request) -> str | None:
