@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -96,7 +95,12 @@ class KasseSerializer(serializers.Serializer[Any]):
 ID_MAX = 999_999_999_999_999_999  # an id filter: at most 18 digits
 # The filters as the parser reads them (league.api.query): a day of the years 1900 … 2999,
 # a season "<club id>-<year>", an id 1 … ID_MAX; each may be sent empty (no filter).
-DAY_PATTERN = r"^((19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2})?$"
+DAY_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "format": "date", "pattern": "^(19|2[0-9])[0-9]{2}-[0-9]{2}-[0-9]{2}$"},
+        {"type": "string", "maxLength": 0},
+    ]
+}
 SAISON_PATTERN = r"^([0-9]{1,9}-[0-9]{1,9})?$"
 ID_SCHEMA = {"type": "string", "pattern": "^(0*[1-9][0-9]*)?$", "maxLength": 18, "example": "1"}
 
@@ -112,12 +116,8 @@ def _saison(request: Request) -> str | None:
 
 
 FILTERS = [
-    OpenApiParameter(
-        "von", OpenApiTypes.DATE, pattern=DAY_PATTERN, description="YYYY-MM-DD: lists from this day"
-    ),
-    OpenApiParameter(
-        "bis", OpenApiTypes.DATE, pattern=DAY_PATTERN, description="YYYY-MM-DD: lists up to it"
-    ),
+    OpenApiParameter("von", DAY_SCHEMA, description="YYYY-MM-DD: lists from this day"),
+    OpenApiParameter("bis", DAY_SCHEMA, description="YYYY-MM-DD: lists up to this day"),
     OpenApiParameter(
         "saison",
         str,
