@@ -48,9 +48,11 @@
   document.addEventListener("input", mark);
   document.addEventListener("change", mark);
 
-  // A part showing a refusal (a form sent back with its errors) keeps it.
+  // A part showing a refusal (a form sent back with its errors, or, inside a part, a
+  // refused action's message) keeps it. A whole <main> swapped keeps its message anyway.
   for (const part of parts()) {
-    if (part.querySelector("[role=alert], .field-error, .errors, .messages .error")) part.dataset.liveDirty = "1";
+    const refusal = part === root ? "[role=alert], .field-error, .errors" : "[role=alert], .field-error, .errors, .messages .error";
+    if (part.querySelector(refusal)) part.dataset.liveDirty = "1";
   }
 
   const busyWith = (part) => {

@@ -140,7 +140,7 @@ def test_an_online_save_navigates_as_before(table, phone):
     with phone.expect_navigation():
         phone.locator("#game-form [data-save]").click()
     phone.locator("#spiel-1").wait_for()
-    assert "Spiel 1 eingetragen" in phone.locator("main > .messages").inner_text()
+    assert "Spiel 1 eingetragen" in phone.locator("#next .messages").inner_text()
     assert phone.locator("[data-outbox-entry]").count() == 0
     assert len(games(liste)) == 1
 
