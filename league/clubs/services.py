@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import KASSE_CENT_MAX, Club, Player, PlayerClaim
-from league.core.audit import Actor, User, audit_record
+from league.core.audit import Actor, User, audit_field_set, audit_record
 from league.core.errors import ServiceError
 from league.core.text import squeeze
 from scoring.interchange import rules_to_dict
@@ -305,23 +305,19 @@ def club_set_rules(*, club: Club, profile: RuleProfile, user: User = None) -> Cl
     return locked
 
 
+def check_kasse_rate(cent: int | None) -> int | None:
+    """A rate a club or a list may keep (None: no Kasse); else ``kasse_rate_range``."""
+    if cent is not None and not 1 <= cent <= KASSE_CENT_MAX:
+        raise ServiceError("kasse_rate_range", {"max": KASSE_CENT_MAX}, field="kasse_cent")
+    return cent
+
+
 @transaction.atomic
 def club_set_kasse(*, club: Club, cent: int | None, user: User = None) -> Club:
     """The Kasse rate (cents per point) the club's new evening lists start with; None: its
     evenings play for no money. Each list keeps its own copy."""
-    if cent is not None and not 1 <= cent <= KASSE_CENT_MAX:
-        raise ServiceError("kasse_rate_range", {"max": KASSE_CENT_MAX}, field="kasse_cent")
+    check_kasse_rate(cent)
     locked = Club.objects.select_for_update().get(pk=club.pk)
-    before = locked.kasse_cent
-    if before != cent:
-        locked.kasse_cent = cent
-        locked.save(update_fields=["kasse_cent"])
-        audit_record(
-            user=user,
-            action="kasse",
-            target=locked,
-            before={"kasse_cent": before},
-            after={"kasse_cent": cent},
-        )
+    audit_field_set(locked, "kasse_cent", cent, user=user, action="kasse")
     club.kasse_cent = cent
     return locked

@@ -63,3 +63,19 @@ def audit_record(
         before=before,
         after=after,
     )
+
+
+def audit_field_set(
+    locked: models.Model, field: str, value: Any, *, user: User, action: str = "update"
+) -> bool:
+    """Set one field of a locked row and leave the history entry of the change (before and
+    after); nothing when it holds ``value`` already. True if it changed."""
+    before = getattr(locked, field)
+    if before == value:
+        return False
+    setattr(locked, field, value)
+    locked.save(update_fields=[field])
+    audit_record(
+        user=user, action=action, target=locked, before={field: before}, after={field: value}
+    )
+    return True

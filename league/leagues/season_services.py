@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from league.clubs.models import Player
-from league.core.audit import Actor, User, audit_record
+from league.core.audit import Actor, User, audit_field_set, audit_record
 from league.core.errors import ServiceError
 from league.leagues.models import (
     Availability,
@@ -369,17 +369,7 @@ def league_set_lineup_deadline(*, league: League, hours: int | None, user: User 
     if hours is not None and not 0 <= hours <= MAX_DEADLINE_HOURS:
         raise ServiceError("league_deadline_hours", {"max": MAX_DEADLINE_HOURS}, field="hours")
     locked = League.objects.select_for_update().get(pk=league.pk)
-    before = locked.lineup_deadline_hours
-    if before == hours:
+    if not audit_field_set(locked, "lineup_deadline_hours", hours, user=user):
         return False
-    locked.lineup_deadline_hours = hours
-    locked.save(update_fields=["lineup_deadline_hours"])
-    audit_record(
-        user=user,
-        action="update",
-        target=locked,
-        before={"lineup_deadline_hours": before},
-        after={"lineup_deadline_hours": hours},
-    )
     league.lineup_deadline_hours = hours
     return True

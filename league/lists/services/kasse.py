@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.db import transaction
 
 from league.clubs.models import KASSE_CENT_MAX
-from league.core.audit import User, audit_record
+from league.clubs.services import check_kasse_rate
+from league.core.audit import User, audit_field_set
 from league.core.errors import ServiceError
 from league.lists.models import Spielliste
 from league.lists.owners import owner_of
@@ -23,13 +24,6 @@ def kasse_allowed(liste: Spielliste) -> bool:
 __all__ = ["KASSE_CENT_MAX", "check_kasse_rate", "kasse_allowed", "spielliste_set_kasse"]
 
 
-def check_kasse_rate(cent: int | None) -> int | None:
-    """A rate a list or club may keep (None: no Kasse); else ``kasse_rate_range``."""
-    if cent is not None and not 1 <= cent <= KASSE_CENT_MAX:
-        raise ServiceError("kasse_rate_range", {"max": KASSE_CENT_MAX}, field="kasse_cent")
-    return cent
-
-
 @transaction.atomic
 def spielliste_set_kasse(
     *, spielliste: Spielliste, cent: int | None, user: User = None
@@ -42,16 +36,6 @@ def spielliste_set_kasse(
     if liste.frozen:
         raise ServiceError("round_closed")
     check_kasse_rate(cent)
-    before = liste.kasse_cent
-    if before != cent:
-        liste.kasse_cent = cent
-        liste.save(update_fields=["kasse_cent"])
-        audit_record(
-            user=user,
-            action="kasse",
-            target=liste,
-            before={"kasse_cent": before},
-            after={"kasse_cent": cent},
-        )
+    audit_field_set(liste, "kasse_cent", cent, user=user, action="kasse")
     spielliste.kasse_cent = cent
     return liste

@@ -11,7 +11,7 @@ from django.db import transaction
 
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club
-from league.core.audit import Actor, User, audit_record
+from league.core.audit import Actor, User, audit_field_set, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.lists.stats import stats_place
@@ -183,16 +183,7 @@ def tournament_set_unofficial(*, tournament: Tournament, user: User = None) -> T
     """An official event that fell below a multiple of four players continues as an
     unofficial one (5-player tables allowed); recorded in the history."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if locked.official:
-        locked.official = False
-        locked.save(update_fields=["official"])
-        audit_record(
-            user=user,
-            action="unofficial",
-            target=locked,
-            before={"official": True},
-            after={"official": False},
-        )
+    audit_field_set(locked, "official", False, user=user, action="unofficial")
     tournament.official = False
     return locked
 
