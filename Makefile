@@ -6,6 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint arch bench install browser clean messages venue venue-restore matrix fuzz
 PORT ?= 8000
+# The English catalogue is compiled here, not committed (Debian's gettext: msgfmt).
+PO := league/locale/en/LC_MESSAGES/django.po
+MO := league/locale/en/LC_MESSAGES/django.mo
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -13,7 +16,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) $(MO)
+
+$(MO): $(PO)
+	msgfmt --check-format -o $@ $<
 
 # Debian's Chromium for the Playwright tests; browser downloads do not work here.
 browser:
@@ -21,7 +27,7 @@ browser:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium missing: sudo apt-get install chromium" >&2; exit 1; fi; }
 
-run: $(STAMP)
+run: $(STAMP) $(MO)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py stats_rebuild --missing
 	DJANGO_DEBUG=1 $(BIN)/python manage.py load_demo
@@ -29,11 +35,11 @@ run: $(STAMP)
 
 # The event day: gunicorn on all interfaces for the hall's phones, automatic backups
 # (league/venue; README "Am Veranstaltungsort").
-venue: $(STAMP)
+venue: $(STAMP) $(MO)
 	DJANGO_ENV=venue $(BIN)/python manage.py venue --port $(PORT)
 
 # On another laptop: the newest backup of ./backups (or FILE=...) into this database.
-venue-restore: $(STAMP)
+venue-restore: $(STAMP) $(MO)
 	DJANGO_ENV=venue $(BIN)/python manage.py venue_restore $(FILE)
 
 lint: $(STAMP) arch
@@ -51,21 +57,22 @@ arch: $(STAMP)
 # Two workers (pytest-xdist): each has its own test database and cache. worksteal hands out
 # single tests and lets an idle worker take half of the other's queue, so neither waits for
 # the other at the end (a file each left one worker alone with the last big file).
-test: $(STAMP) browser lint
+test: $(STAMP) $(MO) browser lint
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/pytest -n 2 --dist worksteal
 
 # The whole feature matrix (owner x way x rule profile x place); make test walks a slice.
-matrix: $(STAMP)
+matrix: $(STAMP) $(MO)
 	MATRIX_FULL=1 $(BIN)/pytest tests/meet -n 2 --dist loadfile
 
-# The one English catalogue: collect German msgids from league/ and scoring/, compile.
+# The one English catalogue: collect German msgids from league/ and scoring/, compile
+# (the .mo is built, never committed).
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l en --no-obsolete --no-location \
 	  --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages -l en --ignore=.venv
 
-bench: $(STAMP)
+bench: $(STAMP) $(MO)
 	$(BIN)/python bench/score_throughput.py
 	$(BIN)/python bench/tournament_scale.py
 	$(BIN)/python bench/load.py
@@ -76,5 +83,5 @@ clean:
 # Schemathesis, all checks, against gunicorn on a fresh demo database: with a token, a table
 # code and anonymously (bench/fuzz.py; schemathesis.toml). Not part of `make test`.
 # FUZZ_EXAMPLES=N for a longer run (default 25 examples per operation).
-fuzz: $(STAMP)
+fuzz: $(STAMP) $(MO)
 	$(BIN)/python bench/fuzz.py

@@ -1,6 +1,8 @@
 import os
 import shutil
+import subprocess
 import tempfile
+from pathlib import Path
 from typing import Any
 
 import hypothesis
@@ -28,9 +30,24 @@ hypothesis.settings.register_profile(
 hypothesis.settings.load_profile("suite")
 
 
+CATALOGUE = Path(__file__).resolve().parent.parent / "league/locale/en/LC_MESSAGES/django.po"
+
+
+def compile_catalogue(config: Any) -> None:
+    """The English catalogue is built, not committed (``make`` builds it): a bare ``pytest``
+    on a fresh clone builds it too, once, in the controlling process (not in each worker)."""
+    if hasattr(config, "workerinput"):
+        return
+    compiled = CATALOGUE.with_suffix(".mo")
+    if compiled.exists() and compiled.stat().st_mtime >= CATALOGUE.stat().st_mtime:
+        return
+    subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(CATALOGUE)], check=True)
+
+
 def pytest_configure(config):
     """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
     million rounds) made every fixture with accounts cost seconds."""
+    compile_catalogue(config)
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
