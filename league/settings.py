@@ -8,7 +8,13 @@ DJANGO_DEBUG       "1" turns DEBUG on (``make run`` sets it); unset or anything 
 DJANGO_SECRET_KEY  required in production; a fixed development key otherwise.
 DJANGO_ALLOWED_HOSTS  comma-separated, required in production.
 DJANGO_ADMINS      "Name <mail>, Name <mail>": 500s are mailed to them (and always logged).
-DJANGO_CACHE_DIR   the shared cache's folder (default: one per checkout in the temp folder).
+DJANGO_CACHE_DIR   the file cache's folder (default: one per checkout in the temp folder).
+DJANGO_CACHE_URL   e.g. redis://127.0.0.1:6379/1: the cache lives in Redis, shared by every
+                   instance of the site (federation.md "More than one machine"); unset, the
+                   file cache of one machine (``make run``, ``make venue``).
+DATABASE_POOL      "transaction" when the database is reached through a transaction pooler
+                   (PgBouncer in transaction mode): no prepared statements, no server-side
+                   cursors (nothing that outlives a transaction on its connection).
 DATABASE_URL       e.g. postgres://user@host:5432/db; default an SQLite file.
 VENUE_SECRET_KEY_FILE  venue: where the secret key is made once and kept (default
                    ~/.config/doko-liste/secret_key, mode 0600).
@@ -169,7 +175,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
         **DATABASES["default"].get("OPTIONS", {}),
     }
+# Behind a transaction pooler a connection is shared between transactions of different
+# clients: nothing may outlive a transaction on it (league/core/prepared.py prepares nothing;
+# Django's server-side cursors, which live across fetches, are off).
+DATABASE_POOL = os.environ.get("DATABASE_POOL", "").strip().lower()
+if DATABASE_POOL not in ("", "session", "transaction"):
+    raise ImproperlyConfigured('DATABASE_POOL must be empty, "session" or "transaction".')
+if DATABASE_POOL == "transaction":
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Sessions in the database (Django's default, named for the reader): any instance of the
+# site answers any request; nothing of a visitor is kept in a process or on one machine.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -336,19 +353,34 @@ LOGGING = {
     },
 }
 
-# One cache for all processes (gunicorn's workers) without another service: files. The login
-# lockout, the table-code throttle, the API's write throttles and the computed standings live
-# here. DJANGO_CACHE_DIR moves it; by default one folder per checkout in the temp folder.
+# One cache for all processes (gunicorn's workers): the login lockout, the table-code
+# throttle, the API's write throttles, the live versions and the computed pages live here.
+# On one machine, files (no other service); on the federation's site, Redis shared by every
+# instance (DJANGO_CACHE_URL), so a lockout or a throttle holds whichever instance answers.
+# DJANGO_CACHE_DIR moves the file cache; by default one folder per checkout in the temp folder.
 _CHECKOUT = hashlib.sha256(str(BASE_DIR).encode()).hexdigest()[:12]
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("DJANGO_CACHE_DIR")
-        or os.path.join(tempfile.gettempdir(), f"doko-liste-cache-{_CHECKOUT}"),
-        "TIMEOUT": 60 * 60,
-        "OPTIONS": {"MAX_ENTRIES": 20000},
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "").strip()
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis://, rediss:// or unix:// URL.")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "TIMEOUT": 60 * 60,
+            "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "doko"),
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("DJANGO_CACHE_DIR")
+            or os.path.join(tempfile.gettempdir(), f"doko-liste-cache-{_CHECKOUT}"),
+            "TIMEOUT": 60 * 60,
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 # Content-Security-Policy (django-csp 4): scripts only from this site (HTMX and entry.js are
 # served from static/, the API docs' Redoc from drf-spectacular-sidecar), no inline script and

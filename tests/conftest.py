@@ -61,8 +61,26 @@ def pytest_configure(config):
     # must not see another worker's entries, nor those of the run before.
     cache = settings.CACHES["default"]
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    if str(cache["BACKEND"]).endswith("RedisCache"):
+        # The suite on the federation's cache (DJANGO_CACHE_URL): each worker its own Redis
+        # database (a test's cache.clear() empties only its worker's), emptied at the start.
+        settings.CACHES = {"default": {**cache, "LOCATION": redis_database(cache, worker)}}
+        from django.core.cache import cache as shared
+
+        shared.clear()
+        return
     location = tempfile.mkdtemp(prefix=f"doko-test-cache-{worker}-")
     settings.CACHES = {"default": {**cache, "LOCATION": location}}
+
+
+def redis_database(cache: dict[str, Any], worker: str) -> str:
+    """The worker's Redis database: the configured one's URL with 10 + the worker's number
+    (gw0 → 10, gw1 → 11; the controlling process 9), away from a developer's database 0/1."""
+    number = 9 if worker == "main" else 10 + int(worker.removeprefix("gw"))
+    base = str(cache["LOCATION"]).split("?")[0].rstrip("/")
+    head, _, last = base.rpartition("/")
+    root = head if last.isdigit() and "://" in head else base
+    return f"{root}/{number}"
 
 
 def pytest_unconfigure(config):
@@ -71,7 +89,7 @@ def pytest_unconfigure(config):
     if os.path.basename(str(settings.STATIC_ROOT)).startswith("doko-test-static-"):
         shutil.rmtree(settings.STATIC_ROOT, ignore_errors=True)
     location = str(settings.CACHES["default"]["LOCATION"])
-    if os.path.basename(location).startswith("doko-test-cache-"):
+    if "://" not in location and os.path.basename(location).startswith("doko-test-cache-"):
         shutil.rmtree(location, ignore_errors=True)
 
 

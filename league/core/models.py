@@ -49,3 +49,17 @@ class AuditEntry(models.Model):
         return (
             f"{self.at:%d.%m.%Y %H:%M} {self.actor}: {self.action} {self.target}#{self.target_id}"
         )
+
+
+class JobLease(models.Model):
+    """Who runs a scheduled job now (league/core/jobs.py): one row a job, taken by a
+    conditional update, so two instances started by their timers at once run it once."""
+
+    name = models.CharField(max_length=64, primary_key=True)
+    holder = models.CharField(max_length=120, blank=True)
+    until = models.DateTimeField(null=True, blank=True)  # the lease; free when empty or past
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return self.name

@@ -11,6 +11,12 @@ databases run the SQL as it is.
   prepares again. The parameters are bound as literals by Django's client-side cursor
   into ``EXECUTE name(…)``, as for any other query; every execution is one query in
   Django's query log.
+- **Decision** (federation.md "More than one machine"): behind a transaction pooler
+  (``DATABASE_POOL=transaction``, PgBouncer in transaction mode) a connection is shared
+  between clients' transactions, so a statement prepared on it may be missing in the next
+  transaction or already there under that name: the SQL then runs as it is, as on the
+  other databases. Prepared statements are kept only where the connection is known to be
+  direct (or pooled per session).
 """
 
 from __future__ import annotations
@@ -18,16 +24,22 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 
 _prepared: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+
+
+def prepares() -> bool:
+    """Whether statements are prepared: not behind a transaction pooler."""
+    return str(getattr(settings, "DATABASE_POOL", "")) != "transaction"
 
 
 def execute_prepared(cursor: Any, name: str, sql: str, params: list[Any]) -> None:
     """Run ``sql`` (``%s`` parameters) with ``params`` on ``cursor``; on PostgreSQL as the
     prepared statement ``name`` (an identifier), prepared the first time this connection
     runs it."""
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or not prepares():
         cursor.execute(sql, params)
         return
     done = _prepared.setdefault(connection.connection, set())

@@ -6,11 +6,13 @@ the mails are printed on the console (settings.EMAIL_BACKEND)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from league.core.jobs import exclusive
 from league.leagues.reminders import AVAILABILITY_DAYS, reminders_send
 
 
@@ -33,5 +35,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        sent = reminders_send(base_url=options["adresse"], availability_days=options["tage"])
+        # Every instance's timer starts it: one runs, the others find the lease taken.
+        with exclusive("send_reminders", lease=dt.timedelta(minutes=30)) as mine:
+            if not mine:
+                self.stdout.write("Läuft schon (eine andere Instanz verschickt gerade).")
+                return
+            sent = reminders_send(base_url=options["adresse"], availability_days=options["tage"])
         self.stdout.write(f"{sent} Erinnerung(en) verschickt.")

@@ -7,10 +7,12 @@ not rebuilt)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from league.core.jobs import exclusive
 from league.lists.stats import lists_unplaced, lists_without_stats, stats_place, stats_rebuild
 
 
@@ -26,6 +28,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # A scheduled rebuild may start on two instances at once: one runs.
+        with exclusive("stats_rebuild", lease=dt.timedelta(hours=2)) as mine:
+            if not mine:
+                self.stdout.write("Läuft schon (eine andere Instanz baut gerade neu).")
+                return
+            self._rebuild(options)
+
+    def _rebuild(self, options: dict[str, Any]) -> None:
         if options["missing"]:
             missing = lists_without_stats()
             count = stats_rebuild(missing) if missing else 0
