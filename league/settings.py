@@ -382,6 +382,10 @@ else:
         }
     }
 
+# Public pages with a version are rendered once per version for every stranger and kept in
+# the cache above (league/core/shared_pages.py); DJANGO_SHARED_PAGES=0 renders each visit.
+SHARED_PAGES = os.environ.get("DJANGO_SHARED_PAGES", "1") != "0"
+
 # Content-Security-Policy (django-csp 4): scripts only from this site (HTMX and entry.js are
 # served from static/, the API docs' Redoc from drf-spectacular-sidecar), no inline script and
 # no eval; styles only from static/ too (HTMX's indicator styles are in site.css; the API

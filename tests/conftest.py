@@ -51,6 +51,10 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # A stranger's page is shared by version (league/core/shared_pages.py); test databases
+    # start again at the same versions with other content, so the suite renders each visit
+    # and tests/core/test_shared_pages.py switches sharing on with a cache of its own.
+    settings.SHARED_PAGES = False
     # WhiteNoise reads every file under STATIC_ROOT each time a test client builds the
     # middleware: once ``manage.py venue`` (tests/venue/test_serve.py) has collected the
     # static files into the checkout, that doubled the time of every request test. The

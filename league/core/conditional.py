@@ -21,6 +21,8 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from league.core.shared_pages import served
+
 T = TypeVar("T")
 
 # The computed value outlives no version change (the key names the version); the timeout
@@ -86,7 +88,20 @@ def conditional(
         return f'"{tag}"'
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
-        conditional_view = condition(etag_func=etag_func)(view)
+        def shared_view(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+            # Strangers share one rendering per version (league/core/shared_pages.py).
+            found = getattr(request, _ATTR, None)
+            if found is None:
+                return view(request, *args, **kwargs)
+            return served(
+                request,
+                found,
+                lambda: view(request, *args, **kwargs),
+                lambda: etag(request, found),
+                "conditional",
+            )
+
+        conditional_view = condition(etag_func=etag_func)(shared_view)
 
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:

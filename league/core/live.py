@@ -39,6 +39,7 @@ from django.utils.translation import gettext
 
 from league.core.conditional import digest, etag, revalidate
 from league.core.models import AuditEntry
+from league.core.shared_pages import served
 
 HEADER = "HTTP_X_LIVE"
 LIST_TARGET = "lists.spielliste"
@@ -83,15 +84,23 @@ def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., 
             version = version_of(request, *args, **kwargs)
             if version is None:
                 return view(request, *args, **kwargs)
+
+            def render() -> Any:
+                return view(request, *args, **kwargs)
+
+            def tag_now() -> str:
+                return etag(request, version, "live")
+
             if not is_poll(request):
                 # The page carries its tag (base.html, data-live-tag): its first poll is a
                 # 304 too, not a second rendering of the page just rendered.
-                request.live_tag = etag(request, version, "live")  # type: ignore[attr-defined]
-                return view(request, *args, **kwargs)
-            tag = f'"{etag(request, version, "live")}"'
+                request.live_tag = tag_now()  # type: ignore[attr-defined]
+                # Strangers share one rendering per version (league/core/shared_pages.py).
+                return served(request, version, render, tag_now, "visit")
+            tag = f'"{tag_now()}"'
             if tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
                 return _mark(HttpResponseNotModified(), tag)
-            response = view(request, *args, **kwargs)
+            response = served(request, version, render, tag_now, "poll")
             if isinstance(response, HttpResponse) and response.status_code == 200:
                 # Rendering may have set a new CSRF cookie: the tag names the one the next
                 # poll carries.

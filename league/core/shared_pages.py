@@ -1,0 +1,112 @@
+"""Public pages rendered once per version and served to every stranger from the shared cache.
+
+On the federation's site a thousand followers read the same standings, player pages, league
+tables and round boards; each used to render its own copy whenever the page changed. A page
+with a version (``league.core.live.live``, ``league.core.conditional.conditional``) asked
+for by a *stranger* — no session, no message waiting — is now rendered once per version,
+language, address and minute, kept in the shared cache (Redis across instances,
+settings.CACHES) and served from there to every other stranger on every instance
+(federation.md "More than one machine": rendered once per version).
+
+- **Decision**: only strangers share a copy. Whoever has a session (an account, a table code,
+  a language chosen in the session) may see buttons, forms or hidden rows of his own and
+  gets his own rendering, as before; so does a visit with a message waiting.
+- **Decision**: the two things of the reader's own in a stranger's page — the CSRF token
+  (``base.html`` puts it on <body>; forms carry it too) and the live tag (``data-live-tag``,
+  a digest of the reader's CSRF cookie) — are stored as placeholders and filled in for each
+  reader. A page without the token on <body> (not from base.html) is not shared.
+- **Decision**: the minute is part of the key, so what a page says relative to now (a round's
+  minutes left, "vor 5 Minuten") is never more than a minute old for a new reader; the page's
+  scripts count on from there as they do after a 304.
+- Only 200 answers with HTML and no cookie of their own are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+TIMEOUT = 120  # seconds: a copy outlives its minute only to bridge the minute's turn
+_TOKEN = re.compile(rb'"X-CSRFToken": "([A-Za-z0-9]{32,64})"')
+CSRF_HOLE = b"\x00csrf\x00"
+TAG_HOLE = b"\x00live-tag\x00"
+
+
+def shareable(request: HttpRequest) -> bool:
+    """A stranger's GET: no session cookie, no message waiting, sharing switched on."""
+    if not getattr(settings, "SHARED_PAGES", True) or request.method not in ("GET", "HEAD"):
+        return False
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME in cookies or "messages" in cookies:
+        return False
+    user = getattr(request, "user", None)
+    return user is None or not user.is_authenticated
+
+
+def _key(request: HttpRequest, version: str, *more: Any) -> str:
+    minute = int(time.time() // 60)
+    # An htmx request for the same address asks for a part, not the page.
+    parts = (
+        version,
+        request.get_full_path(),
+        get_language(),
+        minute,
+        request.headers.get("HX-Request", ""),
+        *more,
+    )
+    return "shared-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+def served(
+    request: HttpRequest,
+    version: str,
+    render: Callable[[], Any],
+    live_tag: Callable[[], str] | None = None,
+    *more: Any,
+) -> Any:
+    """The page for ``request`` at ``version``: from the shared copy when a stranger asks
+    and one is there, else ``render()`` (kept for the next stranger when it can be).
+    ``live_tag()`` gives this reader's live tag (after his CSRF cookie is known)."""
+    if not shareable(request):
+        return render()
+    key = _key(request, version, *more)
+    found = cache.get(key)
+    if found is not None:
+        content, content_type = found
+        token = get_token(request).encode()  # sets the CSRF cookie for a new reader
+        tag = live_tag().encode() if live_tag else b""
+        request.live_tag = tag.decode()  # type: ignore[attr-defined]  # for the ETag
+        body = bytes(content).replace(CSRF_HOLE, token).replace(TAG_HOLE, tag)
+        return HttpResponse(body, content_type=content_type)
+    response = render()
+    _keep(request, key, response)
+    return response
+
+
+def _keep(request: HttpRequest, key: str, response: Any) -> None:
+    if (
+        not isinstance(response, HttpResponse)
+        or response.status_code != 200
+        or response.streaming
+        or response.cookies
+        or not str(response.get("Content-Type", "")).startswith("text/html")
+    ):
+        return
+    content = bytes(response.content)
+    token = _TOKEN.search(content)
+    if token is None:
+        return
+    content = content.replace(token.group(1), CSRF_HOLE)
+    tag = str(getattr(request, "live_tag", "") or "")
+    if tag:
+        content = content.replace(tag.encode(), TAG_HOLE)
+    cache.set(key, (content, response["Content-Type"]), TIMEOUT)
