@@ -226,16 +226,21 @@ def backup_validate(*, doc: Any) -> None:
 # --- import ------------------------------------------------------------------------------------
 
 
-def backup_import(*, doc: Any, dry_run: bool = False) -> ImportSummary:
+def backup_import(*, doc: Any, dry_run: bool = False, replace: bool = False) -> ImportSummary:
     """Check ``doc`` completely, then write it in one transaction, section by section
-    (rolled back for a dry run). Raises ``BackupError`` with every fault found; nothing is
-    written then."""
+    (rolled back for a dry run). An object the document names by a uid that is here already
+    (a tournament imported or published before) is refused, or with ``replace`` replaced.
+    Raises ``BackupError`` with every fault found; nothing is written then."""
     summary = ImportSummary(dry_run=dry_run)
     try:
         ctx = _check(doc)
         with transaction.atomic():
-            restore = RestoreContext(doc, ctx.plans, summary)
-            for section in backup_sections():
+            restore = RestoreContext(doc, ctx.plans, summary, replace=replace)
+            sections = backup_sections()
+            for section in reversed(sections):  # owners first: they hold the others' rows
+                if section.prepare is not None:
+                    section.prepare(restore)
+            for section in sections:
                 section.restore(restore)
             # The lists were written (and their statistics rows placed) before their owners'
             # sections linked them: placed again now that each knows where it stands.

@@ -155,6 +155,9 @@ def restore(ctx: RestoreContext) -> None:
     for data in ctx.doc.get("players", []):
         number = (data.get("ddv_number") or "").strip()
         player = Player.objects.filter(ddv_number=number).first() if number else None
+        if player is None and not number:
+            # A guest of a tournament this import replaces: the same record again.
+            player = ctx.reuse["player"].get(squeeze(data["name"]))
         if player is None:
             player = Player.objects.create(
                 name=squeeze(data["name"]),

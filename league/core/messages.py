@@ -349,6 +349,11 @@ MESSAGES: Mapping[str, str] = {
     "backup_field_not_time": gettext_noop("Feld „{key}“ ist kein Zeitpunkt"),
     "backup_date_invalid": gettext_noop("Datum ungültig"),
     "backup_duplicate": gettext_noop("doppelt"),
+    "backup_uid_invalid": gettext_noop("Kennung „{uid}“ ist keine UUID"),
+    "backup_tournament_exists": gettext_noop(
+        "Das Turnier „{name}“ ist schon hier (dieselbe Kennung); mit --replace ersetzen"
+    ),
+    "backup_summary_replaced": gettext_noop("{count} Turnier(e) ersetzt."),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
     "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
     "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),

@@ -188,9 +188,15 @@ class ImportSummary:
     tournaments: int = 0
     leagues: int = 0
     history: int = 0
+    tournaments_replaced: int = 0
     dry_run: bool = False
 
     def lines(self) -> list[str]:
+        replaced = (
+            [render("backup_summary_replaced", {"count": self.tournaments_replaced})]
+            if self.tournaments_replaced
+            else []
+        )
         return [
             render("backup_dry_run" if self.dry_run else "backup_done"),
             render(
@@ -210,6 +216,7 @@ class ImportSummary:
                     "history": self.history,
                 },
             ),
+            *replaced,
         ]
 
 
@@ -263,6 +270,11 @@ class RestoreContext:
     summary: ImportSummary
     maps: defaultdict[str, dict[int, Any]] = field(default_factory=lambda: defaultdict(dict))
     history: list[tuple[models.Model, Any]] = field(default_factory=list)
+    # ``manage.py import --replace``: an object the document names by its uid that is here
+    # already is replaced (its section's ``prepare`` removes it) instead of refused; what it
+    # leaves to be taken again (a guest's record by name) is in ``reuse[kind][key]``.
+    replace: bool = False
+    reuse: defaultdict[str, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))
 
     def restored(self, obj: models.Model, entries: Any) -> None:
         """``obj`` was written: its exported history is restored onto it at the end."""
@@ -280,7 +292,9 @@ class BackupSection:
     ``places`` (optional) names the rows of other sections it owns, for messages ("Turnier
     3, Runde 2, Tisch 4"); ``check`` validates its part without reading or writing the
     database, raising or collecting ``Fault``s and keeping what its restore needs in
-    ``ctx.plans``; ``restore`` writes it (in one transaction with every other section)."""
+    ``ctx.plans``; ``prepare`` (optional) deals with what the database holds already under
+    the document's uids; ``restore`` writes it (in one transaction with every other
+    section)."""
 
     name: str
     keys: tuple[str, ...]
@@ -290,6 +304,9 @@ class BackupSection:
     after: tuple[str, ...] = ()
     select: Callable[[Selection], None] | None = None
     places: Callable[[Mapping[str, Any]], Iterable[tuple[str, int, Place]]] | None = None
+    # Before any section restores (owners first): what is here already under the document's
+    # uids — refused, or removed for ``replace`` (in the import's transaction).
+    prepare: Callable[[RestoreContext], None] | None = None
 
 
 _backup: list[BackupSection] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -35,6 +36,9 @@ class Bundesland(models.TextChoices):
 
 
 class Tournament(models.Model):
+    # federation.md "An event travels": the same tournament on the venue laptop and on the
+    # federation's site (export, import, publication), whatever its key in each database.
+    uid = models.UUIDField(_("Kennung"), default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("Name"), max_length=120)
     date = models.DateField(_("Datum"))
     venue = models.CharField(_("Ort"), max_length=120, blank=True)

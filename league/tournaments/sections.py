@@ -9,6 +9,7 @@ site); its participants, rounds and tables are history and restored as they were
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -87,6 +88,7 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
     doc["tournaments"] = [
         {
             "id": t.pk,
+            "uid": str(t.uid),
             "name": t.name,
             "date": t.date.isoformat(),
             "venue": t.venue,
@@ -172,6 +174,16 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
     tid = need(t, "id", int, (("tournament", None),))
     place: Place = (("tournament", tid),)
     ctx.ids["tournament"].add(tid)
+    uid = opt(t, "uid", str, place)
+    if uid is not None:
+        try:
+            uuid.UUID(uid)
+        except ValueError:
+            raise Fault(place, "backup_uid_invalid", {"uid": uid[:40]}) from None
+        seen = ctx.plans.setdefault("tournament_uids", set())
+        if uid in seen:
+            raise Fault(place, "backup_duplicate")
+        seen.add(uid)
     text(t, "name", place, Tournament)
     day(t, "date", place)
     club = opt(t, "club", int, place)
@@ -244,6 +256,38 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
 # --- restore -----------------------------------------------------------------------------------
 
 
+def prepare(ctx: RestoreContext) -> None:
+    """A tournament of the document that is here already (its uid): refused, or for
+    ``replace`` removed with its rounds, lists and entries — its guests (no DDV number) are
+    left for the players' restore to take again by name, so a tournament imported twice
+    does not make its guests twice."""
+    for data in ctx.doc.get("tournaments", []):
+        uid = data.get("uid")
+        existing = Tournament.objects.filter(uid=uid).first() if uid else None
+        if existing is None:
+            continue
+        place: Place = (("tournament", data["id"]),)
+        if not ctx.replace:
+            raise Fault(place, "backup_tournament_exists", {"name": existing.name})
+        guests = Player.objects.filter(entries__tournament=existing, ddv_number="")
+        for guest in guests:
+            ctx.reuse["player"].setdefault(guest.name, guest)
+        lists = list(
+            RoundTable.objects.filter(tournament_round__tournament=existing).values_list(
+                "spielliste_id", flat=True
+            )
+        )
+        audit_record(
+            user=IMPORT_ACTOR,
+            action="replace",
+            target=existing,
+            before={"name": existing.name, "uid": str(existing.uid), "lists": len(lists)},
+        )
+        existing.delete()
+        Spielliste.objects.filter(pk__in=lists).delete()
+        ctx.summary.tournaments_replaced += 1
+
+
 def restore(ctx: RestoreContext) -> None:
     clubs: dict[int, Club] = ctx.maps["club"]
     players: dict[int, Player] = ctx.maps["player"]
@@ -309,6 +353,8 @@ def restore(ctx: RestoreContext) -> None:
         # The Rangliste flag and the close are history too (checked when it was closed).
         closed = when(data.get("closed_at"), place, "closed_at")
         Tournament.objects.filter(pk=tournament.pk).update(
+            # An export from before uids: the one this import made when it created it.
+            uid=data.get("uid") or tournament.uid,
             rated=bool(data.get("rated")),
             bundesland=data.get("bundesland") or "",
             closed_at=closed,
@@ -338,6 +384,7 @@ BACKUP = BackupSection(
     keys=("tournaments",),
     select=select,
     export=export,
+    prepare=prepare,
     places=places,
     check=check,
     restore=restore,

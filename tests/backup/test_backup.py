@@ -327,7 +327,10 @@ def test_round_trip_of_the_demo_gives_identical_standings_and_tables(tmp_path):
 
 def test_players_with_a_ddv_number_are_matched_not_duplicated(tmp_path):
     tournament = Tournament.objects.get(rated=False)
-    _export(tmp_path, "--tournament", str(tournament.pk))
+    doc = _export(tmp_path, "--tournament", str(tournament.pk))
+    # An export from before uids: a tournament of its own beside the one it came from.
+    del doc["tournaments"][0]["uid"]
+    (tmp_path / "backup.json").write_text(json.dumps(doc), encoding="utf-8")
     players = Player.objects.count()
     with_number = (
         Player.objects.filter(entries__tournament=tournament)
@@ -490,7 +493,8 @@ def test_a_refusal_late_in_the_write_rolls_everything_back(tmp_path, demo_doc):
 
 def test_dry_run_writes_nothing(tmp_path, demo_doc):
     before = _counts()
-    out = _import(tmp_path / "backup.json", "--dry-run")
+    # The same database: its tournaments are there already (their uids), so replaced.
+    out = _import(tmp_path / "backup.json", "--dry-run", "--replace")
     assert "Probelauf" in out
     assert "Spiellisten: 24" in out
     assert _counts() == before

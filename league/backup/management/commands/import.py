@@ -1,5 +1,7 @@
-"""``manage.py import FILE [--dry-run]``: restore a backup made by ``export``; validates
-everything first and writes nothing on any error (exit 1; exit 2 for unreadable JSON)."""
+"""``manage.py import FILE [--dry-run] [--replace]``: restore a backup made by ``export``;
+validates everything first and writes nothing on any error (exit 1; exit 2 for unreadable
+JSON). A tournament that is here already (the same uid: imported before) is refused unless
+``--replace``, which replaces it — its rounds, lists and results — by the file's."""
 
 from __future__ import annotations
 
@@ -20,6 +22,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--dry-run", action="store_true", help="check and replay, write nothing"
         )
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="replace a tournament imported before (the same uid) by the file's",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -35,7 +42,7 @@ class Command(BaseCommand):
                 render("backup_not_json", {"file": options["file"], "error": err}), returncode=2
             ) from None
         try:
-            summary = backup_import(doc=doc, dry_run=options["dry_run"])
+            summary = backup_import(doc=doc, dry_run=options["dry_run"], replace=options["replace"])
         except BackupError as err:
             for message in err.messages:
                 self.stderr.write(message)
