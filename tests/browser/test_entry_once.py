@@ -77,8 +77,8 @@ def web_form(live_server, phone, django_user_model):
     """A free list kept by a logged-in Listenführer (the web form, with quick entry)."""
     django_user_model.objects.create_user("lf", password="pw-secret-123")
     user = django_user_model.objects.get(username="lf")
-    long_name = "Anna-Katharina " + "Mustermann-" * 6
-    long_name = (long_name + "x" * 80)[:80]
+    # The field's maximum, with a part longer than the phone's line.
+    long_name = ("Anna-Katharina " + "Wolkenkratzerfensterputzerinnenvereinigungsvorsitzende" * 2)[:80]
     players = [Player.objects.create(name=n) for n in (long_name, "Bernd", "Carla", "Dieter")]
     liste = services.spielliste_create(title="Testtisch", players=players, created_by=user)
     services.spielliste_set_kasse(spielliste=liste, cent=10, user=user)
