@@ -134,6 +134,8 @@ def test_a_refused_save_lands_with_its_error_in_view_and_the_page_keeps_updating
 ):
     liste, names = table
     seen = _statuses(phone)
+    asked = []
+    phone.on("request", lambda r: asked.append((r.method, r.url)))
     fill_game(phone, names, augen="200")
     phone.locator("#game-form select[name=schwarz]").select_option("kontra")
     with phone.expect_navigation():
@@ -155,6 +157,10 @@ def test_a_refused_save_lands_with_its_error_in_view_and_the_page_keeps_updating
     # The refusal stays shown.
     assert phone.locator("#eingabe .field-error, #eingabe [role=alert]").first.is_visible()
     assert not [s for s in seen if s[0] == 405]
+    # The polls asked the list's page, never the form's POST-only address.
+    form_address = reverse("game-add", args=[liste.pk])
+    assert any(m == "GET" and u.endswith(page) for m, u in asked)
+    assert not [u for m, u in asked if m == "GET" and u.endswith(form_address)]
     # Reopening what the address bar shows is the list, no 405.
     phone.reload()
     phone.locator("#spiel-1").wait_for()
