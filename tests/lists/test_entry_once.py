@@ -116,6 +116,8 @@ def test_an_untapped_vorfuehrung_soloist_is_named(lf_client, liste):
     liste.refresh_from_db()
     html = lf_client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "Vorführung für Bernd" in html
+    chips = html.split('name="re"')[1:]
+    assert ["checked" in c.split(">")[0] for c in chips] == [False, True, False, False]
     url = reverse("game-add", args=[liste.pk])
     data = {**FORM, "kind": "solo", "solo": "buben", "pflicht": "on", "version": liste.version}
     response = lf_client.post(url, data)  # no "re": his pre-ticked chip was tapped off
