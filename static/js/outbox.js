@@ -7,6 +7,10 @@
 // save the server refuses (the list changed meanwhile) stays, shown with what the list has
 // now, until the user takes it into the form or drops it. The list page names the keys of its
 // latest writes (data-written-keys), so a save that arrived without its answer is recognised.
+// One filled form is one save: its buttons are off while it is sent, it keeps its key until
+// the answer, and only then is it the next game's form, with a new key (issue 29: a double
+// click stored the game twice). The server also answers the same form sent twice on one
+// version as stored once (services.same_form_key).
 // Without JavaScript the forms post as before.
 (() => {
   const box = document.querySelector("[data-outbox-box]");
