@@ -75,10 +75,10 @@ def test_dblclick_stores_one_game(table, phone):  # noqa: F811
 @pytest.fixture
 def web_form(live_server, phone, django_user_model):
     """A free list kept by a logged-in Listenführer (the web form, with quick entry)."""
-    django_user_model.objects.create_user("lf", password="pw-secret-123")
-    user = django_user_model.objects.get(username="lf")
+    user = django_user_model.objects.create_user("lf", password="pw-secret-123")
     # The field's maximum, with a part longer than the phone's line.
-    long_name = ("Anna-Katharina " + "Wolkenkratzerfensterputzerinnenvereinigungsvorsitzende" * 2)[:80]
+    word = "Wolkenkratzerfensterputzerinnenvereinigungsvorsitzende"
+    long_name = ("Anna-Katharina " + word * 2)[:80]
     players = [Player.objects.create(name=n) for n in (long_name, "Bernd", "Carla", "Dieter")]
     liste = services.spielliste_create(title="Testtisch", players=players, created_by=user)
     services.spielliste_set_kasse(spielliste=liste, cent=10, user=user)
