@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
-from league.core.live import ping, service_worker
+from league.core.live import favicon, ping, service_worker
 
 urlpatterns = [
     path("", include("league.start.urls")),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),
     path("sw.js", service_worker, name="service-worker"),
+    path("favicon.ico", favicon, name="favicon"),
     path("live/ping/", ping, name="live-ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -1,4 +1,4 @@
-"""The site's error pages (400, 403, 404, 500, CSRF failure) in the site's frame.
+"""The site's error pages (400, 403, 404, 405, 500, CSRF failure) in the site's frame.
 
 They say what happened and offer a way back, in the visitor's language, with DEBUG off.
 Decision: they never show the exception's text, a path's object or anybody's name; a 403
@@ -98,6 +98,28 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
             ),
         },
     )
+
+
+def method_not_allowed(request: HttpRequest, allowed: str = "") -> HttpResponse:
+    """An address that only takes a form's POST (a save, a button), opened as a page: the
+    way back is the page the form was on, which is one step up for the site's addresses
+    (``/listen/5/zeit/`` → ``/listen/5/``). Answered by ``core.middleware.FramedNotAllowed``."""
+    parent = request.path.rstrip("/").rsplit("/", 1)[0] + "/"
+    response = _render(
+        request,
+        405,
+        {
+            "heading": _("Diese Adresse ist keine Seite"),
+            "text": _(
+                "Hierhin sendet ein Formular seine Eingabe; zum Ansehen gibt es hier nichts. "
+                "Die Seite mit dem Formular liegt eine Stufe höher."
+            ),
+            "back": parent if parent != "/" else "",
+        },
+    )
+    if allowed:
+        response["Allow"] = allowed
+    return response
 
 
 def server_error(request: HttpRequest | None = None) -> HttpResponse:

@@ -31,7 +31,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -134,6 +134,14 @@ SW_ASSETS = (
     "js/live.js",
     "js/outbox.js",
 )
+
+
+def favicon(request: HttpRequest) -> HttpResponseBase:
+    """/favicon.ico, which browsers ask for by themselves: the site's icon (static/), not a
+    404 in every log. Not permanent: the static address changes with a release."""
+    response = redirect(static("favicon.ico"))
+    patch_cache_control(response, max_age=86400)
+    return response
 
 
 def service_worker(request: HttpRequest) -> HttpResponse:

@@ -14,6 +14,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.views.defaults import bad_request
 
+from league.core.error_views import method_not_allowed
 from league.core.params import int_param
 
 # Names a page takes a number from, and the largest sensible value of each.
@@ -80,3 +81,24 @@ class FormCharset:
                 page = bad_request.__wrapped__  # type: ignore[attr-defined]
                 return page(request, ValueError("charset"))
         return self.get_response(request)
+
+
+class FramedNotAllowed:
+    """A page address asked with a method it does not take (a form's POST-only address
+    opened as a page) answers 405 in the site's frame, like 403 and 404, not the browser's
+    bare "HTTP ERROR 405" (``require_POST`` answers with an empty body). The API keeps its
+    own JSON answer (league.api.errors)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 405
+            and not request.path.startswith("/api/")
+            and not response.streaming
+            and not response.content
+        ):
+            return method_not_allowed(request, response.get("Allow", ""))
+        return response

@@ -78,7 +78,16 @@ class GameForm(forms.Form):
     )
     solo = forms.ChoiceField(label=_("Soloart"), choices=SOLO_CHOICES, required=False)
     pflicht = forms.BooleanField(label=_("Pflichtsolo"), required=False)
-    re = forms.MultipleChoiceField(label=_("Re-Partei"), widget=forms.CheckboxSelectMultiple)
+    re = forms.MultipleChoiceField(
+        label=_("Re-Partei"),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={
+            "required": _(
+                "Niemand als Re angetippt: bitte die Re-Partei antippen (beim Solo den "
+                "Solospieler)."
+            )
+        },
+    )
     # Augen as counted: for Re or for Kontra (the keeper counts whichever pile is at hand);
     # the record always stores Re's Augen (240 − Kontra's).
     augen_side = forms.ChoiceField(

@@ -356,7 +356,10 @@ class Substitution(models.Model):
 
 class WriteKey(models.Model):
     """An idempotency key of a list write: a save retried after a lost answer (hall Wi-Fi)
-    is recognised as done instead of refused as a conflict."""
+    is recognised as done instead of refused as a conflict. A key starting with
+    ``SAME_FORM`` stands for a posted form's content (``services.same_form_key``)."""
+
+    SAME_FORM = "same:"
 
     spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=64)

@@ -442,6 +442,7 @@ def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:
     (static/js/outbox.js) finds in them the saves whose answer it never got."""
     return list(
         WriteKey.objects.filter(spielliste_id=liste_id)
+        .exclude(key__startswith=WriteKey.SAME_FORM)  # a form's content (services.same_form_key)
         .order_by("-pk")
         .values_list("key", flat=True)[:limit]
     )

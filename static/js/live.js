@@ -29,6 +29,12 @@
   if (!navigator.onLine) offline(true);
   const root = document.querySelector("[data-live]");
   if (!root) return;
+  // A page shown in answer to a form's POST (a refused save) names its own address: the
+  // address bar shows it, and the polls ask it — never the form's POST-only address.
+  const home = root.dataset.liveUrl;
+  if (home && window.location.pathname !== home) {
+    history.replaceState(history.state, "", home + window.location.hash);
+  }
   const reload = root.dataset.live === "reload";
   const every = Number(root.dataset.liveEvery) || 3000;
   // The tag the page was rendered with (league/core/live.py): the first poll is a 304 too.

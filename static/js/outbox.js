@@ -7,6 +7,10 @@
 // save the server refuses (the list changed meanwhile) stays, shown with what the list has
 // now, until the user takes it into the form or drops it. The list page names the keys of its
 // latest writes (data-written-keys), so a save that arrived without its answer is recognised.
+// One filled form is one save: its buttons are off while it is sent, it keeps its key until
+// the answer, and only then is it the next game's form, with a new key (issue 29: a double
+// click stored the game twice). The server also answers the same form sent twice on one
+// version as stored once (services.same_form_key).
 // Without JavaScript the forms post as before.
 (() => {
   const box = document.querySelector("[data-outbox-box]");
@@ -17,10 +21,46 @@
   const listing = box.querySelector("[data-outbox-list]");
   const notices = [];
   const NEXT = "doko-open-at-next";
-  if (sessionStorage.getItem(NEXT) === list) {
+  // The field a keyboard user types first in a form: its first input, or the ticked one of
+  // a group of radio buttons (Tab lands there too).
+  const firstField = (root) => {
+    const field = root && root.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    if (field && field.type === "radio" && !field.checked) {
+      const ticked = root.querySelector(`input[type=radio][name="${field.name}"]:checked`);
+      if (ticked) return ticked;
+    }
+    return field;
+  };
+  const opened = sessionStorage.getItem(NEXT);
+  if (opened === list || opened === `${list}#schnell`) {
+    // Just saved: the next game's box in view, the focus in the next game's form (not on
+    // <body>: a keyboard user types on), the quick entry open again after a quick row.
     sessionStorage.removeItem(NEXT);
     const next = document.getElementById("next");
     if (next) next.scrollIntoView();
+    const quick = opened.endsWith("#schnell") && document.getElementById("schnell");
+    if (quick) {
+      quick.open = true;
+      quick.scrollIntoView();
+    }
+    const field = firstField(quick ? quick.querySelector("form") : document.getElementById("game-form"));
+    if (field) field.focus({ preventScroll: true });
+  }
+  // A refused save (the entry form sent back with its errors): the error and its field in
+  // view, the focus on that field; the address bar shows the list's page (live.js), not the
+  // form's POST-only address.
+  const refusal = document.querySelector("#eingabe .field-error, #eingabe [role=alert], #eingabe .errors");
+  if (refusal) {
+    const details = refusal.closest("details");
+    if (details) details.open = true;
+    const form = refusal.closest("form");
+    const holder = refusal.closest("fieldset, p") || form;
+    const marked = refusal.dataset.field && form && form.querySelector(`[name="${refusal.dataset.field}"]:not([type=hidden])`);
+    let field = marked || (holder && holder !== form && (holder.querySelector("input[type=number], select") || firstField(holder)));
+    if (!field) field = firstField(form);
+    if (field) field.focus({ preventScroll: true });
+    refusal.scrollIntoView({ block: "center" });
+    if (window.location.pathname !== list) history.replaceState(history.state, "", `${list}#eingabe`);
   }
 
   const load = () => {
@@ -178,6 +218,7 @@
       entry.state = "unsent";
       put(entry);
       document.documentElement.dataset.offline = "1";
+      nextForm(form); // the save waits in the outbox; the form is the next game's
       render();
       return;
     }
@@ -186,7 +227,8 @@
       put(entry);
       // As the server's redirect would (to #next): the list page opens at the next game's
       // box, the entry form below it. A fragment alone would not load the page again.
-      sessionStorage.setItem(NEXT, list);
+      // The form stays locked until the page is left: it was sent.
+      sessionStorage.setItem(NEXT, form.closest("#schnell") ? `${list}#schnell` : list);
       window.location.assign(list);
       return;
     }
@@ -235,20 +277,46 @@
     }
   };
 
+  // A form being saved takes no second submit: its buttons are off until the answer (a
+  // double click, a second Enter, send one save). One filled form has one key: a submit of
+  // it again (its save still in the outbox) is the same save, not the next game.
+  const lock = (form, yes) => {
+    if (yes) form.dataset.saving = "1";
+    else delete form.dataset.saving;
+    for (const button of form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]")) button.disabled = yes;
+  };
+  // After a save's answer (stored, or kept in the outbox): the form is the next game's — a
+  // new one with a new key.
+  const nextForm = (form) => {
+    form.reset();
+    const keyInput = form.querySelector("input[name=key]");
+    if (keyInput) keyInput.defaultValue = keyInput.value = newKey(); // reset() would bring back the old one
+    // What the page computed from the old input (the other party's Augen) follows.
+    form.querySelectorAll("input[type=number]").forEach((i) => i.dispatchEvent(new Event("input", { bubbles: true })));
+    const part = form.closest("[data-live-part]");
+    if (part) delete part.dataset.liveDirty; // a fresh form: live updates may replace it
+    const preview = document.getElementById("preview");
+    if (preview && form.id === "game-form") preview.replaceChildren();
+    lock(form, false);
+  };
+
   document.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-outbox]");
     if (!form) return;
     event.preventDefault();
-    const waiting = mine();
-    const last = waiting[waiting.length - 1];
+    if (form.dataset.saving) return; // its save is under way
     const keyInput = form.querySelector("input[name=key]");
     const key = (keyInput && keyInput.value) || newKey();
+    if (keyInput) keyInput.value = key;
+    const waiting = mine();
+    if (waiting.some((e) => e.key === key)) return; // this filled form is saved already
+    const last = waiting[waiting.length - 1];
     const version = Number((form.querySelector("input[name=version]") || {}).value || 0);
     const entry = {
       key,
       list,
       url: form.getAttribute("action"),
-      fields: [...new FormData(form)].filter(([, v]) => typeof v === "string"),
+      fields: [...new FormData(form)].filter(([k, v]) => typeof v === "string" && k !== "key").concat([["key", key]]),
       // Saved behind unsent ones: it is the game after them, on the list they leave.
       game: last ? last.game + 1 : Number(form.dataset.game) || 0,
       version: last ? last.version + 1 : version,
@@ -256,25 +324,12 @@
       state: "sending",
       at: Date.now(),
     };
-    if (keyInput && keyInput.value) entry.fields = entry.fields.filter(([k]) => k !== "key").concat([["key", key]]);
-    else entry.fields.push(["key", key]);
+    lock(form, true);
     store(load().concat([entry]));
-    const freshKey = () => {
-      // The form's next save gets a new key (reset() would bring back the old one).
-      if (keyInput) keyInput.defaultValue = keyInput.value = newKey();
-    };
-    freshKey();
     if (last || !navigator.onLine) {
       entry.state = "unsent";
       put(entry);
-      form.reset();
-      freshKey();
-      // What the page computed from the old input (the other party's Augen) follows.
-      form.querySelectorAll("input[type=number]").forEach((i) => i.dispatchEvent(new Event("input", { bubbles: true })));
-      const part = form.closest("[data-live-part]");
-      if (part) delete part.dataset.liveDirty; // a fresh form: live updates may replace it
-      const preview = document.getElementById("preview");
-      if (preview) preview.replaceChildren();
+      nextForm(form);
       render();
       if (navigator.onLine) flush();
       return;
@@ -309,6 +364,10 @@
     }
   }
   render();
+  // Back to this page from the browser's memory after a save was answered: a new form.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) document.querySelectorAll("form[data-outbox][data-saving]").forEach(nextForm);
+  });
   const retry = () => { if (mine().some((e) => e.state === "unsent")) flush(); };
   window.addEventListener("online", retry);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) retry(); });

@@ -179,6 +179,7 @@ PUBLIC_READS = {
     "api-schema",
     "api-docs",
     "service-worker",  # the service worker's script (league.core.live)
+    "favicon",  # the site's icon (a redirect to static/)
     "live-ping",  # constant bytes: the load bench's floor
 }
 LOGGED_IN_ONLY = {  # any account; acts on its own things only

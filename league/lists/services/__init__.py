@@ -22,7 +22,7 @@ from league.lists.services.clock import (
     spielliste_resume_time,
 )
 from league.lists.services.confirm import spielliste_confirm
-from league.lists.services.context import NextRecord, writer_key
+from league.lists.services.context import NextRecord, same_form_key, writer_key
 from league.lists.services.games import (
     game_correct,
     game_delete,
@@ -74,6 +74,7 @@ __all__ = [
     "penalty_delete",
     "redeal_record",
     "redeal_undo",
+    "same_form_key",
     "seat_substitute",
     "spielliste_add_time",
     "spielliste_call_time",

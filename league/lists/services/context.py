@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -34,6 +36,20 @@ def check_open(liste: Spielliste, expected_version: int | None) -> None:
         raise ServiceError("round_closed")
     if expected_version is not None and liste.version != expected_version:
         raise ConflictError("conflict", {"version": liste.version})
+
+
+def same_form_key(fields: Iterable[tuple[str, str]]) -> str:
+    """A key of a posted entry form's content (every field but the CSRF token and the
+    idempotency key, the version it was filled on included): the same filled form sent
+    twice — a double click, a resend under a new key — has the same key; a game entered
+    again on purpose is filled on a later version and has another."""
+    content = sorted(
+        (k, v)
+        for k, v in fields
+        if k != "csrfmiddlewaretoken" and k.rsplit("-", 1)[-1] != "key"  # "key", "quick-key"
+    )
+    digest = hashlib.sha256(json.dumps(content).encode()).hexdigest()
+    return f"{WriteKey.SAME_FORM}{digest}"[:64]
 
 
 def earlier_write(liste: Spielliste, key: str) -> WriteKey | None:

@@ -31,6 +31,7 @@ def game_record(
     user: User = None,
     expected_version: int | None = None,
     key: str = "",
+    same: str = "",
 ) -> Written[Game]:
     """Append the next game (a full record, or a quick row: house rules' quick entry).
 
@@ -39,9 +40,12 @@ def game_record(
     game, and is read once the list's one replay knows who plays. ``key`` (an idempotency
     key, e.g. from the entry form) makes a retried save of the same game — its first
     answer lost on the hall's Wi-Fi — return the game saved the first time instead of a
-    conflict."""
+    conflict. ``same`` (``same_form_key``: the posted form's content with the version it
+    was filled on) does the same for a form sent twice under two keys (a double click, a
+    second tab): the second save of one filled form is answered as the first, never a
+    second game."""
     liste = lock(spielliste)
-    done = earlier_write(liste, key)
+    done = earlier_write(liste, key) or earlier_write(liste, same)
     if done is not None:
         return _answered_again(liste, done.item, user)
     ctx = Context.checked(liste, expected_version, user)
@@ -51,6 +55,7 @@ def game_record(
         user=user, action="record", target=ctx.liste, item=game.number, after=entry_to_dict(entry)
     )
     remember_write(ctx.liste, key, "record", game.number)
+    remember_write(ctx.liste, same, "record", game.number)
     return Written(game, snapshot)
 
 

@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from league.core.confirm import ask_first
 from league.core.forms import button_action, form_action
 from league.lists import services
 from league.lists.forms import AddTimeForm
 from league.lists.views.detail import render_detail
-from league.lists.views.reading import Writer, clock_managing, list_writer, versioned_post
+from league.lists.views.reading import (
+    Writer,
+    clock_managing,
+    list_post,
+    list_writer,
+    versioned_post,
+)
 
 
-@require_POST
+@list_post
 @list_writer
 def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Time is up at this table, with or without a game in progress."""
@@ -55,7 +60,7 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def time_resume(request: HttpRequest, writer: Writer) -> HttpResponse:
     """A mistaken time call is taken back."""
@@ -70,7 +75,7 @@ def time_resume(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Time was called assuming a game in progress; this table had dealt none."""
@@ -86,7 +91,7 @@ def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def time_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Added playing time for this table, granted by a referee (8.5.1)."""

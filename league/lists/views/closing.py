@@ -8,15 +8,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from league.core.errors import ServiceError
 from league.core.params import int_param
 from league.lists import services
-from league.lists.views.reading import Writer, list_writer, versioned_post
+from league.lists.views.reading import Writer, list_post, list_writer, versioned_post
 
 
-@require_POST
+@list_post
 @list_writer
 def liste_close(request: HttpRequest, writer: Writer) -> HttpResponse:
     """ "Runde beenden" (house rules, ``games: open``), or reopen a closed list."""
@@ -38,7 +37,7 @@ def liste_close(request: HttpRequest, writer: Writer) -> HttpResponse:
     return redirect(writer.liste)
 
 
-@require_POST
+@list_post
 @list_writer
 def liste_confirm(request: HttpRequest, writer: Writer) -> HttpResponse:
     """A table player confirms with his seat; a manager confirms a signed paper list."""

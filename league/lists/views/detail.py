@@ -50,10 +50,16 @@ def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm |
     form = VersionedGameForm(
         data, players=players, rules=snap.rules, initial={"version": snap.liste.version}
     )
-    if nxt.vorfuehrung and data is None:  # 4.1.9: the soloist is known; pre-fill him
-        form.initial.update(
-            {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
-        )
+    if nxt.vorfuehrung:  # 4.1.9: the soloist is known; pre-fill him
+        if data is None:
+            form.initial.update(
+                {"kind": "solo", "pflicht": True, "re": [str(players.index(nxt.vorfuehrung))]}
+            )
+        # His chip tapped off (it was pre-ticked): say whom to tap, not only "required".
+        form.fields["re"].error_messages["required"] = _(
+            "Vorführung: %(name)s spielt das Solo. Bitte %(name)s unter „Re-Partei“ antippen "
+            "(das Häkchen muss bei ihm stehen), dann speichern."
+        ) % {"name": nxt.vorfuehrung}
     return form
 
 

@@ -46,6 +46,7 @@ from league.lists.views.detail import (
 from league.lists.views.reading import (
     Writer,
     aliases,
+    list_post,
     list_writer,
     read_snapshot,
     versioned_post,
@@ -63,7 +64,7 @@ _ANY_PLAYERS = list(DEFAULT_NAMES)
 _NO_GAME = ("round_closed", "game_beyond_round")
 
 
-@require_POST
+@list_post
 @list_writer
 def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     rules = list_rules(writer.liste)
@@ -91,7 +92,7 @@ def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     return redirect(f"{writer.liste.get_absolute_url()}#next")
 
 
-@require_POST
+@list_post
 @list_writer
 def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Quick entry (Schnelleingabe): winners and the value as the table counted it."""
@@ -113,7 +114,8 @@ def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     messages.success(
         request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
     )
-    return redirect(writer.liste)
+    # Back at the quick entry: the next quick row follows (issue 29).
+    return redirect(f"{writer.liste.get_absolute_url()}#schnell")
 
 
 EntryForm = VersionedGameForm | QuickForm
@@ -149,6 +151,9 @@ def _enter(
             user=writer.actor,
             expected_version=checked.cleaned_data["version"],
             key=checked.cleaned_data.get("key") or "",
+            same=services.same_form_key(
+                [(k, v) for k in request.POST for v in request.POST.getlist(k)]
+            ),
         )
     except ServiceError as err:
         return _entry_refused(request, writer, err, replayed=bool(asked), quick=quick)
@@ -342,7 +347,7 @@ def _quick_points(game: Game, names: dict[int, str]) -> str:
     return text
 
 
-@require_POST
+@list_post
 @list_writer
 def game_delete_last(request: HttpRequest, writer: Writer) -> HttpResponse:
     liste = writer.liste
@@ -365,7 +370,7 @@ def game_delete_last(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
@@ -379,7 +384,7 @@ def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def redeal_undo(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Take back the last "neu gegeben", or (``number`` posted) the one before game

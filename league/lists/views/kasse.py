@@ -7,15 +7,14 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from league.core.errors import ServiceError
 from league.lists import services
 from league.lists.forms import KasseForm
-from league.lists.views.reading import Writer, list_writer
+from league.lists.views.reading import Writer, list_post, list_writer
 
 
-@require_POST
+@list_post
 @list_writer
 def liste_kasse(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Play the list for a rate in cents per point, or for no money (empty)."""

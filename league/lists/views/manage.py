@@ -7,7 +7,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
 from league.core.confirm import ask_first
@@ -16,10 +15,10 @@ from league.core.forms import form_error_from_service
 from league.lists import services
 from league.lists.forms import SubstituteForm
 from league.lists.views.detail import render_detail
-from league.lists.views.reading import Writer, list_writer, managing
+from league.lists.views.reading import Writer, list_post, list_writer, managing
 
 
-@require_POST
+@list_post
 @list_writer
 def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser puts a substitute on a seat from a game on."""
@@ -54,7 +53,7 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
 
 
-@require_POST
+@list_post
 @list_writer
 def liste_end_early(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser ends a list early (or takes that back)."""
@@ -86,7 +85,7 @@ def liste_end_early(request: HttpRequest, writer: Writer) -> HttpResponse:
     return redirect(liste)
 
 
-@require_POST
+@list_post
 @list_writer
 def paper_clear(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser removes the totals typed from paper (to enter the games instead)."""

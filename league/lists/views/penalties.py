@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
@@ -14,10 +13,10 @@ from league.lists import services
 from league.lists.forms import PenaltyForm
 from league.lists.models import PenaltyRow
 from league.lists.views.detail import render_detail
-from league.lists.views.reading import Writer, list_writer, versioned_post
+from league.lists.views.reading import Writer, list_post, list_writer, versioned_post
 
 
-@require_POST
+@list_post
 @list_writer
 def penalty_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     liste = writer.liste
@@ -47,7 +46,7 @@ def penalty_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     return render_detail(request, writer.snapshot(), writer.access, penalty_form=form, status=422)
 
 
-@require_POST
+@list_post
 @list_writer
 def penalty_delete(request: HttpRequest, writer: Writer, penalty_id: int) -> HttpResponse:
     row = get_object_or_404(PenaltyRow, pk=penalty_id, spielliste_id=writer.liste.pk)

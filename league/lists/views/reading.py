@@ -11,6 +11,8 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 
 from league.clubs.models import public_alias
 from league.core.audit import Actor
@@ -89,6 +91,20 @@ def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
         return view(request, Writer(liste, access, actor_for(visitor, access)), *args, **kwargs)
+
+    return wrapped
+
+
+def list_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A write to a list: only a POST writes. A GET of its address — left in the address
+    bar by a refusal shown there, then reloaded or reopened — goes to the list's page
+    (#eingabe, the entry box) instead of a bare 405 (issue 29)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "POST":
+            return redirect(f"{reverse('liste-detail', args=[pk])}#eingabe")
+        return view(request, pk, *args, **kwargs)
 
     return wrapped
 
