@@ -238,3 +238,109 @@ def test_closing_the_tournament_ends_the_silence_everywhere(world):
     c = page_client("anonymous", world)
     assert player_page(c, world)
     assert list_page(c, world)
+
+
+# --- while the silent round is played -------------------------------------------------
+
+
+@pytest.fixture
+def playing():
+    """Round 1 of 2 closed; round 2, the silent one, drawn and 2 games in at each table."""
+    organiser = User.objects.create_user("leitung", password="x" * 12)
+    tournament = make_tournament(8, rounds=2)
+    tournament.organisers.add(organiser)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=1)
+    play_round(rnd, seed=1)
+    ts.round_close(tournament_round=rnd)
+    ts.tournament_set_silent(tournament=tournament, rounds=1, user=organiser)
+    rnd, _ = ts.round_draw(tournament=tournament, seed=2)
+    play_round(rnd, seed=2, stop=2)
+    tournament.refresh_from_db()
+    return tournament, organiser, list(rnd.lists.order_by("pk"))
+
+
+def test_the_tables_code_still_opens_and_writes_its_own_list(client, playing):
+    _tournament, _organiser, (own, other) = playing
+    assert client.get(f"/listen/{own.pk}/").status_code == 302  # anonymous: nothing
+    opened = client.get(f"/t/{own.code}/", follow=True)
+    assert opened.status_code == 200
+    assert b"data-outbox" in opened.content  # the entry form: the table writes its list
+    assert client.get(f"/listen/{own.pk}/").status_code == 200
+    assert client.get(f"/listen/{own.pk}/liste.pdf").status_code == 200
+    # ... but no other silent table's list.
+    assert client.get(f"/listen/{other.pk}/").status_code in (302, 403)
+    # The API with the table's code reads its list (and writes it: the same access).
+    api = APIClient()
+    answer = api.get(f"/api/v1/listen/{own.pk}/", HTTP_X_TISCH_CODE=own.code)
+    assert answer.status_code == 200
+    assert answer.json()["id"] == own.pk
+    refused = api.get(f"/api/v1/listen/{other.pk}/", HTTP_X_TISCH_CODE=own.code)
+    assert refused.status_code in (401, 403)
+
+
+def test_a_silent_tables_game_changes_no_public_poll(client, playing):
+    """The standings, board and projector polls of the public answer 304 while games go
+    in at the silent tables: a new answer would tell them something happened there. The
+    organiser's change."""
+    from tests.live.test_polls import poll, save_one
+
+    tournament, organiser, lists = playing
+    t = tournament.pk
+    urls = [
+        f"/turniere/{t}/wertung/?vorlaeufig=1",
+        f"/turniere/{t}/runde/2/",
+        f"/turniere/{t}/beamer/",
+    ]
+    public = {url: poll(client, url)["ETag"] for url in urls}
+    leitung = Client()
+    leitung.force_login(organiser)
+    theirs = {url: poll(leitung, url)["ETag"] for url in urls[:2]}
+    save_one(lists[0], seed=7)
+    for url, tag in public.items():
+        assert poll(client, url, tag).status_code == 304, url
+    for url, tag in theirs.items():
+        assert poll(leitung, url, tag).status_code == 200, url
+
+
+def test_the_projectors_e_legend_only_above_an_e(client, playing):
+    """A substitute at a silent table: the projector (silent even for the organiser)
+    shows neither the E nor its legend; after the ceremony both."""
+    from league.lists import services as list_services
+
+    tournament, organiser, lists = playing
+    liste = lists[0]
+    seat = liste.seats.get(position=2)
+    gone = tournament.participants.get(player=seat.player)
+    ts.participant_set_withdrawn(participant=gone, withdrawn=True)
+    erna = ts.participant_add(tournament=tournament, name="Erna Ersatz")
+    list_services.seat_substitute(spielliste=liste, position=2, player=erna.player, from_game=3)
+    play_round(tournament.rounds.get(number=2), seed=3)
+    url = f"/turniere/{tournament.pk}/beamer/"
+    screen = client.get(url).content.decode()
+    assert "data-shared" not in screen
+    assert "data-sub-legend" not in screen
+    ts.tournament_set_silent(tournament=tournament, rounds=0, user=organiser)
+    screen = client.get(url).content.decode()
+    assert "data-shared" in screen
+    assert "data-sub-legend" in screen
+
+
+def test_the_player_page_as_a_page(client, world):
+    """The page itself (issue 29 saw "R5: −3 … −19"): the rounds before the silence with
+    their points, the silent round nowhere — nor in his totals; after the ceremony it is."""
+    html = client.get(f"/spieler/{world.player_id}/").content.decode()
+    line = html.split(f'data-tournament="{world.tournament.pk}"')[1].split("</tr>")[0]
+    assert ">R1</a>" in line
+    assert ">R2</a>" in line
+    assert f">R{SILENT}</a>" not in line
+    rounds = line.split('class="num">')[1].split("<")[0]
+    assert rounds == "2"
+    stats = client.get(f"/spieler/{world.player_id}/statistik/").content.decode()
+    assert f"Runde {SILENT}" not in stats
+    assert "Runde 1" in stats
+    ts.tournament_set_silent(tournament=world.tournament, rounds=0, user=world.organiser)
+    html = client.get(f"/spieler/{world.player_id}/").content.decode()
+    assert f">R{SILENT}</a>" in html
+    assert (
+        f"Runde {SILENT}" in client.get(f"/spieler/{world.player_id}/statistik/").content.decode()
+    )
