@@ -211,8 +211,8 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     organiser = can_organise(request.user, tournament)
     rounds = player_rounds(tournament=tournament, participant=participant, reveal=organiser)
     silent_after = None if organiser else tournament.silent_after()
-    if silent_after is not None:  # silent rounds: his points there would tell his rank
-        rounds = [r for r in rounds if r.round_number <= silent_after]
+    if not organiser:  # silent rounds: his points there would tell his rank
+        rounds = [r for r in rounds if not tournament.round_silent(r.round_number)]
     player_name = (
         participant.player.name
         if organiser or not participant.player.hide_name
