@@ -46,6 +46,9 @@ class ListOwner:
     # accounts that may read the list besides staff and whoever writes it (a table's code
     # holder too); None: everybody reads.
     readers: frozenset[int] | None = None
+    # A tournament's silent round before the prize ceremony: who may not read the list is
+    # told so (the readers are its organisers only).
+    silent: bool = False
     # Players of this list who withdrew from the owner's event (a tournament participant
     # withdrawn mid-round): their seat waits for a substitute or the list's early end.
     withdrawn: frozenset[int] = frozenset()

@@ -53,7 +53,8 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         tournament_id=rnd.tournament_id, withdrawn=True, player__seats__spielliste=liste
     ).values_list("player_id", flat=True)
     readers = tournament_readers(rnd.tournament)
-    if rnd.tournament.round_silent(rnd.number):
+    silent = rnd.tournament.round_silent(rnd.number)
+    if silent:
         # A silent round (access.round_silent_to): only its organisers read the list —
         # and, by their role, the table's code holders and staff.
         readers = organisers
@@ -68,6 +69,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
         readers=readers,
+        silent=silent,
         withdrawn=frozenset(withdrawn),
         clock_managed=True,
         seat_pin=partial(participant_pin, rnd.tournament_id),
