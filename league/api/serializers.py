@@ -528,7 +528,11 @@ class BoardTableSerializer(serializers.Serializer[Any]):
     seats = SeatSerializer(many=True)
     frozen = serializers.BooleanField()
     confirmed = serializers.BooleanField()
-    state = RoundStateSerializer(allow_null=True, help_text="null when the list is invalid")
+    state = RoundStateSerializer(
+        allow_null=True,
+        help_text="null when the list is invalid, and in a silent round for all but its "
+        "organisers (until the prize ceremony)",
+    )
     error = ErrorDetailSerializer(allow_null=True, help_text="why the list is invalid")
     code = serializers.CharField(required=False, help_text="only for the organisers")
 

@@ -9,9 +9,12 @@ a club's managers) — core knows no models, so the address decides, not the obj
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 from django.utils.translation import gettext as _
+
+from league.core.messages import render as render_message
 
 # The first part of an address → who grants access to what lies under it.
 GRANTERS = {
@@ -70,8 +73,28 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     )
 
 
+class Withheld(PermissionDenied):
+    """A page withheld for a reason the 403 page may say: a message code of
+    ``league.core.messages`` (never the exception's text), e.g. a silent round's list
+    before the prize ceremony. Logging in does not open it for most: no login page first."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     user = getattr(request, "user", None)
+    if isinstance(exception, Withheld):
+        return _render(
+            request,
+            403,
+            {
+                "heading": _("Noch nicht öffentlich"),
+                "text": render_message(exception.code),
+                "login": not (user is not None and user.is_authenticated),
+            },
+        )
     return _render(
         request,
         403,

@@ -194,6 +194,10 @@ MESSAGES: Mapping[str, str] = {
         "Offizielle Turniere spielen 100 Minuten je Runde (125 am Fünfertisch, TSR 8.5.1)."
     ),
     "round_minutes_range": gettext_noop("Spielzeit: 30 bis 240 Minuten."),
+    "silent_round_list": gettext_noop(
+        "Stille Runde: die Listen dieser Runde zeigt die Turnierleitung erst bei der "
+        "Siegerehrung. Am Tisch öffnet der Tisch-Code die eigene Liste."
+    ),
     "silent_rounds_range": gettext_noop(
         "Stille Runden: 0 bis {most} (weniger als die {planned} geplanten Runden)."
     ),

@@ -42,9 +42,13 @@ class ListOwner:
     minutes: int = 0
     # Results from paper are typed twice and count once both entries agree.
     double_entry: bool = False
-    # A members-only owner (api.md): the accounts that may read the list besides staff
-    # and whoever writes it; None: everybody reads.
+    # A members-only owner (api.md), or a tournament's silent round (its organisers): the
+    # accounts that may read the list besides staff and whoever writes it (a table's code
+    # holder too); None: everybody reads.
     readers: frozenset[int] | None = None
+    # A tournament's silent round before the prize ceremony: who may not read the list is
+    # told so (the readers are its organisers only).
+    silent: bool = False
     # Players of this list who withdrew from the owner's event (a tournament participant
     # withdrawn mid-round): their seat waits for a substitute or the list's early end.
     withdrawn: frozenset[int] = frozenset()
@@ -96,8 +100,9 @@ _filters: list[OwnerFilter] = []
 
 @dataclass(frozen=True)
 class OwnerVisibility:
-    """Which of a kind of owner's lists a reader may not see (members-only owners), as
-    conditions on Spielliste, registered like a resolver."""
+    """Which of a kind of owner's lists a reader may not see (members-only owners; a
+    tournament's silent rounds before the ceremony), as conditions on Spielliste,
+    registered like a resolver."""
 
     owned: Callable[[], Q]  # every list this kind of owner owns
     closed_to: Callable[[Any], Q]  # of those, the ones this account (or anonymous) may not read

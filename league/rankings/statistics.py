@@ -11,7 +11,8 @@ members-only owner; the sums again over the lists kept, only if a filter or the
 reader's rights drop one (a club regular: 1 query).
 
 - **Decision** (who may be shown): the same as his points on the player's page — a list
-  of a members-only owner counts only for a reader who may read it (``lists_closed_to``);
+  of a members-only owner, or of a silent round before the ceremony, counts only for a
+  reader who may read it (``lists_closed_to``);
   a player who asked not to be named has no public statistics (his own account and staff
   see them).
 - **Decision** (filters): ``von``/``bis`` (dates, inclusive), ``saison`` (a club's season
@@ -192,7 +193,12 @@ _SUMS = (
 )
 _PAD = ", ".join(["NULL"] * 11)
 _EVENTS = (
-    "SELECT 't', t.id, t.name, NULL, t.date, t.members_only, " + _PAD + " FROM {tournament} t "
+    # A tournament's flag: members-only, or silent rounds hidden now (either may close a
+    # list of it to the reader: ``lists_closed_among`` says which).
+    "SELECT 't', t.id, t.name, NULL, t.date, "
+    "(t.members_only OR (t.silent_rounds > 0 AND t.closed_at IS NULL)), "
+    + _PAD
+    + " FROM {tournament} t "
     "WHERE t.id IN (SELECT event_id FROM s WHERE owner = 'tournament') UNION ALL "
     "SELECT 'c', c.id, c.name, NULL, NULL, c.members_only, ss.start_month, "
     + ", ".join(["NULL"] * 10)
@@ -327,8 +333,9 @@ def _describe(
 
 
 def _members_only(row: tuple[Any, ...], events: Mapping[str, Mapping[int, Any]]) -> bool:
-    """Whether the list of ``row`` has a members-only owner: its tournament, its evening's
-    club or (a league's or free list) its own club."""
+    """Whether the list of ``row`` may be closed to a reader: it has a members-only owner
+    (its tournament, its evening's club or, a league's or free list, its own club) or its
+    tournament hides silent rounds now."""
     pk, owner, _day, event_id = row[:4]
     if owner == Owner.TOURNAMENT:
         return bool(events["t"][event_id][2])

@@ -15,7 +15,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -67,6 +67,38 @@ def tournaments_closed_to(user: User | AnonymousUser) -> Q:
         Q(organisers=user.pk) | Q(participants__player__account=user.pk)
     ).values("pk")
     return Q(members_only=True) & ~Q(pk__in=readable)
+
+
+def round_silent_to(user: User | AnonymousUser, tournament: Tournament, number: int) -> bool:
+    """Silent rounds (the one rule, also as ``silent_rounds_closed_to``): is the result of
+    round ``number`` hidden from ``user``? Rounds after ``Tournament.silent_after`` are,
+    until the ceremony (silent rounds set to 0) or the tournament's close, from everybody
+    but its organisers and staff — lists, board, player and statistics pages, the API.
+    Whoever holds a silent table's code still reads and writes that list
+    (``league.lists.access``: the code's role reads)."""
+    return tournament.round_silent(number) and not can_organise(user, tournament)
+
+
+def silent_rounds_closed_to(user: User | AnonymousUser, prefix: str = "") -> Q:
+    """The condition on TournamentRound (``prefix``: the path from the queried model to
+    the round, "" for TournamentRound itself) of the silent rounds hidden from ``user``
+    (``round_silent_to`` as SQL): for every query that lists rounds' lists or their
+    players' points."""
+    if user.is_authenticated and user.is_staff:
+        return Q(pk__in=[])
+    p = f"{prefix}__" if prefix else ""
+    t = f"{p}tournament__"
+    silent = Q(
+        **{
+            f"{t}silent_rounds__gt": 0,
+            f"{t}closed_at__isnull": True,
+            f"{p}number__gt": F(f"{t}rounds_planned") - F(f"{t}silent_rounds"),
+        }
+    )
+    if user.is_authenticated:
+        organised = Tournament.objects.filter(organisers=user.pk).values("pk")
+        silent &= ~Q(**{f"{p}tournament__in": organised})
+    return silent
 
 
 def read_or_refuse(request: HttpRequest, tournament: Tournament) -> None:

@@ -139,6 +139,12 @@ class Tournament(models.Model):
             return None
         return max(self.rounds_planned - self.silent_rounds, 0)
 
+    def round_silent(self, number: int) -> bool:
+        """Whether round ``number`` is silent now: its results hidden from everybody but
+        the organisers (``access.round_silent_to``, ``access.silent_rounds_closed_to``)."""
+        after = self.silent_after()
+        return after is not None and number > after
+
 
 def new_pin() -> str:
     """A participant's personal PIN: 4 random digits."""

@@ -32,7 +32,12 @@ from league.core import conditional
 from league.core.errors import ServiceError
 from league.core.messages import render as render_message
 from league.tournaments import services as tournament_services
-from league.tournaments.access import can_organise, organiser_actor_of, tournaments_closed_to
+from league.tournaments.access import (
+    can_organise,
+    organiser_actor_of,
+    round_silent_to,
+    tournaments_closed_to,
+)
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     round_board,
@@ -99,7 +104,9 @@ class RundeView(ApiView):
     @extend_schema(
         responses={200: RoundSerializer, **schema.MEMBERS_READ},
         summary="A round: its tables, seats and lists",
-        description="Table codes only for the tournament's organisers (and staff).",
+        description="Table codes only for the tournament's organisers (and staff). In a "
+        "silent round (until the prize ceremony) every table's `state` and `error` are "
+        "null for all but the organisers.",
     )
     def get(self, request: Request, pk: int, number: int) -> Response:
         tournament = _tournament(pk)
@@ -108,9 +115,13 @@ class RundeView(ApiView):
         if rnd is None:
             raise ServiceError("not_found")
         organiser = can_organise(request.user, tournament)
+        # A silent round: who sits where and how far each table is, no scores.
+        silent = round_silent_to(request.user, tournament, rnd.number)
         tables = []
         for table in round_board(tournament_round=rnd, reveal=organiser):
             liste, state, error = table.liste, table.snapshot.state, table.error
+            if silent:
+                state = error = None
             entry: dict[str, Any] = {
                 "table": table.number,
                 "list_id": liste.pk,

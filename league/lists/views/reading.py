@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from league.clubs.models import public_alias
 from league.core.audit import Actor
+from league.core.error_views import Withheld
 from league.core.messages import render as render_message
 from league.core.middleware import LoginRequired
 from league.core.params import int_param
@@ -43,6 +44,8 @@ def read_list(
     visitor = visitor or visitor_of(request)
     access = list_access(visitor, liste)
     if not access.reads:
+        if access.owner is not None and access.owner.silent:
+            raise Withheld("silent_round_list")  # until the prize ceremony
         # A members-only tournament's or club's list (api.md).
         if not request.user.is_authenticated and visitor.code is None:
             raise LoginRequired

@@ -13,8 +13,12 @@ from django.utils.translation import gettext
 
 from league.lists.models import Owner, Spielliste
 from league.lists.owners import ListOwner, Placement
-from league.tournaments.access import tournament_readers, tournaments_closed_to
-from league.tournaments.models import Participant, RoundTable, Tournament
+from league.tournaments.access import (
+    silent_rounds_closed_to,
+    tournament_readers,
+    tournaments_closed_to,
+)
+from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from league.tournaments.selectors.board import round_minutes
 
 
@@ -30,6 +34,9 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "tournament_round__tournament__round_minutes",
             "tournament_round__tournament__double_entry",
             "tournament_round__tournament__members_only",
+            "tournament_round__tournament__rounds_planned",
+            "tournament_round__tournament__silent_rounds",
+            "tournament_round__tournament__closed_at",
             "tournament_round__tournament_id",
         )
         .first()
@@ -37,23 +44,32 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
     if table is None:
         return None
     rnd = table.tournament_round
-    organisers = Tournament.organisers.through.objects.filter(
-        tournament_id=rnd.tournament_id
-    ).values_list("user_id", flat=True)
+    organisers = frozenset(
+        Tournament.organisers.through.objects.filter(tournament_id=rnd.tournament_id).values_list(
+            "user_id", flat=True
+        )
+    )
     withdrawn = Participant.objects.filter(
         tournament_id=rnd.tournament_id, withdrawn=True, player__seats__spielliste=liste
     ).values_list("player_id", flat=True)
+    readers = tournament_readers(rnd.tournament)
+    silent = rnd.tournament.round_silent(rnd.number)
+    if silent:
+        # A silent round (access.round_silent_to): only its organisers read the list —
+        # and, by their role, the table's code holders and staff.
+        readers = organisers
     return ListOwner(
         label=gettext("Runde %(round)s, Tisch %(table)s")
         % {"round": rnd.number, "table": table.number},
         url=reverse("round-board", args=[rnd.tournament_id, rnd.number]),
         frozen_note=gettext("Runde abgeschlossen – Änderungen nur nach Wiedereröffnung"),
         table_label=gettext("Tisch %(table)s") % {"table": table.number},
-        manager_ids=frozenset(organisers),
+        manager_ids=organisers,
         clock_start=rnd.started_at,
         minutes=round_minutes(rnd.tournament, liste.table_size),
         double_entry=rnd.tournament.double_entry,
-        readers=tournament_readers(rnd.tournament),
+        readers=readers,
+        silent=silent,
         withdrawn=frozenset(withdrawn),
         clock_managed=True,
         seat_pin=partial(participant_pin, rnd.tournament_id),
@@ -71,9 +87,13 @@ def tournament_lists_owned() -> Q:
 
 
 def tournament_lists_closed_to(user: User | AnonymousUser) -> Q:
-    """The lists of the tournaments ``user`` may not read (league.lists.owners)."""
+    """The lists of the tournaments ``user`` may not read, and of the silent rounds hidden
+    from him (league.lists.owners)."""
     closed = Tournament.objects.filter(tournaments_closed_to(user)).values("pk")
-    return Q(round_table__tournament_round__tournament__in=closed)
+    silent = TournamentRound.objects.filter(silent_rounds_closed_to(user)).values("pk")
+    return Q(round_table__tournament_round__tournament__in=closed) | Q(
+        round_table__tournament_round__in=silent
+    )
 
 
 def tournament_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:

@@ -27,7 +27,7 @@ from django.db.models import (
 from django.db.models.functions import Cast, Coalesce, Concat
 
 from league.lists.models import Spielliste
-from league.tournaments.access import can_read_tournament
+from league.tournaments.access import can_organise, can_read_tournament
 from league.tournaments.models import Participant, Tournament, TournamentRound
 
 CLOSED = TournamentRound.Status.CLOSED
@@ -51,20 +51,37 @@ def standings_version(
     says whether it is members-only, so a phone's poll stays one query."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
-    sql, params = _version_sql(provisional)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
-        row = cursor.fetchone()
+    row = _version_row(tournament_id, provisional, public=False)
     if row is None:
         return None
-    members_only = row[0]
+    members_only, silent_rounds, closed_at = row[0], row[6], row[7]
     if (
         members_only
         and reader is not None
         and not can_read_tournament(reader, Tournament(pk=tournament_id, members_only=True))
     ):
         return None
-    return hashlib.sha256(repr((provisional, *row)).encode()).hexdigest()[:32]
+    public = bool(
+        silent_rounds
+        and closed_at is None
+        and reader is not None
+        and not can_organise(reader, Tournament(pk=tournament_id))
+    )
+    if public:
+        # Silent rounds hidden from this reader (access.round_silent_to): a game entered
+        # at a silent table changes nothing he is shown, so not his version either (a new
+        # answer would tell him so). Two queries more, only while the silence lasts.
+        row = _version_row(tournament_id, provisional, public=True)
+        if row is None:
+            return None
+    return hashlib.sha256(repr((provisional, public, *row)).encode()).hexdigest()[:32]
+
+
+def _version_row(tournament_id: int, provisional: bool, *, public: bool) -> Any:
+    sql, params = _version_sql(provisional, public)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
+        return cursor.fetchone()
 
 
 _ID = object()  # where the tournament's id goes in the compiled query's parameters
@@ -73,26 +90,34 @@ _ID = object()  # where the tournament's id goes in the compiled query's paramet
 _SENTINEL = -7_364_219
 
 
-def _version_sql(provisional: bool) -> tuple[str, list[Any]]:
-    found = _COMPILED.get((connection.vendor, provisional))
+def _version_sql(provisional: bool, public: bool) -> tuple[str, list[Any]]:
+    found = _COMPILED.get((connection.vendor, provisional, public))
     if found is None:
-        sql, params = _version_query(_SENTINEL, provisional).query.sql_with_params()
-        found = _COMPILED[(connection.vendor, provisional)] = (
+        sql, params = _version_query(_SENTINEL, provisional, public).query.sql_with_params()
+        found = _COMPILED[(connection.vendor, provisional, public)] = (
             sql,
             [_ID if p == _SENTINEL else p for p in params],
         )
     return found
 
 
-_COMPILED: dict[tuple[str, bool], tuple[str, list[Any]]] = {}
+_COMPILED: dict[tuple[str, bool, bool], tuple[str, list[Any]]] = {}
 
 
-def _version_query(tournament_id: int, provisional: bool) -> QuerySet[Any]:
+def _version_query(tournament_id: int, provisional: bool, public: bool) -> QuerySet[Any]:
     lists = Spielliste.objects.filter(
         round_table__tournament_round__tournament=OuterRef("pk")
     ).order_by()
     if not provisional:
         lists = lists.filter(round_table__tournament_round__status=CLOSED)
+    if public:  # without the silent rounds' lists (the caller knows the silence lasts)
+        rnd = "round_table__tournament_round__"
+        lists = lists.filter(
+            **{
+                f"{rnd}number__lte": F(f"{rnd}tournament__rounds_planned")
+                - F(f"{rnd}tournament__silent_rounds")
+            }
+        )
     rounds = TournamentRound.objects.filter(tournament=OuterRef("pk")).order_by()
     entries = Participant.objects.filter(tournament=OuterRef("pk")).order_by()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
@@ -29,6 +30,8 @@ def round_lists_pdf(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     blank = request.GET.get("leer") == "1"
     # The organiser prints the lists for the tables: each with its code (api.md).
     organiser = can_organise(request.user, rnd.tournament)
+    if not blank and not organiser and rnd.tournament.round_silent(rnd.number):
+        raise PermissionDenied  # a silent round's lists: after the ceremony
     with_codes = organiser and not rnd.closed
     data = tournament_pdf.round_lists_pdf(
         rnd,

@@ -69,6 +69,8 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
 def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = round_of(pk, number)
     organiser = can_organise(request.user, rnd.tournament)
+    # A silent round: the seats and each table's progress, no list and no score.
+    silent = not organiser and rnd.tournament.round_silent(rnd.number)
     tables = round_board(tournament_round=rnd, reveal=organiser)
     started = any(t.liste.games_played or t.liste.totals_only for t in tables)
     return render(
@@ -77,6 +79,7 @@ def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse
         {
             "tournament": rnd.tournament,
             "organiser": organiser,
+            "silent": silent,
             "round": rnd,
             "tables": tables,
             "done": sum(1 for t in tables if t.liste.complete),

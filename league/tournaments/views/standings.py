@@ -139,6 +139,7 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
         takt = 12.0
     takt = min(max(takt, 0.2), 120.0) if math.isfinite(takt) else 12.0
     draw = current_draw(tournament=tournament) if view != "wertung" else None
+    rows = _projector_rows(result) if view != "tische" or draw is None else []
     return render_to_string(
         "tournaments/projector.html",
         {
@@ -152,7 +153,9 @@ def _projector_html(request: HttpRequest, tournament: Tournament, version: str) 
                 ),
                 None,
             ),
-            "rows": _projector_rows(result) if view != "tische" or draw is None else [],
+            "rows": rows,
+            # The "E" legend only above rows that carry an E (silent rounds hide some).
+            "shared_cells": any(shared for _row, cells in rows for _v, shared in cells),
             "draw": draw,
             # "Wo sitze ich?" asked for while no round is drawn: the screen says so.
             "no_draw": view != "wertung" and draw is None,
@@ -208,8 +211,8 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
     organiser = can_organise(request.user, tournament)
     rounds = player_rounds(tournament=tournament, participant=participant, reveal=organiser)
     silent_after = None if organiser else tournament.silent_after()
-    if silent_after is not None:  # silent rounds: his points there would tell his rank
-        rounds = [r for r in rounds if r.round_number <= silent_after]
+    if not organiser:  # silent rounds: his points there would tell his rank
+        rounds = [r for r in rounds if not tournament.round_silent(r.round_number)]
     player_name = (
         participant.player.name
         if organiser or not participant.player.hide_name
