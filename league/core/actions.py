@@ -22,6 +22,7 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "create": gettext_noop("Angelegt"),
     "update": gettext_noop("Geändert"),
     "import": gettext_noop("Aus einer Sicherung oder Datei übernommen"),
+    "replace": gettext_noop("Durch eine neuere Fassung aus einer Datei ersetzt"),
     "record": gettext_noop("Spiel %(n)s eingetragen"),
     "correct": gettext_noop("Spiel %(n)s berichtigt"),
     "delete": gettext_noop("Spiel %(n)s gelöscht"),

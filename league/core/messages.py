@@ -358,6 +358,9 @@ MESSAGES: Mapping[str, str] = {
         "Das Turnier „{name}“ ist schon hier (dieselbe Kennung); mit --replace ersetzen"
     ),
     "backup_summary_replaced": gettext_noop("{count} Turnier(e) ersetzt."),
+    "register_not_json": gettext_noop("Die Antwort ist kein JSON."),
+    "register_no_page": gettext_noop("Die Antwort ist keine Seite des Spielerregisters."),
+    "register_bad_address": gettext_noop("Die Adresse beginnt nicht mit http:// oder https://."),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
     "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
     "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),

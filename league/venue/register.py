@@ -25,6 +25,7 @@ from django.db import transaction
 
 from league.clubs.models import Club, Player
 from league.core.audit import Actor, audit_record
+from league.core.messages import render
 from league.core.text import squeeze
 
 REGISTER_ACTOR = Actor(None, label="Verbandsregister")
@@ -37,12 +38,13 @@ class RegisterUnreachable(Exception):
 
 
 class RegisterRefused(Exception):
-    """The site answered with a refusal (its status and message)."""
+    """The site answered with a refusal: its status and its message, or a code of ours
+    (league/core/messages.py) for an answer that is no register at all."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(f"{status}: {message}")
+    def __init__(self, status: int, message: str = "", code: str = "") -> None:
+        super().__init__(f"{status}: {message or code}")
         self.status = status
-        self.message = message
+        self.message = message or render(code)
 
 
 @dataclass
@@ -78,9 +80,9 @@ def _pages(base: str, token: str, opener: Opener) -> Iterator[list[dict[str, Any
         except (urllib.error.URLError, OSError, TimeoutError) as err:
             raise RegisterUnreachable(str(getattr(err, "reason", err))) from None
         except ValueError:
-            raise RegisterRefused(200, "no JSON") from None
+            raise RegisterRefused(200, code="register_not_json") from None
         if not isinstance(page, dict) or not isinstance(page.get("results"), list):
-            raise RegisterRefused(200, "no register page")
+            raise RegisterRefused(200, code="register_no_page")
         yield [p for p in page["results"] if isinstance(p, dict)]
         following = page.get("next")
         # The next page on the same site only (a link elsewhere is not followed).
@@ -98,7 +100,7 @@ def register_fetch(*, base: str, token: str = "", opener: Opener | None = None) 
     """Copy the register of the site at ``base`` into this database. Raises
     ``RegisterUnreachable`` or ``RegisterRefused``; nothing is written then."""
     if urllib.parse.urlsplit(base).scheme not in ("http", "https"):
-        raise RegisterRefused(0, "http:// or https://")
+        raise RegisterRefused(0, code="register_bad_address")
     entries: dict[str, dict[str, Any]] = {}
     for page in _pages(base, token, opener or _default_opener):
         for entry in page:
