@@ -118,6 +118,7 @@ INSTALLED_APPS = [
     "league.backup",
     "league.demo",
     "league.venue",
+    "league.federation",
     "league.start",
     "csp",
 ]

@@ -22,6 +22,7 @@ urlpatterns = [
     path("live/ping/", ping, name="live-ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("api/v1/veroeffentlichungen/", include("league.federation.urls")),
     path("api/v1/", include("league.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(

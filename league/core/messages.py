@@ -359,6 +359,19 @@ MESSAGES: Mapping[str, str] = {
     ),
     "backup_summary_replaced": gettext_noop("{count} Turnier(e) ersetzt."),
     "register_not_json": gettext_noop("Die Antwort ist kein JSON."),
+    "tournament_published": gettext_noop(
+        "Dieses Turnier kommt vom Veranstaltungsort: dort ändern und neu veröffentlichen "
+        "(manage.py publish). Hier wird es nur gelesen und für die Rangliste entschieden."
+    ),
+    "publication_not_tournament": gettext_noop(
+        "Erwartet wird die Sicherung genau eines Turniers (manage.py export --tournament)."
+    ),
+    "publication_uid_mismatch": gettext_noop(
+        "Die Sicherung gehört zu einem anderen Turnier als {uid}."
+    ),
+    "publication_invalid": gettext_noop(
+        "Die Veröffentlichung wurde nicht übernommen ({count} Fehler), zuerst: {first}"
+    ),
     "register_no_page": gettext_noop("Die Antwort ist keine Seite des Spielerregisters."),
     "register_bad_address": gettext_noop("Die Adresse beginnt nicht mit http:// oder https://."),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),

@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404
 from league.clubs.access import can_manage_club
 from league.clubs.models import Player
 from league.core.audit import Actor
+from league.core.error_views import Withheld
 from league.core.middleware import LoginRequired
 from league.core.models import AuditEntry
 from league.tournaments.models import Participant, Tournament
@@ -138,7 +139,8 @@ def organised_by(user: User | AnonymousUser) -> QuerySet[Tournament]:
 
 def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """The view gets the tournament ``pk`` names, if the visitor organises it: nobody →
-    the login page; anybody else → 403."""
+    the login page; anybody else → 403; a write to a tournament published from a venue →
+    403 saying so."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -147,6 +149,10 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         tournament = get_object_or_404(Tournament, pk=pk)
         if not can_organise(request.user, tournament):
             raise PermissionDenied
+        if tournament.published_at is not None and request.method not in ("GET", "HEAD"):
+            # Published from a venue: its source is the laptop (federation.md), where a
+            # change is made and published again; the Rangliste decision is not here.
+            raise Withheld("tournament_published")
         return view(request, pk, *args, **kwargs)
 
     return wrapped

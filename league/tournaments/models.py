@@ -39,6 +39,11 @@ class Tournament(models.Model):
     # federation.md "An event travels": the same tournament on the venue laptop and on the
     # federation's site (export, import, publication), whatever its key in each database.
     uid = models.UUIDField(_("Kennung"), default=uuid.uuid4, unique=True, editable=False)
+    # On the federation's site: when the venue last published it (PUT …/turniere/{uid}/) and
+    # the digest of that document (an unchanged one is answered "unchanged"). A published
+    # tournament's source is the venue: read-only here but for the Rangliste decision.
+    published_at = models.DateTimeField(_("Veröffentlicht"), null=True, blank=True)
+    published_digest = models.CharField(max_length=64, blank=True, editable=False)
     name = models.CharField(_("Name"), max_length=120)
     date = models.DateField(_("Datum"))
     venue = models.CharField(_("Ort"), max_length=120, blank=True)

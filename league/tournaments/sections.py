@@ -20,6 +20,7 @@ from league.core.audit import audit_record
 from league.core.backup_fields import day, flag, need, number, opt, text, when
 from league.core.errors import ServiceError
 from league.core.history import history_check, history_export
+from league.core.models import AuditEntry
 from league.core.sections import (
     IMPORT_ACTOR,
     BackupSection,
@@ -106,6 +107,8 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             "closed_at": iso(t.closed_at),
             "rating_approved_at": iso(t.rating_approved_at),
             "rating_note": t.rating_note,
+            "published_at": iso(t.published_at),
+            "published_digest": t.published_digest,
             "created_at": iso(t.created_at),
             "participants": [
                 {
@@ -201,6 +204,8 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
         raise Fault(place, "backup_bundesland_unknown", {"land": land})
     when(t.get("closed_at"), place, "closed_at")
     when(t.get("rating_approved_at"), place, "rating_approved_at")
+    when(t.get("published_at"), place, "published_at")
+    text(t, "published_digest", place, Tournament, optional=True)
     text(t, "rating_note", place, Tournament, optional=True)
     for key in ("official", "require_confirmation", "double_entry", "separate_clubs"):
         flag(t, key, place)
@@ -256,6 +261,16 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
 # --- restore -----------------------------------------------------------------------------------
 
 
+def _rekey(made: Tournament, pk: int, organisers: list[int]) -> Tournament:
+    """The tournament just made takes the key of the one it replaces (nothing points at the
+    new row yet but its creation's history entry), and that one's organisers."""
+    AuditEntry.objects.filter(target=TOURNAMENT, target_id=made.pk).update(target_id=pk)
+    Tournament.objects.filter(pk=made.pk).update(id=pk)
+    tournament = Tournament.objects.get(pk=pk)
+    tournament.organisers.add(*organisers)
+    return tournament
+
+
 def prepare(ctx: RestoreContext) -> None:
     """A tournament of the document that is here already (its uid): refused, or for
     ``replace`` removed with its rounds, lists and entries — its guests (no DDV number) are
@@ -272,6 +287,11 @@ def prepare(ctx: RestoreContext) -> None:
         guests = Player.objects.filter(entries__tournament=existing, ddv_number="")
         for guest in guests:
             ctx.reuse["player"].setdefault(guest.name, guest)
+        # The replacement keeps the key (its address and history here) and organisers.
+        ctx.reuse["tournament"][str(uid)] = (
+            existing.pk,
+            list(existing.organisers.values_list("pk", flat=True)),
+        )
         lists = list(
             RoundTable.objects.filter(tournament_round__tournament=existing).values_list(
                 "spielliste_id", flat=True
@@ -312,6 +332,9 @@ def restore(ctx: RestoreContext) -> None:
             )
         except ServiceError as err:
             raise Fault(place, error=err) from None
+        kept = ctx.reuse["tournament"].get(str(data.get("uid")))
+        if kept is not None:
+            tournament = _rekey(tournament, *kept)
         # Participants keep their start numbers (participant_add would number afresh and
         # match players by name); the players were resolved before.
         Participant.objects.bulk_create(
@@ -366,6 +389,8 @@ def restore(ctx: RestoreContext) -> None:
                 else (closed if data.get("rated") else None)
             ),
             rating_note=data.get("rating_note") or "",
+            published_at=when(data.get("published_at"), place, "published_at"),
+            published_digest=data.get("published_digest") or "",
         )
         audit_record(
             user=IMPORT_ACTOR,

@@ -25,6 +25,9 @@ API_WRITES = {
     "api-zeit",
     "api-bestaetigen",
     "api-ergebnisse",  # organisers only: tests/api/test_tournament_day.py
+    # A venue's publication: any account the first time, then its organisers and staff
+    # (tests/venue/test_publication.py).
+    "api-publication-tournament",
 }
 API_READS = {
     "api-score",
@@ -42,6 +45,8 @@ API_READS = {
     # Statistics and the Kasse: the pages' access (tests/api/test_statistik.py).
     "api-statistik",
     "api-kasse",
+    # The register: public names and DDV numbers only (tests/venue/test_register.py).
+    "api-spieler-register",
 }
 API_ROUTES = API_WRITES | API_READS
 

@@ -45,6 +45,7 @@ ENDPOINTS = {
     "/api/v1/listen/{id}/kasse/": {"get"},
     "/api/v1/spieler/{id}/statistik/": {"get"},
     "/api/v1/spieler/": {"get"},
+    "/api/v1/veroeffentlichungen/turniere/{uid}/": {"put"},
     "/api/v1/ligen/": {"get"},
     "/api/v1/ligen/{id}/": {"get"},
     "/api/v1/ligen/{id}/tabelle/": {"get"},

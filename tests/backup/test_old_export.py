@@ -29,7 +29,15 @@ _IDS = {"id", "club", "player", "list", "team", "teams", "roster", "players", "t
 # Keys added since 2df3d1c (issue 21: the Rangliste's approval, the participants' PINs and
 # desk records; a tournament's uid, made on import for an old document): today's export
 # carries them; the old document has none.
-_ADDED = {"rating_approved_at", "rating_note", "pin", "created_here", "uid"}
+_ADDED = {
+    "rating_approved_at",
+    "rating_note",
+    "pin",
+    "created_here",
+    "uid",
+    "published_at",
+    "published_digest",
+}
 
 
 def _without_added(value: Any) -> Any:

@@ -14,6 +14,7 @@ from django.core.management import CommandError, call_command
 
 from league.backup.services import BackupError, backup_export, backup_import
 from league.clubs.models import Player
+from league.core.models import AuditEntry
 from league.lists.models import Game, Spielliste
 from league.tournaments import services as ts
 from league.tournaments.models import Participant, Tournament
@@ -54,7 +55,7 @@ def test_the_same_tournament_again_is_refused_and_nothing_is_written():
     ) == counts
 
 
-def test_replace_holds_it_once_with_the_later_results_and_the_same_guests():
+def test_replace_holds_it_once_with_the_later_results_and_the_same_guests(django_user_model):
     tournament = _played(games=2)
     uid = tournament.uid
     earlier = backup_export(tournament_id=tournament.pk)
@@ -69,6 +70,9 @@ def test_replace_holds_it_once_with_the_later_results_and_the_same_guests():
         ).count()
 
     assert games() == 2 * 4  # two tables, four games each
+    pk = tournament.pk
+    tournament.organisers.add(django_user_model.objects.create_user("orga"))
+    history = AuditEntry.objects.filter(target="tournaments.tournament", target_id=pk).count()
     summary = backup_import(doc=earlier, replace=True)
     assert summary.tournaments_replaced == 1
     assert any("ersetzt" in line for line in summary.lines())
@@ -79,6 +83,13 @@ def test_replace_holds_it_once_with_the_later_results_and_the_same_guests():
     # Nobody was made twice: the DDV player by his number, the guests by their names.
     assert set(Player.objects.values_list("pk", flat=True)) == players_before
     assert Participant.objects.filter(tournament__uid=uid).count() == 8
+    # Its key, organisers and history here stay: the address does not change.
+    kept = Tournament.objects.get(uid=uid)
+    assert kept.pk == pk
+    assert list(kept.organisers.values_list("username", flat=True)) == ["orga"]
+    assert (
+        AuditEntry.objects.filter(target="tournaments.tournament", target_id=pk).count() > history
+    )
 
 
 def test_an_export_without_uid_gets_one_and_a_bad_uid_is_refused():

@@ -1,5 +1,6 @@
 """Every tournament gets its uid (federation.md "An event travels"): existing ones a new
-one each, then the column becomes unique and required."""
+one each, then the column becomes unique and required; and where the federation's site
+records a venue's publication."""
 
 import uuid
 
@@ -24,6 +25,16 @@ class Migration(migrations.Migration):
             field=models.UUIDField(null=True, editable=False, verbose_name="Kennung"),
         ),
         migrations.RunPython(give_uids, migrations.RunPython.noop),
+        migrations.AddField(
+            model_name="tournament",
+            name="published_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="Veröffentlicht"),
+        ),
+        migrations.AddField(
+            model_name="tournament",
+            name="published_digest",
+            field=models.CharField(blank=True, editable=False, max_length=64),
+        ),
         migrations.AlterField(
             model_name="tournament",
             name="uid",

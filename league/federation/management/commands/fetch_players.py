@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.venue.register import RegisterRefused, RegisterUnreachable, register_fetch
+from league.federation.register import RegisterRefused, RegisterUnreachable, register_fetch
 
 
 class Command(BaseCommand):

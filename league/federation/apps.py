@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class FederationConfig(AppConfig):
+    """Between the venue laptop and the federation's site (federation.md): a tournament
+    published from the venue, the player register fetched from the site."""
+
+    name = "league.federation"
+    label = "federation"
+    verbose_name = _("Verband")

@@ -1,0 +1,205 @@
+"""An event travels (federation.md): the federation's site (a gunicorn process with its own
+database) and a venue (this test's database). The venue fetches the register, plays a
+tournament with a register player and guests, publishes it, publishes again after another
+round and after a correction: the site holds it once, under one key, with the venue's
+standings; the register player is the site's own record, only the guests are new. A wrong
+token (exit 1), another account (403, exit 1) and an unreachable site (exit 3) change
+nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from league.lists import services as ls
+from league.tournaments import services as ts
+from league.tournaments.models import Tournament
+from league.tournaments.selectors import standings
+from tests.tournaments.helpers import play_round
+from tests.venue.test_register import _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SITE_SETUP = """
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token
+from league.clubs.models import Club, Player
+club = Club.objects.create(name="Herz-Dame Köln", city="Köln")
+Player.objects.create(name="Jörg Müller", ddv_number="50011", club=club)
+bund = User.objects.create_user("bund", password="Karo-Bube-2026")
+fremd = User.objects.create_user("fremd", password="Karo-Bube-2026")
+print(Token.objects.create(user=bund).key, Token.objects.create(user=fremd).key)
+"""
+
+FACTS = """
+import json
+from league.clubs.models import Player
+from league.tournaments.models import Tournament
+from league.tournaments.selectors import standings
+out = []
+for t in Tournament.objects.order_by("pk"):
+    rows = standings(tournament=t, reveal=True).rows
+    out.append({
+        "pk": t.pk, "uid": str(t.uid), "published": t.published_at is not None,
+        "rows": [[r.rank, r.name, r.total] for r in rows],
+        "joerg": list(t.participants.filter(player__ddv_number="50011")
+                      .values_list("player_id", flat=True)),
+    })
+print(json.dumps({"tournaments": out, "players": Player.objects.count(),
+                  "joerg": Player.objects.get(ddv_number="50011").pk}))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    tmp = tmp_path_factory.mktemp("federation")
+    env = {
+        **{
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("DJANGO_", "VENUE_", "PYTEST_", "FEDERATION_"))
+            and k != "DATABASE_URL"
+        },
+        "DATABASE_URL": f"sqlite:///{tmp / 'site.sqlite3'}",
+        "DJANGO_CACHE_DIR": str(tmp / "cache"),
+    }
+    manage = [sys.executable, "manage.py"]
+    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    made = subprocess.run(
+        [*manage, "shell", "-c", SITE_SETUP], cwd=ROOT, env=env, check=True,
+        capture_output=True, text=True,
+    )  # fmt: skip
+    token, other = made.stdout.split()[-2:]
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "league.wsgi:application",
+         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", "120"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/live/ping/", timeout=5)
+            break
+        except OSError:
+            assert server.poll() is None
+            assert time.monotonic() < deadline, "site did not come up"
+            time.sleep(0.3)
+
+    def facts() -> dict[str, Any]:
+        out = subprocess.run(
+            [*manage, "shell", "-c", FACTS], cwd=ROOT, env=env, check=True,
+            capture_output=True, text=True,
+        )  # fmt: skip
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    try:
+        yield {"base": base, "token": token, "other": other, "facts": facts}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def _publish(tournament: Tournament, base: str, token: str) -> str:
+    out = io.StringIO()
+    call_command(
+        "publish", "--tournament", str(tournament.pk), "--to", base, "--token", token,
+        stdout=out,
+    )  # fmt: skip
+    return out.getvalue()
+
+
+def _rows(tournament: Tournament) -> list[list[Any]]:
+    return [[r.rank, r.name, r.total] for r in standings(tournament=tournament, reveal=True).rows]
+
+
+@pytest.mark.django_db
+def test_a_tournament_travels_to_the_site_once_with_its_people(site):
+    base, token = site["base"], site["token"]
+    call_command("fetch_players", "--from", base, stdout=io.StringIO())
+    tournament = ts.tournament_create(
+        name="Verbandsturnier", date=dt.date(2026, 11, 28), rounds_planned=2
+    )
+    ts.participant_add(tournament=tournament, name="Jörg Müller", ddv_number="50011")
+    for n in range(7):
+        ts.participant_add(tournament=tournament, name=f"Gast {n}")
+    first, _ = ts.round_draw(tournament=tournament, seed=5)
+    play_round(first, stop=3)
+
+    assert "Veröffentlicht:" in _publish(tournament, base, token)
+    facts = site["facts"]()
+    (published,) = facts["tournaments"]
+    assert published["uid"] == str(tournament.uid)
+    assert published["published"]
+    assert published["rows"] == _rows(tournament)
+    assert published["joerg"] == [facts["joerg"]]  # the site's own record
+    players_after_first = facts["players"]
+    assert players_after_first == 1 + 7  # Jörg was there; the seven guests are new
+
+    # The same again: unchanged. Another round, then a correction: replaced, once.
+    assert "Unverändert:" in _publish(tournament, base, token)
+    play_round(first, seed=2)
+    ts.round_close(tournament_round=first)
+    second, _ = ts.round_draw(tournament=tournament, seed=6)
+    play_round(second, stop=2)
+    assert "Ersetzt:" in _publish(tournament, base, token)
+    # A correction at the venue: the last game of a table taken back.
+    ls.game_delete_last(spielliste=second.lists.first())
+    assert "Ersetzt:" in _publish(tournament, base, token)
+    facts = site["facts"]()
+    (again,) = facts["tournaments"]
+    assert again["pk"] == published["pk"]
+    assert again["rows"] == _rows(tournament)
+    assert facts["players"] == players_after_first
+
+
+@pytest.mark.django_db
+def test_refusals_and_an_unreachable_site_change_nothing(site):
+    base = site["base"]
+    tournament = ts.tournament_create(name="Fremdes Turnier", date=dt.date(2026, 11, 28))
+    before = site["facts"]()
+    with pytest.raises(CommandError) as wrong:
+        _publish(tournament, base, "falsch")
+    assert wrong.value.returncode == 1
+    with pytest.raises(CommandError) as away:
+        _publish(tournament, f"http://127.0.0.1:{_free_port()}", site["token"])
+    assert away.value.returncode == 3
+    assert site["facts"]() == before
+    # Published by one account, replaced by another: 403, nothing written.
+    _publish(tournament, base, site["token"])
+    ts.participant_add(tournament=tournament, name="Nachzügler")
+    with pytest.raises(CommandError) as other:
+        _publish(tournament, base, site["other"])
+    assert other.value.returncode == 1
+    assert "403" in str(other.value)
+    after = site["facts"]()
+    assert len(after["tournaments"]) == len(before["tournaments"]) + 1
+
+
+@pytest.mark.django_db
+def test_a_published_tournament_is_read_only_here(client, django_user_model):
+    orga = django_user_model.objects.create_user("orga", password="pw-secret-123")
+    tournament = ts.tournament_create(name="Vom Laptop", date=dt.date(2026, 11, 28), user=orga)
+    Tournament.objects.filter(pk=tournament.pk).update(published_at=timezone.now())
+    client.force_login(orga)
+    assert client.get(f"/turniere/{tournament.pk}/teilnehmer/").status_code == 200
+    refused = client.post(f"/turniere/{tournament.pk}/teilnehmer/", {"name": "Neu"})
+    assert refused.status_code == 403
+    assert "Veranstaltungsort" in refused.content.decode()
+    assert not tournament.participants.exists()
