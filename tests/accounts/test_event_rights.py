@@ -432,3 +432,24 @@ def test_a_made_up_ranglistenturnier_counts_only_once_a_ranglistenwart_approved_
     assert made_up.rating_approved_at is None
     rating_page = attacker.get(reverse("tournament-rating", args=[made_up.pk])).content.decode()
     assert "Teilnehmer erfunden" in rating_page
+
+
+def test_the_pair_helper_knows_the_direction():
+    """``can_merge_pair(user, keep, merge)``: an organiser may let only his own desk record
+    disappear, into any record; never a real record into his desk record, never another
+    organiser's desk record."""
+    from league.rankings.access import can_merge_pair
+
+    hans, eva = _victims()
+    _client, olga = _account("olga")
+    tournament = ts.tournament_create(name="Olgas Turnier", date=dt.date(2026, 11, 28), user=olga)
+    desk = ts.participant_add(tournament=tournament, name="Hans H.").player
+    _client2, otto = _account("otto")
+    other_t = ts.tournament_create(name="Ottos Turnier", date=dt.date(2026, 11, 28), user=otto)
+    ottos = ts.participant_add(tournament=other_t, name="Eva E.").player
+    assert can_merge_pair(olga, keep=hans, merge=desk)
+    assert not can_merge_pair(olga, keep=desk, merge=hans)
+    assert not can_merge_pair(olga, keep=desk, merge=ottos)
+    assert not can_merge_pair(olga, keep=hans, merge=eva)
+    assert can_merge_pair(otto, keep=eva, merge=ottos)
+    assert not can_merge_pair(otto, keep=ottos, merge=eva)
