@@ -195,8 +195,6 @@ def test_a_killed_writers_fresh_temporary_file_goes_at_the_next_write(tmp_path):
 def test_export_to_a_file_is_whole_or_nothing(tmp_path, monkeypatch):
     """``manage.py export -o`` writes beside the target and renames: a failure mid-write
     leaves neither a half export nor a temporary file; a dead writer's leftover goes."""
-    from league.core import files
-
     target = tmp_path / "export.json"
     leftover = tmp_path / f".export.json-{_dead_pid()}-x.tmp"
     leftover.write_text("{")
@@ -204,7 +202,7 @@ def test_export_to_a_file_is_whole_or_nothing(tmp_path, monkeypatch):
     def broken(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(files.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError, match="disk full"):
         call_command("export", "-o", str(target))
     assert not target.exists()
