@@ -98,7 +98,9 @@ class InviteForm(forms.Form):
 
 
 class RegistrationForm(UserCreationForm):  # type: ignore[type-arg]
-    """User name, e-mail, password twice; counted per client and e-mail address."""
+    """User name, e-mail, password twice; counted per client and e-mail address. Whether
+    the user name is taken is no error of the form: the service answers by mail, so the
+    page tells nobody which names have accounts (``league.accounts.registration``)."""
 
     email = forms.EmailField(label=_("E-Mail"), max_length=254)
 
@@ -117,17 +119,28 @@ class RegistrationForm(UserCreationForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.request = request
 
+    def clean_username(self) -> str:
+        """The field's own checks only (characters, length), not whether it is taken."""
+        return str(self.cleaned_data.get("username") or "")
+
+    def validate_unique(self) -> None:
+        """Not here: a taken name is answered by mail (see the class)."""
+
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}
         email = cleaned.get("email") or ""
-        if (
-            self.request is not None
-            and email
-            and registration.registration_blocked(self.request, email)
-        ):
+        if self.request is not None and registration.registration_blocked(self.request, email):
             raise ValidationError(
                 self.error_messages["throttled"],
                 code="throttled",
                 params={"minutes": registration.WINDOW // 60},
             )
         return cleaned
+
+    def _post_clean(self) -> None:
+        super()._post_clean()  # type: ignore[misc]
+        # The password's rules stand under its first field; a refusal of them under the
+        # second says the same sentence: one of the two suffices.
+        if self.has_error("password2") or self.has_error("password1"):
+            self.fields["password1"].help_text = ""
+            self["password1"].help_text = ""  # the bound field copied it already

@@ -44,7 +44,11 @@ def register(request: HttpRequest) -> HttpResponse:
                 form.add_error(err.field or None, err.message)
             else:
                 return redirect("register-sent")
-        status = 429 if form.has_error("__all__", "throttled") else 422
+        if form.has_error("__all__", "throttled"):
+            status = 429
+        else:
+            registration.registration_refused(request)
+            status = 422
     return render(request, "accounts/register.html", {"form": form}, status=status)
 
 

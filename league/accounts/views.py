@@ -45,13 +45,23 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
-    """Django's, with the old password counted by the login's lockout."""
+    """Django's, with the old password counted by the login's lockout: a wrong one counts
+    as a failed login of the account's name, and while the name (or the client address)
+    is locked out every try is refused, the right password too, with 429 and
+    ``Retry-After`` like the login."""
 
     form_class = CountedPasswordChangeForm
     template_name = "accounts/password_change_form.html"
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_invalid(self, form: CountedPasswordChangeForm) -> HttpResponse:  # type: ignore[override]
+        response = super().form_invalid(form)
+        if form.has_error("old_password", "throttled"):
+            response.status_code = 429
+            response["Retry-After"] = str(lockout.WINDOW)
+        return response
 
 
 # The cookie that asks this browser's pages to forget what the service worker kept

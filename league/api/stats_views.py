@@ -202,14 +202,16 @@ class KasseView(ApiView):
     @extend_schema(
         responses={
             200: KasseSerializer,
-            **schema.NOT_FOUND,
+            **schema.MEMBERS_READ,
             429: schema.refusal(429, "Too many wrong table codes.", "table_code_blocked"),
         },
         parameters=[schema.RETRY_AFTER],
         summary="A list's Kasse",
         description="Each player's balance at the list's rate, the pot for penalty "
         "deductions and who pays whom (statistics.md). 404 for a list that plays for no "
-        "money (tournament and league lists never do).",
+        "money (tournament and league lists never do); a list of a members-only club is "
+        "read as the list itself: 401 without credentials, 403 for an account that is no "
+        "reader or a wrong table code.",
     )
     def get(self, request: Request, pk: int) -> Response:
         liste = liste_or_404(pk)

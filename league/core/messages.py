@@ -472,6 +472,17 @@ MESSAGES: Mapping[str, str] = {
         "Die DDV-Nummer {number} gehört zu „{name}“, nicht zu „{typed}“. Bitte prüfen; "
         "soll „{name}“ angemeldet werden, das Häkchen darunter setzen."
     ),
+    "ddv_other_player": gettext_noop(
+        "Die DDV-Nummer {number} gehört zu einem anderen Spieler. Bitte Nummer und Namen "
+        "prüfen (den Namen so, wie der Spieler ihn angibt)."
+    ),
+    "ddv_number_unused": gettext_noop(
+        "Die DDV-Nummer {number} hat hier noch niemand. Gehört sie wirklich „{name}“? Dann "
+        "das Häkchen darunter setzen."
+    ),
+    "ddv_checks_blocked": gettext_noop(
+        "Zu viele DDV-Nummern, die nicht zum Namen passen: bitte {minutes} Minuten warten."
+    ),
     "rating_not_requested": gettext_noop(
         "Die Turnierleitung hat dieses Turnier nicht für die Rangliste beantragt."
     ),

@@ -17,11 +17,28 @@ class RatingForm(forms.Form):
     )
 
 
+KEEP_THIS, INTO_OTHER = "bleibt", "entfaellt"
+
+
 class MergeForm(forms.Form):
     other = forms.IntegerField(
-        label=_("Doppelter Eintrag (Spieler-Nr.)"),
+        label=_("Anderer Eintrag (Spieler-Nr.)"),
         min_value=1,
-        help_text=_("Dieser Eintrag wird in den oben genannten Spieler übernommen und entfällt."),
+        help_text=_("Der Eintrag, der entfällt, wird mit allen Ergebnissen übernommen."),
+    )
+    direction = forms.ChoiceField(
+        label=_("Welcher Eintrag bleibt?"),
+        choices=[
+            (KEEP_THIS, _("Dieser Spieler bleibt; der andere Eintrag entfällt")),
+            (INTO_OTHER, _("Der andere Spieler bleibt; dieser Eintrag entfällt")),
+        ],
+        initial=KEEP_THIS,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Ein an der Turnierleitung angelegter doppelter Eintrag wird in den echten "
+            "Eintrag übernommen: dessen Name, Nummer und Ergebnisse bleiben."
+        ),
     )
 
 

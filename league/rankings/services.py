@@ -13,6 +13,10 @@ from league.clubs.models import Player
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.core.sections import merge_sections
+from league.tournaments.services import (
+    tournament_approval_withdraw_for_correction,
+    tournaments_touched_by_player,
+)
 
 
 def _snapshot(player: Player) -> dict[str, object]:
@@ -39,7 +43,9 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
     rows show two people (both in one list, one tournament, one Spieltag's line-ups, or on
     the rosters of two teams of one league). A roster both are on keeps one entry; an
     account's open claim on both stays one claim. The merged record's audit history moves
-    to ``keep``; the merge's own entry keeps both records' data.
+    to ``keep``; the merge's own entry keeps both records' data. An approved tournament
+    (Rangliste) whose rows named ``merge`` is corrected by the merge: its approval is
+    withdrawn until a Ranglistenwart gives it again (api.md).
     """
     if keep.pk == merge.pk:
         raise ServiceError("merge_same_player")
@@ -58,6 +64,7 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
         if section.check is not None:
             section.check(keep.pk, merge.pk)
     before = {"keep": _snapshot(keep), "merged": _snapshot(merge)}
+    corrected = tournaments_touched_by_player(merge.pk)
     moved: dict[str, int] = {}
     try:
         with transaction.atomic():
@@ -93,6 +100,12 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
         action="merge",
         target=keep,
         before=before,
-        after={"merged_id": merge_pk, "moved": moved, "keep": _snapshot(keep)},
+        after={
+            "merged_id": merge_pk,
+            "moved": moved,
+            "keep": _snapshot(keep),
+            "approval_withdrawn": corrected,
+        },
     )
+    tournament_approval_withdraw_for_correction(tournament_ids=corrected, cause="merge", user=user)
     return keep

@@ -29,7 +29,7 @@ from league.lists.chart import Series, running_totals_svg
 from league.rankings import selectors, services, statistics
 from league.rankings.access import can_approve_rating, can_merge_pair, can_merge_player
 from league.rankings.exports import EXPORT_FORMATS, rangliste_export
-from league.rankings.forms import MergeForm, RatingForm
+from league.rankings.forms import INTO_OTHER, KEEP_THIS, MergeForm, RatingForm
 from league.rankings.pdf import rangliste_pdf
 from league.rankings.presenters import average_text
 from league.tournaments import services as tournament_services
@@ -258,25 +258,32 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
-    """Merge a duplicate record into this player (organisers, club managers, staff)."""
+    """Merge a duplicate record into this player, or this (desk) record into another
+    (organisers, club managers, staff); the record that stays keeps its name and id."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not can_merge_player(request.user, player):
         raise PermissionDenied
-    form = MergeForm(request.POST or None, initial={"other": int_param(request.GET.get("mit"))})
-    other = None
+    form = MergeForm(
+        request.POST or None,
+        initial={"other": int_param(request.GET.get("mit")), "direction": KEEP_THIS},
+    )
+    keep = merged = None
     if form.is_bound and form.is_valid():
         other = Player.objects.select_related("club").filter(pk=form.cleaned_data["other"]).first()
-        if other is None:
+        if other is not None:
+            into_other = form.cleaned_data.get("direction") == INTO_OTHER
+            keep, merged = (other, player) if into_other else (player, other)
+        if keep is None or merged is None:
             form.add_error("other", _("Diesen Spieler gibt es nicht."))
-        elif not can_merge_pair(request.user, player, other):
+        elif not can_merge_pair(request.user, keep, merged):
             form.add_error("other", _("Diesen Spieler dürfen Sie nicht zusammenführen."))
         elif request.POST.get("confirm") == "1":
             try:
                 services.player_merge(
-                    keep=player,
-                    merge=other,
+                    keep=keep,
+                    merge=merged,
                     user=Actor(
                         request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else ""
                     ),
@@ -287,9 +294,9 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
                 messages.success(
                     request,
                     _("Zusammengeführt: alle Listen und Ergebnisse gehören jetzt zu %(name)s.")
-                    % {"name": player.name},
+                    % {"name": keep.name},
                 )
-                return redirect("player-record", player.pk)
+                return redirect("player-record", keep.pk)
     same_name = list(
         Player.objects.filter(name__iexact=player.name)
         .exclude(pk=player.pk)
@@ -299,7 +306,13 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(
         request,
         "rankings/merge.html",
-        {"player": player, "form": form, "other": other, "same_name": same_name},
+        {
+            "player": player,
+            "form": form,
+            "keep": keep,
+            "merged": merged,
+            "same_name": same_name,
+        },
     )
 
 

@@ -73,12 +73,23 @@ class ParticipantForm(forms.Form):
     ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
     # Shown (a checkbox) once the DDV number turned out to name somebody else's record.
     take_record = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # Shown once the DDV number turned out to be held by no record yet.
+    take_new_number = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_take_record(self, name: str) -> None:
         """The number belongs to ``name``: offer to register that record after all."""
         field = self.fields["take_record"]
         field.widget = forms.CheckboxInput()
         field.label = _("Ja, %(name)s (Inhaber dieser DDV-Nummer) anmelden") % {"name": name}
+
+    def ask_take_new_number(self, name: str, number: str) -> None:
+        """Nobody holds the number yet: the new record takes it only once confirmed."""
+        field = self.fields["take_new_number"]
+        field.widget = forms.CheckboxInput()
+        field.label = _("Ja, die DDV-Nummer %(number)s gehört %(name)s") % {
+            "number": number,
+            "name": name,
+        }
 
 
 class CsvUploadForm(forms.Form):

@@ -38,6 +38,7 @@ from django.db.models import Count, Max
 
 from league.backup.services import BackupError, backup_export, backup_validate
 from league.clubs.models import Player
+from league.core.files import temp_prefix, temps_clean
 from league.core.models import AuditEntry
 from league.lists.models import Spielliste
 from league.tournaments.models import Tournament
@@ -45,6 +46,7 @@ from league.tournaments.models import Tournament
 PREFIX = "sicherung-"
 STALE_TEMP_S = 3600  # a temporary file this old belongs to no writer still running
 SUFFIX = ".json"
+TEMP_PREFIX = ".sicherung-"  # + the writer's pid, "-", a random part, ".tmp"
 STAMP = "%Y%m%dT%H%M%SZ"
 KEEP_LAST = 48
 KEEP_HOURLY_DAYS = 7
@@ -146,7 +148,8 @@ def backup_write(*, directory: Path, now: dt.datetime | None = None) -> BackupFi
     while target.exists():  # two in one second
         counter += 1
         target = directory / f"{PREFIX}{at.strftime(STAMP)}-{counter}{SUFFIX}"
-    fd, temp = tempfile.mkstemp(prefix=".sicherung-", suffix=".tmp", dir=directory)
+    backup_temps_clean(directory=directory)
+    fd, temp = tempfile.mkstemp(prefix=temp_prefix(TEMP_PREFIX), suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(doc, out, ensure_ascii=False, indent=1)
@@ -173,18 +176,17 @@ def backup_rotate(*, directory: Path, now: dt.datetime | None = None) -> list[Pa
             seen.add(bucket)
             keep.add(b.path)
     removed = [b.path for b in files if b.path not in keep]
-    # A writer killed mid-write leaves its temporary file: gone once older than any
-    # write could take (a writer at work now has a fresh one).
-    stale = now.timestamp() - STALE_TEMP_S
-    for temp in directory.glob(".sicherung-*.tmp"):
-        try:
-            if temp.stat().st_mtime < stale:
-                removed.append(temp)
-        except FileNotFoundError:  # finished meanwhile
-            continue
     for path in removed:
         path.unlink(missing_ok=True)
-    return removed
+    return removed + backup_temps_clean(directory=directory, now=now)
+
+
+def backup_temps_clean(*, directory: Path, now: dt.datetime | None = None) -> list[Path]:
+    """Delete the temporary files of Sicherungen that never finished: a writer process that
+    is gone, at once (before every write, every rotation and at the venue's start, so a
+    venue killed five times leaves none behind once it runs again), and any older than a
+    write could take (``STALE_TEMP_S``). Returns them."""
+    return temps_clean(directory=directory, stem=TEMP_PREFIX, now=now, stale_s=STALE_TEMP_S)
 
 
 @dataclass

@@ -38,8 +38,8 @@ def _health_version(request: HttpRequest) -> str:
     return f"{site_version()}:{int(time.time() // 60)}"
 
 
+@venue_required  # first: nobody learns even "unchanged" (a 304) before his right is checked
 @live(_health_version)
-@venue_required
 def health(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     directory = backup_dir()

@@ -273,6 +273,30 @@ def test_change_password(client, anna):
     assert anna.check_password(NEW_PASSWORD)
 
 
+def test_change_password_is_locked_out_like_the_login(client, anna):
+    """Issue 29: a session (a phone left logged in) must not guess the old password
+    without bound. Wrong old passwords count as failed logins of the name; then even the
+    right one is refused with 429, and the login is locked too."""
+    client.force_login(anna)
+    url = reverse("password_change")
+    for _ in range(lockout.USERNAME_LIMIT):
+        wrong = client.post(
+            url,
+            {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        )
+        assert wrong.status_code == 200
+    right = client.post(
+        url,
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
+    assert right.status_code == 429
+    assert right["Retry-After"] == str(lockout.WINDOW)
+    assert "vorübergehend" in right.content.decode()
+    anna.refresh_from_db()
+    assert anna.check_password(PASSWORD)
+    assert lockout.login_blocked(right.wsgi_request, anna.get_username())
+
+
 def test_reset_pages_are_public(client, db):
     for name in ("password_reset", "password_reset_done", "password_reset_complete"):
         assert client.get(reverse(name)).status_code == 200

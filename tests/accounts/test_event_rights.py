@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from league.accounts.registration import confirmation_path
 from league.accounts.services import ranglistenwart_grant
 from league.clubs.models import Club, Player, PlayerClaim
 from league.core.models import AuditEntry
@@ -90,11 +91,18 @@ def test_an_organiser_merges_a_duplicate_made_at_his_own_desk():
     assert _register(organiser, tournament, name="Hans Herz").status_code == 302
     duplicate = Participant.objects.get(tournament=tournament).player
     assert duplicate.pk != hans.pk
-    response = organiser.post(
-        reverse("player-merge", args=[hans.pk]), {"other": duplicate.pk, "confirm": "1"}
-    )
+    # Hans's own merge page stays closed to him (Hans never played in his tournament).
+    assert organiser.get(reverse("player-merge", args=[hans.pk])).status_code == 403
+    # From the duplicate's page: the duplicate goes *into* Hans's record.
+    url = reverse("player-merge", args=[duplicate.pk])
+    preview = organiser.post(url, {"other": hans.pk, "direction": "entfaellt"})
+    assert "data-merge-preview" in preview.content.decode()
+    response = organiser.post(url, {"other": hans.pk, "direction": "entfaellt", "confirm": "1"})
     assert response.status_code == 302
+    assert response["Location"] == reverse("player-record", args=[hans.pk])
     assert not Player.objects.filter(pk=duplicate.pk).exists()
+    hans.refresh_from_db()
+    assert (hans.name, hans.club.name) == ("Hans Herz", "Herz-Dame")
     assert Participant.objects.get(tournament=tournament).player_id == hans.pk
     # A desk record that brings another club (or an account) to a record with history:
     # refused — founding a club gives no hold on existing players.
@@ -102,13 +110,128 @@ def test_an_organiser_merges_a_duplicate_made_at_his_own_desk():
     own = Participant.objects.get(tournament=tournament, player__name="Eva Eichel").player
     eva = Player.objects.get(ddv_number="12345")
     response = organiser.post(
-        reverse("player-merge", args=[own.pk]), {"other": eva.pk, "confirm": "1"}
+        reverse("player-merge", args=[own.pk]),
+        {"other": eva.pk, "direction": "entfaellt", "confirm": "1"},
     )
     assert response.status_code == 200
     assert Player.objects.filter(pk=own.pk).exists()
     assert Player.objects.filter(pk=eva.pk).exists()
     eva.refresh_from_db()
     assert eva.club_id is None
+
+
+def _ranked_victim() -> Player:
+    """Gabi: a real record with a DDV number, a club and an approved Ranglistenturnier."""
+    people = [("Gabi Jäger", "Herz-Dame", "70999"), *entrants(31)]
+    t = rated_tournament(
+        name="Landesmeisterschaft",
+        date=dt.date(2026, 9, 5),
+        bundesland="NW",
+        entrants=people,
+        rng=random.Random(3),
+        rounds=3,
+    )
+    assert t.rating_approved_at is not None
+    return Player.objects.get(ddv_number="70999")
+
+
+def _gabi_state(gabi: Player) -> object:
+    fresh = Player.objects.filter(pk=gabi.pk).values("name", "ddv_number", "club_id").first()
+    return (
+        fresh,
+        gabi.entries.count(),
+        gabi.seats.count(),
+        gabi.score_lines.count(),
+        list(
+            Tournament.objects.filter(name="Landesmeisterschaft").values_list("rating_approved_at")
+        ),
+    )
+
+
+@pytest.mark.parametrize("direction", ["", "bleibt"])
+def test_a_fresh_account_cannot_take_over_a_ranked_player(client, direction):
+    """The review's chain: register, create a tournament, register a made-up name at the
+    desk, merge it with a real ranked player — refused, nothing changed, the player's page
+    still there under her name."""
+    gabi = _ranked_victim()
+    before = _gabi_state(gabi)
+    assert (
+        client.post(
+            reverse("register"),
+            {
+                "username": "zwilling",
+                "email": "z@example.org",
+                "password1": "pw-secret-123!",
+                "password2": "pw-secret-123!",
+            },
+        ).status_code
+        == 302
+    )
+    fresh = get_user_model().objects.get(username="zwilling")
+    client.post(reverse("register-confirm", args=confirmation_path(fresh)))
+    attacker = client
+    tournament = _create_tournament(attacker, "Zwillingsturnier")
+    assert _register(attacker, tournament, name="Desk Zwilling B").status_code == 302
+    desk = Participant.objects.get(tournament=tournament).player
+    audits = AuditEntry.objects.filter(action="merge").count()
+    url = reverse("player-merge", args=[desk.pk])
+    data = {"other": gabi.pk, "confirm": "1"}
+    if direction:
+        data["direction"] = direction
+    response = attacker.post(url, data)
+    assert response.status_code == 200
+    assert "Diesen Spieler dürfen Sie nicht zusammenführen." in response.content.decode()
+    assert _gabi_state(gabi) == before
+    assert Player.objects.filter(pk=desk.pk, name="Desk Zwilling B").exists()
+    assert AuditEntry.objects.filter(action="merge").count() == audits
+    assert Client().get(reverse("player-record", args=[gabi.pk])).status_code == 200
+    # Gabi's own merge page stays closed to him, whatever desk records he has.
+    response = attacker.post(
+        reverse("player-merge", args=[gabi.pk]), {"other": desk.pk, "confirm": "1"}
+    )
+    assert response.status_code == 403
+    assert _gabi_state(gabi) == before
+
+
+def test_a_desk_duplicate_into_a_ranked_player_keeps_her_and_her_approval():
+    """The allowed direction: the desk's made-up record disappears into the real one; her
+    name, id, number, club and history stay, and her approved tournament keeps its
+    approval (its rows did not change)."""
+    gabi = _ranked_victim()
+    name, number, club = gabi.name, gabi.ddv_number, gabi.club_id
+    seats = gabi.seats.count()
+    organiser, _user = _account("olga")
+    tournament = _create_tournament(organiser, "Kleines Turnier")
+    assert _register(organiser, tournament, name="Gabi Jaeger").status_code == 302
+    desk = Participant.objects.get(tournament=tournament).player
+    response = organiser.post(
+        reverse("player-merge", args=[desk.pk]),
+        {"other": gabi.pk, "direction": "entfaellt", "confirm": "1"},
+    )
+    assert response.status_code == 302
+    gabi.refresh_from_db()
+    assert (gabi.name, gabi.ddv_number, gabi.club_id) == (name, number, club)
+    assert gabi.seats.count() == seats
+    assert not Player.objects.filter(pk=desk.pk).exists()
+    assert Tournament.objects.get(name="Landesmeisterschaft").rating_approved_at is not None
+
+
+def test_merging_a_record_of_an_approved_tournament_withdraws_its_approval():
+    """A Ranglistenwart merges Gabi's record (with an approved tournament) into another:
+    a correction of that tournament, its approval withdrawn."""
+    gabi = _ranked_victim()
+    wart, user = _account("wart")
+    ranglistenwart_grant(account=user)
+    other = Player.objects.create(name="Gabriele Jäger")
+    response = wart.post(
+        reverse("player-merge", args=[other.pk]), {"other": gabi.pk, "confirm": "1"}
+    )
+    assert response.status_code == 302
+    t = Tournament.objects.get(name="Landesmeisterschaft")
+    assert t.rating_approved_at is None
+    assert AuditEntry.objects.filter(
+        action="rating_withdrawn", target_id=t.pk, after__correction="merge"
+    ).exists()
 
 
 def test_a_ranglistenwart_merges_any_two_records():
@@ -309,3 +432,24 @@ def test_a_made_up_ranglistenturnier_counts_only_once_a_ranglistenwart_approved_
     assert made_up.rating_approved_at is None
     rating_page = attacker.get(reverse("tournament-rating", args=[made_up.pk])).content.decode()
     assert "Teilnehmer erfunden" in rating_page
+
+
+def test_the_pair_helper_knows_the_direction():
+    """``can_merge_pair(user, keep, merge)``: an organiser may let only his own desk record
+    disappear, into any record; never a real record into his desk record, never another
+    organiser's desk record."""
+    from league.rankings.access import can_merge_pair
+
+    hans, eva = _victims()
+    _client, olga = _account("olga")
+    tournament = ts.tournament_create(name="Olgas Turnier", date=dt.date(2026, 11, 28), user=olga)
+    desk = ts.participant_add(tournament=tournament, name="Hans H.").player
+    _client2, otto = _account("otto")
+    other_t = ts.tournament_create(name="Ottos Turnier", date=dt.date(2026, 11, 28), user=otto)
+    ottos = ts.participant_add(tournament=other_t, name="Eva E.").player
+    assert can_merge_pair(olga, keep=hans, merge=desk)
+    assert not can_merge_pair(olga, keep=desk, merge=hans)
+    assert not can_merge_pair(olga, keep=desk, merge=ottos)
+    assert not can_merge_pair(olga, keep=hans, merge=eva)
+    assert can_merge_pair(otto, keep=eva, merge=ottos)
+    assert not can_merge_pair(otto, keep=ottos, merge=eva)

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from league.clubs.models import Player
 from league.core.models import AuditEntry
 from league.lists import services
+from league.tournaments.models import Participant
 from tests.api.test_access import API_ROUTES
 from tests.leagues.test_access import LEAGUE_ROUTES
 from tests.tournaments.helpers import play_round
@@ -418,9 +419,20 @@ def test_player_merge_rights(world):
         client = _client(world, role, world["l1"], world["l2"])
         outcomes.append(_outcome(client.get(reverse("player-merge", args=[entrant.pk]))))
     assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+    # A player of F's club who never entered either tournament: its managers and staff.
+    # Both organisers have records made at their desks; that opens no other player's page
+    # (issue 29: these two cells were OK).
     member = world["free"].seats.first().player
-    manager = _client(world, "club_manager", world["free"], world["l1"])
-    assert manager.get(reverse("player-merge", args=[member.pk])).status_code == 200
+    assert not member.entries.exists()
+    assert Participant.objects.filter(
+        created_here=True, tournament__organisers__isnull=False
+    ).exists()
+    expected = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, OK, OK)
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["l1"], world["l2"])
+        outcomes.append(_outcome(client.get(reverse("player-merge", args=[member.pk]))))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
 
 
 def test_ranglistenwart_pages(world):

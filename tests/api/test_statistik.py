@@ -73,3 +73,19 @@ def test_kasse_of_a_list(club_list, players):
     assert all(set(p) == {"from", "to", "cents"} for p in body["payments"])
     services.spielliste_set_kasse(spielliste=liste, cent=None)
     assert api.get(reverse("api-kasse", args=[liste.pk])).status_code == 404
+
+
+def test_kasse_refusals_are_the_documented_ones(client, club_list, players, django_user_model):
+    """Issue 29: the Kasse of a members-only club's list answered 401/403 that the schema
+    did not name. Both are answered and documented."""
+    club, liste = club_list
+    club.members_only = True
+    club.save()
+    url = reverse("api-kasse", args=[liste.pk])
+    assert APIClient().get(url).status_code == 401
+    stranger = APIClient()
+    stranger.force_authenticate(django_user_model.objects.create_user("fremd"))
+    assert stranger.get(url).status_code == 403
+    schema = client.get("/api/schema/", {"format": "json"}).json()
+    responses = schema["paths"]["/api/v1/listen/{id}/kasse/"]["get"]["responses"]
+    assert {"200", "401", "403", "404", "429"} <= set(responses)

@@ -10,7 +10,7 @@ from league.lists.models import ScoreLine, Seat
 from league.rankings.selectors import rangliste
 from league.rankings.services import player_merge
 from league.tournaments import services as ts
-from league.tournaments.models import Participant
+from league.tournaments.models import Participant, Tournament
 from tests.rankings.helpers import D, entrants, rated
 from tests.site_helpers import normal
 
@@ -104,9 +104,19 @@ def test_the_rangliste_follows_a_merge():
     before = {r.player: r.rounds for r in rangliste(as_of=D(2026, 6, 30)).unter_36}
     assert before[str(keep.pk)] == 3
     player_merge(keep=keep, merge=dup)
+    # The merge corrected tournament B (its rows named the duplicate): its approval is
+    # withdrawn until the Ranglistenwart gives it again; A (only the kept record) stays.
+    b, a = Tournament.objects.get(name="B"), Tournament.objects.get(name="A")
+    assert b.rating_approved_at is None
+    assert a.rating_approved_at is not None
+    withdrawn = AuditEntry.objects.get(action="rating_withdrawn", target_id=b.pk)
+    assert withdrawn.after["correction"] == "merge"
+    after = {r.player: r.rounds for r in rangliste(as_of=D(2026, 6, 30)).unter_36}
+    assert after[str(keep.pk)] == 3
+    assert str(dup.pk) not in after
+    ts.tournament_rating_decide(tournament=b, approve=True)
     after = {r.player: r.rounds for r in rangliste(as_of=D(2026, 6, 30)).unter_36}
     assert after[str(keep.pk)] == 6
-    assert str(dup.pk) not in after
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from io import StringIO
 from pathlib import Path
 
@@ -158,3 +159,55 @@ def test_rotation_removes_a_killed_writers_temporary_file(tmp_path):
     assert removed == [old]
     assert not old.exists()
     assert fresh.exists()
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+@pytest.mark.django_db
+def test_a_killed_writers_fresh_temporary_file_goes_at_the_next_write(tmp_path):
+    """Issue 29: five ``kill -9`` of the venue left five ``.tmp`` files (the rotation took
+    only those older than an hour). A temporary file whose writer process is gone goes at
+    the next Sicherung at once, however fresh; one of a running writer stays."""
+    from league.venue.backups import backup_temps_clean
+
+    dead = tmp_path / f".sicherung-{_dead_pid()}-abc.tmp"
+    alive = tmp_path / f".sicherung-{os.getppid()}-def.tmp"  # a process that runs
+    for path in (dead, alive):
+        path.write_text("{")
+    backup_write(directory=tmp_path)
+    assert not dead.exists()
+    assert alive.exists()
+    assert [p.name for p in tmp_path.glob(".sicherung-*")] == [alive.name]
+    # At the venue's start (no write yet) the same.
+    dead.write_text("{")
+    dead = dead.rename(tmp_path / f".sicherung-{_dead_pid()}-ghi.tmp")
+    assert backup_temps_clean(directory=tmp_path) == [dead]
+
+
+@pytest.mark.django_db
+def test_export_to_a_file_is_whole_or_nothing(tmp_path, monkeypatch):
+    """``manage.py export -o`` writes beside the target and renames: a failure mid-write
+    leaves neither a half export nor a temporary file; a dead writer's leftover goes."""
+    target = tmp_path / "export.json"
+    leftover = tmp_path / f".export.json-{_dead_pid()}-x.tmp"
+    leftover.write_text("{")
+
+    def broken(src: str, dst: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        call_command("export", "-o", str(target))
+    assert not target.exists()
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    call_command("export", "-o", str(target))
+    assert json.loads(target.read_text())["format"]
+    assert [p.name for p in tmp_path.iterdir()] == ["export.json"]

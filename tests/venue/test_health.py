@@ -166,3 +166,26 @@ def test_open_club_lists_of_today_for_staff_and_their_club_managers(
         assert (f'data-list="{liste.pk}"' in page) is sees
     club.managers.remove(manager)
     assert f'data-list="{liste.pk}"' not in client.get(URL).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_poll_is_checked_before_it_is_answered_304(client, day):
+    """Issue 29: an anonymous poll with the page's tag got a 304 before the access check.
+    Now nobody gets anything of the page, not even "unchanged"."""
+    import time
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from league.core.conditional import etag
+    from league.core.live import site_version
+
+    url = reverse("venue-health")
+    request = RequestFactory().get(url, HTTP_X_LIVE="1")
+    request.user = AnonymousUser()
+    with translation.override("de"):
+        tag = etag(request, f"{site_version()}:{int(time.time() // 60)}", "live")
+    response = client.get(url, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=f'"{tag}"')
+    assert response.status_code == 302
+    assert "/anmelden/" in response["Location"] or "login" in response["Location"]

@@ -17,10 +17,12 @@ One module per sub-domain; every public name is importable from here as before
 from __future__ import annotations
 
 from league.tournaments.services.closing import (
+    tournament_approval_withdraw_for_correction,
     tournament_close,
     tournament_rating_decide,
     tournament_reopen,
     tournament_set_rating,
+    tournaments_touched_by_player,
 )
 from league.tournaments.services.draw import round_draw, round_redraw
 from league.tournaments.services.paper import PaperSaved, PaperTable, round_paper_results
@@ -66,6 +68,7 @@ __all__ = [
     "round_reopen",
     "round_start",
     "tournament_add_organiser",
+    "tournament_approval_withdraw_for_correction",
     "tournament_close",
     "tournament_create",
     "tournament_rating_decide",
@@ -75,4 +78,5 @@ __all__ = [
     "tournament_set_silent",
     "tournament_set_unofficial",
     "tournament_update",
+    "tournaments_touched_by_player",
 ]

@@ -3,8 +3,11 @@ the checked close, reopening."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from league.clubs.services import check_fits
@@ -140,3 +143,44 @@ def tournament_rating_decide(
     tournament.rating_approved_by = t.rating_approved_by
     tournament.rating_note = note
     return t
+
+
+def tournaments_touched_by_player(player_id: int) -> list[int]:
+    """The approved tournaments whose rows name ``player_id`` (an entry, a seat, a score
+    line in one of its lists): a change of those rows is a correction of their results."""
+    path = "rounds__tables__spielliste"
+    return list(
+        Tournament.objects.filter(rating_approved_at__isnull=False)
+        .filter(
+            Q(participants__player_id=player_id)
+            | Q(**{f"{path}__seats__player_id": player_id})
+            | Q(**{f"{path}__lines__player_id": player_id})
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+        .order_by("pk")
+    )
+
+
+@transaction.atomic
+def tournament_approval_withdraw_for_correction(
+    *, tournament_ids: Iterable[int], cause: str, user: User = None
+) -> list[int]:
+    """A correction to an approved tournament's results withdraws the approval until a
+    Ranglistenwart gives it again (api.md "Rights end at the event"); ``cause`` names the
+    correction in the history (e.g. "merge"). Returns the tournaments withdrawn."""
+    withdrawn = []
+    for t in Tournament.objects.select_for_update().filter(
+        pk__in=list(tournament_ids), rating_approved_at__isnull=False
+    ):
+        t.rating_approved_at, t.rating_approved_by = None, None
+        t.save(update_fields=["rating_approved_at", "rating_approved_by"])
+        audit_record(
+            user=user,
+            action="rating_withdrawn",
+            target=t,
+            before={"approved": True},
+            after={"approved": False, "correction": cause},
+        )
+        withdrawn.append(t.pk)
+    return withdrawn

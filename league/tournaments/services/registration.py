@@ -29,6 +29,7 @@ def participant_add(
     club_name: str = "",
     ddv_number: str = "",
     take_record: bool = False,
+    take_new_number: bool = True,
     user: User = None,
 ) -> Participant:
     """Register one player. Two devices registering at once queue on the tournament's row
@@ -37,7 +38,12 @@ def participant_add(
 
     A DDV number names one record: when its name is not the name typed, the registration
     is refused (``ddv_name_differs``, the record's name shown) unless ``take_record`` says
-    the organiser read it and means that player (api.md "Rights end at the event")."""
+    the organiser read it and means that player (api.md "Rights end at the event"). A
+    record whose player asked not to be named (``hide_name``) is never named here and never
+    taken that way: ``ddv_other_player`` ("belongs to another player") until his name is
+    typed as he gave it. A number no record holds yet goes to the new record only with
+    ``take_new_number`` (the site's form asks first: ``ddv_number_unused``), so nobody
+    squats a real holder's number by typing it."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("name_missing", field="name")
@@ -45,14 +51,21 @@ def participant_add(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     club = club_get_or_create(name=club_name, user=user)
     number_text = ddv_number_clean(ddv_number)
-    if number_text and not take_record:
+    if number_text:
         found = Player.objects.filter(ddv_number=number_text).first()
-        registered = found is not None and found.entries.filter(tournament=tournament).exists()
-        if found is not None and not registered and not same_name(found.name, clean):
+        if found is not None and not same_name(found.name, clean):
+            if found.hide_name:
+                raise ServiceError("ddv_other_player", {"number": number_text}, field="ddv_number")
+            registered = found.entries.filter(tournament=tournament).exists()
+            if not registered and not take_record:
+                raise ServiceError(
+                    "ddv_name_differs",
+                    {"number": number_text, "name": found.name, "typed": clean},
+                    field="ddv_number",
+                )
+        if found is None and not take_new_number:
             raise ServiceError(
-                "ddv_name_differs",
-                {"number": number_text, "name": found.name, "typed": clean},
-                field="ddv_number",
+                "ddv_number_unused", {"number": number_text, "name": clean}, field="ddv_number"
             )
     created = False
     try:
@@ -145,9 +158,15 @@ def participants_import(
                     )
                     continue
                 if number and player.pk not in created and not same_name(player.name, name):
-                    # A DDV number of somebody else: never registered silently (api.md).
-                    why = ServiceError(
-                        "ddv_name_differs", {"number": number, "name": player.name, "typed": name}
+                    # A DDV number of somebody else: never registered silently (api.md),
+                    # and a hidden player never named.
+                    why = (
+                        ServiceError("ddv_other_player", {"number": number})
+                        if player.hide_name
+                        else ServiceError(
+                            "ddv_name_differs",
+                            {"number": number, "name": player.name, "typed": name},
+                        )
                     ).message
                     refused.append(
                         ServiceError("import_line_refused", {"line": row.line, "reason": why})

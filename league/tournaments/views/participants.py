@@ -19,6 +19,8 @@ from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
 from league.core.text import fold, name_matches
+from league.core.throttle import blocked, client_key, record_failure
+from league.lists.access import CODE_FAILURES_LIMIT, CODE_FAILURES_WINDOW
 from league.tournaments import services as ts
 from league.tournaments.access import can_decide_claim, organiser_actor, organiser_required
 from league.tournaments.csv_import import ImportRow, parse_participants
@@ -26,12 +28,32 @@ from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import current_seat
 
+# A DDV number that names another player's record is a failed check, counted per client
+# and per account like a wrong table code (issue 29: 60 numbers in 0.8 s gave 24 names).
+DDV_CHECK_SCOPE = "ddv-check"
+DDV_REFUSALS = {"ddv_name_differs", "ddv_other_player"}
+
+
+def _ddv_keys(request: HttpRequest) -> list[str]:
+    return [f"client:{client_key(request)}", f"account:{request.user.pk}"]
+
+
+def _ddv_blocked(request: HttpRequest) -> bool:
+    return any(blocked(DDV_CHECK_SCOPE, k, CODE_FAILURES_LIMIT) for k in _ddv_keys(request))
+
 
 @organiser_required
 def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = ParticipantForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    status = 200
+    if request.method == "POST" and form.is_valid() and _ddv_blocked(request):
+        form.add_error(
+            "ddv_number",
+            ServiceError("ddv_checks_blocked", {"minutes": CODE_FAILURES_WINDOW // 60}).message,
+        )
+        status = 429
+    elif request.method == "POST" and form.is_valid():
         try:
             participant = ts.participant_add(
                 tournament=tournament,
@@ -39,19 +61,25 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 club_name=form.cleaned_data["club"],
                 ddv_number=form.cleaned_data["ddv_number"],
                 take_record=form.cleaned_data["take_record"],
+                take_new_number=form.cleaned_data["take_new_number"],
                 user=organiser_actor(request),
             )
         except ServiceError as err:
             form_error_from_service(form, err, "name")
+            if err.code in DDV_REFUSALS:
+                for key in _ddv_keys(request):
+                    record_failure(DDV_CHECK_SCOPE, key, CODE_FAILURES_WINDOW)
             if err.code == "ddv_name_differs":
                 form.ask_take_record(str(err.params["name"]))
+            elif err.code == "ddv_number_unused":
+                form.ask_take_new_number(str(err.params["name"]), str(err.params["number"]))
         else:
             messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
             return redirect("tournament-participants", pk)
     participants = list(tournament.participants.select_related("player__club"))
     query = request.GET.get("q", "").strip()
     shown = [p for p in participants if name_matches(query, p.player.name)] if query else None
-    return render(
+    response = render(
         request,
         "tournaments/participants.html",
         {
@@ -71,7 +99,11 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
             ],
             "active": sum(1 for p in participants if not p.withdrawn),
         },
+        status=status,
     )
+    if status == 429:
+        response["Retry-After"] = str(CODE_FAILURES_WINDOW)
+    return response
 
 
 @organiser_required

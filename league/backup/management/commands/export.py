@@ -4,11 +4,13 @@ a backup as JSON (league.backup.services)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from league.backup.services import ScopeNotFound, backup_export
+from league.core.files import write_atomically
 from league.core.messages import render
 from league.core.sections import place_text
 
@@ -42,8 +44,7 @@ class Command(BaseCommand):
             raise CommandError(render("backup_scope_missing", {"place": where})) from None
         text = json.dumps(doc, ensure_ascii=False, indent=1)
         if options["output"]:
-            with open(options["output"], "w", encoding="utf-8") as out:
-                out.write(text + "\n")
+            write_atomically(Path(options["output"]), text + "\n")
             self.stderr.write(
                 f"{len(doc['tournaments'])} tournament(s), {len(doc['leagues'])} league(s), "
                 f"{len(doc['lists'])} list(s), "

@@ -33,7 +33,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.backup.services import BackupError
-from league.venue.backups import BackupScheduler
+from league.venue.backups import BackupScheduler, backup_temps_clean
 from league.venue.network import LOOPBACK_HOSTS, hall_urls, lan_addresses
 from league.venue.poster import poster_pdf
 from league.venue.selectors import current_tournaments
@@ -214,6 +214,9 @@ class Command(BaseCommand):
         self.stdout.flush()
         server = subprocess.Popen(command, env=env, cwd=settings.BASE_DIR)
         scheduler = None if options["no_backups"] else BackupScheduler(settings.VENUE_BACKUP_DIR)
+        if scheduler is not None and scheduler.directory.is_dir():
+            # A venue killed mid-Sicherung left its temporary file: gone at the next start.
+            backup_temps_clean(directory=scheduler.directory)
         try:
             while not stopping and server.poll() is None:
                 if scheduler is not None:
