@@ -282,6 +282,10 @@ MESSAGES: Mapping[str, str] = {
     # league season: dates and places, calendars (league.leagues.season_services)
     "spieltag_venue_long": gettext_noop("Der Spielort hat höchstens {max} Zeichen."),
     "spieltag_time_without_date": gettext_noop("Eine Uhrzeit braucht ein Datum."),
+    "spieltag_order_flip": gettext_noop(
+        "Danach läge Spieltag {later} vor Spieltag {earlier}. Soll sich die Reihenfolge "
+        "umkehren, bitte „Reihenfolge der Spieltage umkehren“ ankreuzen."
+    ),
     "availability_answer": gettext_noop("Bitte ja, nein oder vielleicht."),
     "report_not_ready": gettext_noop(
         "Bestätigen lässt sich ein Ergebnis erst, wenn alle Listen des Spieltags vollständig sind."

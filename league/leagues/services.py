@@ -531,6 +531,9 @@ from league.leagues.season_services import (  # noqa: E402
     availability_set as availability_set,
 )
 from league.leagues.season_services import (  # noqa: E402
+    doppelspieltag_schedule as doppelspieltag_schedule,
+)
+from league.leagues.season_services import (  # noqa: E402
     group_schedule as group_schedule,
 )
 from league.leagues.season_services import (  # noqa: E402

@@ -178,7 +178,9 @@ def test_moved_spieltag_keeps_uid_and_raises_sequence(client):
 
     before = event()
     assert int(before["SEQUENCE"]) == 0
-    ls.spieltag_schedule(spieltag=day, date=DAY + dt.timedelta(days=1), start_time=dt.time(14))
+    ls.doppelspieltag_schedule(
+        spieltag=day, date=DAY + dt.timedelta(days=1), start_time=dt.time(14)
+    )
     after = event()
     assert int(after["SEQUENCE"]) == 1
     assert after.decoded("DTSTART") == timezone.make_aware(dt.datetime(2026, 3, 15, 14))
@@ -260,7 +262,6 @@ def test_organiser_sets_place_through_the_form(client, django_user_model):
             "start_time": "11:00",
             "venue": "Krone",
             "host": str(host.pk),
-            "whole_group": "on",
         },
     )
     assert response.status_code == 302
