@@ -95,6 +95,10 @@ MESSAGES: Mapping[str, str] = {
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
     "ddv_number_taken": gettext_noop("Die DDV-Nummer {number} ist schon vergeben."),
+    "roster_ddv_other_player": gettext_noop(
+        "Die DDV-Nummer {number} gehört einem anderen Spieler. Bitte den Namen genau so "
+        "eintragen, wie er zu dieser Nummer gespeichert ist."
+    ),
     # club seasons, Rangliste, player merge (competitions.md "Clubs", "Ranking list")
     "season_invalid_month": gettext_noop("Der Saisonbeginn ist ein Monat von 1 bis 12."),
     "evening_table_size": gettext_noop("Tisch {number}: ein Tisch hat 4 oder 5 Spieler."),
