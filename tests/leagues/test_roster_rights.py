@@ -43,7 +43,8 @@ def test_a_number_with_another_name_is_refused_without_naming_the_record(world, 
     with pytest.raises(ServiceError) as err:
         ls.team_add_player(team=team, name="Irgendwer", ddv_number=number)
     assert err.value.code == "roster_ddv_other_player"
-    assert "Lutz" not in err.value.message and "Gabi" not in err.value.message
+    assert "Lutz" not in err.value.message
+    assert "Gabi" not in err.value.message
     assert _state() == before
 
 
@@ -82,5 +83,6 @@ def test_the_roster_form_refuses_and_names_nobody(world, client):
     )
     html = response.content.decode()
     assert "gehört einem anderen Spieler" in html
-    assert "Lutz" not in html and "Krämer" not in html
+    assert "Lutz" not in html
+    assert "Krämer" not in html
     assert _state() == before
