@@ -12,7 +12,6 @@ from django.utils import timezone
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
-from league.leagues.calendar import fold
 from league.leagues.models import Spieltag, Team
 from league.leagues.season_selectors import season_dates
 
@@ -205,12 +204,19 @@ def test_player_feed_has_his_teams_spieltage(client):
     assert len(cal.walk("VEVENT")) == len(season_dates(league=league, team=team))
 
 
-def test_fold_keeps_lines_short_and_characters_whole():
-    line = "LOCATION:" + "ä" * 100
-    folded = fold(line)
-    parts = folded.split("\r\n")
-    assert all(len(p.encode()) <= 75 for p in parts)
-    assert "".join(p[1:] if i else p for i, p in enumerate(parts)) == line
+def test_feed_lines_are_folded_short_and_characters_whole(client):
+    """The icalendar library writes the feed: long lines folded at 75 octets, never inside
+    a character, and read back whole."""
+    league = make_league(4)
+    day = first_spieltag(league)
+    ls.spieltag_schedule(spieltag=day, date=DAY, venue="ä" * 100)
+    response = client.get(reverse("league-calendar", args=[league.pk]))
+    lines = response.content.split(b"\r\n")
+    assert all(len(line) <= 75 for line in lines)
+    for line in lines:
+        line.decode()  # no character cut in two
+    (event,) = icalendar.Calendar.from_ical(response.content).walk("VEVENT")
+    assert str(event["LOCATION"]) == "ä" * 100
 
 
 def test_pages_show_date_and_place(client, django_user_model):
@@ -329,3 +335,22 @@ def test_backup_round_trip_keeps_dates_and_places():
     spieltage[1]["host"] = 10**6
     with pytest.raises(BackupError):
         backup_validate(doc=doc)
+
+
+def test_pages_offer_the_feed_as_a_subscription(client):
+    """Issue 29: "Kalender abonnieren" is a webcal: link (the calendar program fetches the
+    feed again, so moves arrive) with its address to copy; the .ics file stays."""
+    league = make_league(4)
+    team = league.teams.order_by("number").first()
+    feed = reverse("team-calendar", args=[league.pk, team.pk])
+    page = client.get(reverse("league-team", args=[league.pk, team.pk])).content.decode()
+    assert f'href="webcal://testserver{feed}"' in page
+    assert f'data-copy="http://testserver{feed}"' in page
+    assert "Adresse kopieren" in page
+    league_feed = reverse("league-calendar", args=[league.pk])
+    for url in (
+        reverse("league-detail", args=[league.pk]),
+        reverse("league-dates", args=[league.pk]),
+    ):
+        assert f'href="webcal://testserver{league_feed}"' in client.get(url).content.decode()
+    assert client.get(feed)["Content-Type"].startswith("text/calendar")
