@@ -300,7 +300,9 @@ def _answer_page(
                 messages.error(request, err.message)
             else:
                 messages.success(request, _("Antwort gespeichert. Danke!"))
-        return redirect(request.get_full_path())
+        # back at the answered row (its answer in view), not at the page's top
+        anchor = f"#spieltag-{spieltag.pk}" if spieltag is not None else ""
+        return redirect(request.get_full_path() + anchor)
     row = next(
         (
             r
