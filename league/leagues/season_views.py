@@ -34,6 +34,7 @@ from league.leagues.season_selectors import (
     DateItem,
     coming_of_team,
     dates_of_teams,
+    finished_days,
     player_teams,
     season_dates,
 )
@@ -74,6 +75,7 @@ def league_dates(request: HttpRequest, pk: int) -> HttpResponse:
             "items": items,
             "teams": league.teams.all(),
             "undated": sum(1 for i in items if i.date is None),
+            "finished": finished_days(league),
         },
     )
 

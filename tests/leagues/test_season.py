@@ -15,7 +15,7 @@ from league.leagues import services as ls
 from league.leagues.models import Spieltag, Team
 from league.leagues.season_selectors import season_dates
 
-from .helpers import first_spieltag, make_league
+from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
 pytestmark = pytest.mark.django_db
 
@@ -354,3 +354,22 @@ def test_pages_offer_the_feed_as_a_subscription(client):
     ):
         assert f'href="webcal://testserver{league_feed}"' in client.get(url).content.decode()
     assert client.get(feed)["Content-Type"].startswith("text/calendar")
+
+
+def test_the_dates_page_says_finished_not_started_for_a_played_spieltag(client):
+    """Issue 29: a Spieltag played to the end (all lists complete, not yet closed) is
+    "fertig" on the Termine page, as on its own page; one being played "läuft"."""
+    league = make_league(4)
+    _date_all(league)
+    day = first_spieltag(league)
+    set_lineups(day)
+    ls.spieltag_start(spieltag=day)
+    url = reverse("league-dates", args=[league.pk])
+    page = client.get(url).content.decode()
+    assert page.count("data-running") == 1
+    assert "gestartet" not in page
+    play_paper(day)
+    page = client.get(url).content.decode()
+    assert page.count("data-finished") == 1
+    assert "data-running" not in page
+    assert "gestartet" not in page
