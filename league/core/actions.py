@@ -108,6 +108,12 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "move_request": gettext_noop("Verlegung beantragt"),
     "move_accept": gettext_noop("Verlegung angenommen"),
     "move_decline": gettext_noop("Verlegung abgelehnt (Mannschaft)"),
+    "move_accept_behalf": gettext_noop(
+        "Verlegung im Namen der Mannschaft angenommen (Ligaleitung)"
+    ),
+    "move_decline_behalf": gettext_noop(
+        "Verlegung im Namen der Mannschaft abgelehnt (Ligaleitung)"
+    ),
     "move_approve": gettext_noop("Verlegung genehmigt"),
     "move_refuse": gettext_noop("Verlegung abgelehnt (Ligaleitung)"),
     "move_withdraw": gettext_noop("Verlegungsantrag zurückgezogen"),

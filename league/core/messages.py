@@ -95,6 +95,10 @@ MESSAGES: Mapping[str, str] = {
     "club_name_missing": gettext_noop("Der Verein braucht einen Namen."),
     "club_name_taken": gettext_noop("Einen Verein „{name}“ gibt es schon."),
     "ddv_number_taken": gettext_noop("Die DDV-Nummer {number} ist schon vergeben."),
+    "roster_ddv_other_player": gettext_noop(
+        "Die DDV-Nummer {number} gehört einem anderen Spieler. Bitte den Namen genau so "
+        "eintragen, wie er zu dieser Nummer gespeichert ist."
+    ),
     # club seasons, Rangliste, player merge (competitions.md "Clubs", "Ranking list")
     "season_invalid_month": gettext_noop("Der Saisonbeginn ist ein Monat von 1 bis 12."),
     "evening_table_size": gettext_noop("Tisch {number}: ein Tisch hat 4 oder 5 Spieler."),
@@ -286,6 +290,10 @@ MESSAGES: Mapping[str, str] = {
     # league season: dates and places, calendars (league.leagues.season_services)
     "spieltag_venue_long": gettext_noop("Der Spielort hat höchstens {max} Zeichen."),
     "spieltag_time_without_date": gettext_noop("Eine Uhrzeit braucht ein Datum."),
+    "spieltag_order_flip": gettext_noop(
+        "Danach läge Spieltag {later} vor Spieltag {earlier}. Soll sich die Reihenfolge "
+        "umkehren, bitte „Reihenfolge der Spieltage umkehren“ ankreuzen."
+    ),
     "availability_answer": gettext_noop("Bitte ja, nein oder vielleicht."),
     "report_not_ready": gettext_noop(
         "Bestätigen lässt sich ein Ergebnis erst, wenn alle Listen des Spieltags vollständig sind."

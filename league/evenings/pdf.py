@@ -10,8 +10,24 @@ from reportlab.lib.units import mm
 from reportlab.platypus.flowables import Flowable
 
 from league.clubs.models import Club
-from league.core.pdf import build_pdf, para
+from league.core.pdf import build_pdf, para, text_width
 from league.core.pdf.grid import grid, heading_styles
+
+WIDTH = 180 * mm
+PADDING = 14  # a cell's left and right padding (6 pt each) and a little air
+
+
+def _widths(header: Sequence[str]) -> list[float]:
+    """The columns' widths: each number column at least as wide as its heading's longest
+    word in bold (a heading wraps between words, never inside one: no "Anwesenh eit"),
+    the name column (the second) takes the rest."""
+    others = [
+        max(14 * mm, max(text_width(w, 10, bold_face=True) for w in head.split()) + PADDING)
+        for i, head in enumerate(header)
+        if i != 1
+    ]
+    name_w = max(40 * mm, WIDTH - sum(others))
+    return [others[0], name_w, *others[1:]]
 
 
 def season_pdf(
@@ -27,9 +43,7 @@ def season_pdf(
     h, h2, p = heading_styles()
     title = f"{club.name} – " + _("Saison %(year)s") % {"year": year}
     data = [list(header)] + [["" if v is None else str(v) for v in row] for row in rows]
-    name_w = 60 * mm
-    other_w = (180 * mm - name_w) / (len(header) - 1)
-    widths = [other_w, name_w] + [other_w] * (len(header) - 2)
+    widths = _widths(header)
     story: list[Flowable] = [para(title, h), para(subtitle, h2)]
     if rows:
         story.append(grid(data, widths, text_columns=(1,)))

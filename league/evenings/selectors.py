@@ -57,6 +57,12 @@ class ClubSeason:
     year: int
     start: datetime.date
     end: datetime.date  # exclusive
+
+    @property
+    def last_day(self) -> datetime.date:
+        """The season's last day (inclusive), as every page and printout says it."""
+        return self.end - datetime.timedelta(days=1)
+
     settings: ScoringSeasonSettings
     start_month: int
     evenings: list[EveningRow]

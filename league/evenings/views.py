@@ -3,7 +3,6 @@ the club's house rules on the club's page (thin views; one per action)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -191,8 +190,7 @@ def club_season_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     data = season_pdf(
         club,
         year=season.year,
-        subtitle=f"{season.start:%d.%m.%Y} – {season.end - timedelta(days=1):%d.%m.%Y} · "
-        + _season_mode(season),
+        subtitle=f"{season.start:%d.%m.%Y} – {season.last_day:%d.%m.%Y} · " + _season_mode(season),
         header=values[0],
         rows=values[1:],
     )

@@ -5,7 +5,8 @@ organiser       an account of the league's organisers (Ligaleitung, per league):
                 rosters, captains, the schedule, no-shows, starting a Spieltag, paper
                 results; the Spieltag's lists like a tournament organiser's
                 (league.lists.access via the list owner in ``selectors.list_owner``);
-                approves or refuses a request to move a Spieltag.
+                approves or refuses a request to move a Spieltag, records a team's
+                answer to it on the team's behalf.
 captain         a captain (Mannschaftsführer) of a team: that team's line-ups; for a
                 Spieltag his team plays, a request to move it (and withdrawing it), and
                 his team's answer to another team's request (league.leagues.move_views).

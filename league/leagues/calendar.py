@@ -1,9 +1,12 @@
-"""iCalendar feeds of a league season (RFC 5545): one VEVENT per dated Spieltag.
+"""iCalendar feeds of a league season (RFC 5545): one VEVENT per dated Spieltag, written
+with the ``icalendar`` library (escaping and line folding are its).
 
 The UID names the Spieltag (``spieltag-<id>@doppelkopf-liste``) and stays when it moves;
 its SEQUENCE (``Spieltag.sequence``) rises with each move, so calendars replace the event.
 A Spieltag without a start time is an all-day event; one without a date has no event yet.
 Times are written in UTC (``...Z``), which every calendar program reads without a VTIMEZONE.
+The pages offer the feed as a subscription (a ``webcal:`` link and its address to copy,
+``leagues/_subscribe.html``), so a calendar program fetches it again and moves arrive.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from collections.abc import Callable, Iterable
 
 from django.utils import timezone
 from django.utils.translation import gettext
+from icalendar import Calendar, Event
 
 from league.leagues.season_selectors import DateItem
 
@@ -20,55 +24,20 @@ PRODID = "-//Doppelkopf-Liste//Liga//DE"
 UID_DOMAIN = "doppelkopf-liste"
 
 
-def escape(text: str) -> str:
-    """A TEXT value (RFC 5545 3.3.11): backslash, semicolon, comma and newlines escaped."""
-    return (
-        text.replace("\\", "\\\\")
-        .replace(";", "\\;")
-        .replace(",", "\\,")
-        .replace("\r\n", "\\n")
-        .replace("\n", "\\n")
-    )
-
-
-def fold(line: str) -> str:
-    """A content line folded at 75 octets (RFC 5545 3.1), never inside a UTF-8 character."""
-    out: list[str] = []
-    current = ""
-    size = 0
-    for char in line:
-        width = len(char.encode())
-        if size + width > (75 if not out else 74):
-            out.append(current)
-            current, size = "", 0
-        current += char
-        size += width
-    out.append(current)
-    return "\r\n ".join(out)
-
-
-def _utc(value: dt.datetime) -> str:
-    return value.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-
-
-def _event(item: DateItem, url: Callable[[DateItem], str], stamp: str) -> list[str]:
+def _event(item: DateItem, url: Callable[[DateItem], str], stamp: dt.datetime) -> Event:
     assert item.date is not None
     league = item.league
     teams = ", ".join(t.name for t in item.teams)
-    lines = [
-        "BEGIN:VEVENT",
-        f"UID:spieltag-{item.spieltag.pk}@{UID_DOMAIN}",
-        f"DTSTAMP:{stamp}",
-        f"SEQUENCE:{item.sequence}",
-    ]
+    event = Event()
+    event.add("uid", f"spieltag-{item.spieltag.pk}@{UID_DOMAIN}")
+    event.add("dtstamp", stamp)
+    event.add("sequence", item.sequence)
     if item.start is not None and item.end is not None:
-        lines += [f"DTSTART:{_utc(item.start)}", f"DTEND:{_utc(item.end)}"]
+        event.add("dtstart", item.start.astimezone(dt.UTC))
+        event.add("dtend", item.end.astimezone(dt.UTC))
     else:
-        day = item.date
-        lines += [
-            f"DTSTART;VALUE=DATE:{day.strftime('%Y%m%d')}",
-            f"DTEND;VALUE=DATE:{(day + dt.timedelta(days=1)).strftime('%Y%m%d')}",
-        ]
+        event.add("dtstart", item.date)
+        event.add("dtend", item.date + dt.timedelta(days=1))
     summary = gettext("%(league)s: Spieltag %(label)s") % {
         "league": f"{league.name} {league.season}",
         "label": item.label,
@@ -78,16 +47,13 @@ def _event(item: DateItem, url: Callable[[DateItem], str], stamp: str) -> list[s
         description.append(gettext("Ausrichter: %(team)s") % {"team": item.host.name})
     link = url(item)
     description.append(link)
-    lines.append(f"SUMMARY:{escape(summary)}")
+    event.add("summary", summary)
     if item.venue:
-        lines.append(f"LOCATION:{escape(item.venue)}")
-    lines += [
-        f"DESCRIPTION:{escape(chr(10).join(description))}",
-        f"URL:{link}",
-        "STATUS:CONFIRMED",
-        "END:VEVENT",
-    ]
-    return lines
+        event.add("location", item.venue)
+    event.add("description", "\n".join(description))
+    event.add("url", link)
+    event.add("status", "CONFIRMED")
+    return event
 
 
 def calendar(
@@ -99,17 +65,15 @@ def calendar(
 ) -> str:
     """The feed of ``items`` (the dated ones) named ``name``; ``url`` gives each event's
     link back to its Spieltag page (absolute)."""
-    stamp = _utc(now or timezone.now())
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        f"PRODID:{PRODID}",
-        "CALSCALE:GREGORIAN",
-        "METHOD:PUBLISH",
-        f"X-WR-CALNAME:{escape(name)}",
-    ]
+    stamp = (now or timezone.now()).astimezone(dt.UTC).replace(microsecond=0)
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("method", "PUBLISH")
+    cal.add("x-wr-calname", name)
     for item in items:
         if item.date is not None:
-            lines += _event(item, url, stamp)
-    lines.append("END:VCALENDAR")
-    return "".join(fold(line) + "\r\n" for line in lines)
+            cal.add_component(_event(item, url, stamp))
+    text: str = cal.to_ical().decode()
+    return text

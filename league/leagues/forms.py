@@ -144,8 +144,17 @@ class PlaceForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "street-address"}),
     )
     host = forms.ChoiceField(label=_("Ausrichter"), required=False)
-    whole_group = forms.BooleanField(
-        label=_("Für alle Spieltage der Gruppe (Doppelspieltag: nacheinander ab diesem Beginn)"),
+    scope = forms.ChoiceField(
+        label=_("Doppelspieltag"),
+        choices=[
+            ("zusammen", _("zusammen verlegen (die Spieltage des Tages bleiben nacheinander)")),
+            ("einzeln", _("nur diesen Spieltag (den Doppelspieltag teilen)")),
+        ],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    reorder = forms.BooleanField(
+        label=_("Reihenfolge der Spieltage umkehren"),
         required=False,
     )
 
@@ -158,6 +167,10 @@ class PlaceForm(forms.Form):
 
     def host_team(self) -> Any:
         return self.teams.get(self.cleaned_data.get("host") or "")
+
+    def split(self) -> bool:
+        """Only this Spieltag, on purpose; the default moves its Doppelspieltag with it."""
+        return self.cleaned_data.get("scope") == "einzeln"
 
 
 class MoveForm(forms.Form):

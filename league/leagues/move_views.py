@@ -26,7 +26,8 @@ from league.leagues.moves import open_moves as open_moves
 
 def move_context(access: LeagueAccess, spieltag: Spieltag, teams: Sequence[Team]) -> dict[str, Any]:
     """What the Spieltag's page shows of moving it: the group's open request with each
-    other team's answer (buttons for that team's captains), the organiser's decision, the
+    other team's answer (buttons for that team's captains; for the organiser, to record a
+    team's answer on its behalf), the organiser's decision, the
     requester's withdrawal; else the latest decided request and, for a captain of the
     group before the start, the request form."""
     current, last = ms.spieltag_moves(spieltag, teams)
@@ -39,9 +40,10 @@ def move_context(access: LeagueAccess, spieltag: Spieltag, teams: Sequence[Team]
         "last_move": last,
         "move_form": form,
         "move_teams": captained,
-        "move_answers": [(a, a.team in captained and not access.organiser) for a in current.answers]
+        "move_answers": [(a, a.team in captained or access.organiser) for a in current.answers]
         if current is not None
         else [],
+        "move_on_behalf": access.organiser,
         "move_withdraw": current is not None
         and not access.organiser
         and access.captains(current.move.team),
@@ -111,7 +113,8 @@ def spieltag_move_request(request: HttpRequest, pk: int, spieltag_id: int) -> Ht
 @require_POST
 def spieltag_move_answer(request: HttpRequest, pk: int, move_id: int, team_id: int) -> HttpResponse:
     """A captain of another team of the group accepts (``aktion=annehmen``) or declines
-    (``aktion=ablehnen``, with a note) the request."""
+    (``aktion=ablehnen``, with a note) the request; the league's organiser records the
+    team's answer on its behalf (given by phone, or a team without a captain)."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     move = _move_of(pk, move_id)
@@ -127,17 +130,25 @@ def spieltag_move_answer(request: HttpRequest, pk: int, move_id: int, team_id: i
             team=team,
             accept=accept,
             note=request.POST.get("note", ""),
+            on_behalf=access.organiser,
             user=actor_of(request.user, access),
         )
     except ServiceError as err:
         messages.error(request, err.message)
     else:
-        messages.success(
-            request,
-            _("Verlegung angenommen.")
-            if accept
-            else _("Verlegung abgelehnt; der Antrag ist beendet."),
-        )
+        if access.organiser:
+            text = (
+                _("Zustimmung von %(team)s eingetragen.")
+                if accept
+                else _("Ablehnung von %(team)s eingetragen; der Antrag ist beendet.")
+            ) % {"team": team.name}
+        else:
+            text = (
+                _("Verlegung angenommen.")
+                if accept
+                else _("Verlegung abgelehnt; der Antrag ist beendet.")
+            )
+        messages.success(request, text)
     return redirect("spieltag-detail", pk, move.spieltag_id)
 
 

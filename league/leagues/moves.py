@@ -15,12 +15,15 @@ Decisions (the spec is silent):
   (of this league), or the venue (the new one, else the Spieltag's own) is booked by a
   Spieltag of another group (of any league). Two Spieltage of one group on one day are
   its Doppelspieltag, never a clash. Checked at the request and again at the approval.
-- Every other team of the group answers through a captain (or an organiser on its
-  behalf); one decline ends the request as refused; an accept may still become a decline
-  while the request is open.
-- The organiser approves only once every other team accepted: no override. He can always
-  set a date directly on the Spieltag's page (``spieltag_schedule``), which is his override.
-  He may refuse at any time, with a reason (required).
+- Every other team of the group answers through a captain, or through the organiser on
+  its behalf (``on_behalf``: a team without a captain, a "yes" on the phone; the history
+  entry says so); one decline ends the request as refused; an accept may still become a
+  decline while the request is open.
+- The organiser approves only once every other team accepted (his answers on a team's
+  behalf count). He can always set a date directly on the Spieltag's page
+  (``spieltag_schedule``): the asked date (and venue, if one was asked) set there approves
+  the request, another date ends it as refused. He may refuse at any time, with a reason
+  (required).
 - The requesting team's captains withdraw it while it is open.
 - The approval changes the date through ``season_services._set_place``, the path of
   ``spieltag_schedule``: the iCalendar SEQUENCE rises, the UID stays, and the history gets
@@ -222,10 +225,17 @@ def _locked_move(move: SpieltagMove) -> tuple[SpieltagMove, list[Spieltag], Spie
 
 @transaction.atomic
 def spieltag_move_answer(
-    *, move: SpieltagMove, team: Team, accept: bool, note: str = "", user: User = None
+    *,
+    move: SpieltagMove,
+    team: Team,
+    accept: bool,
+    note: str = "",
+    on_behalf: bool = False,
+    user: User = None,
 ) -> SpieltagMove:
     """A captain of another team of the group accepts the request or declines it (a
-    decline ends it as refused, its note the reason)."""
+    decline ends it as refused, its note the reason); ``on_behalf``: the organiser records
+    the team's answer (given by phone, or a team without a captain), the history says so."""
     locked, _days, own = _locked_move(move)
     group = own.group
     if team.pk == locked.team_id:
@@ -240,11 +250,15 @@ def spieltag_move_answer(
     )
     if not accept:
         move_close(locked, SpieltagMove.State.REFUSED, clean, None)
+    action = "move_accept" if accept else "move_decline"
+    after: dict[str, object] = {"move": locked.pk, "team": team.pk, "note": clean}
+    if on_behalf:
+        after["on_behalf"] = True
     audit_record(
         user=user,
-        action="move_accept" if accept else "move_decline",
+        action=f"{action}_behalf" if on_behalf else action,
         target=own,
-        after={"move": locked.pk, "team": team.pk, "note": clean},
+        after=after,
     )
     move.refresh_from_db()
     return move

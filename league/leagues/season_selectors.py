@@ -317,3 +317,19 @@ def answer_label(name: str, answer: str) -> str:
     if answer not in labels:
         return f"{name} ({gettext('keine Antwort')})"
     return f"{name} ({labels[answer]})"
+
+
+def finished_days(league: League) -> set[int]:
+    """The league's Spieltage started, not yet closed, whose lists are all complete: played
+    to the end, waiting for the organiser's closing (the Termine page says "fertig", as the
+    Spieltag's page does, not "läuft"). One query."""
+    return set(
+        Spieltag.objects.filter(
+            group__group_round__league=league,
+            started_at__isnull=False,
+            closed_at__isnull=True,
+            tables__isnull=False,
+        )
+        .exclude(tables__spielliste__complete=False)
+        .values_list("pk", flat=True)
+    )

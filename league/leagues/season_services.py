@@ -31,7 +31,7 @@ from league.leagues.models import (
     SpieltagReport,
     Team,
 )
-from league.leagues.selectors import spieltag_view
+from league.leagues.selectors import spieltag_label, spieltag_view
 from league.lists.models import PaperEntry
 from scoring.liga import TeamDay
 
@@ -102,11 +102,36 @@ def move_close(move: SpieltagMove, state: str, reason: str, user: User) -> None:
     move.save(update_fields=["state", "reason", "decided_by", "decided_at"])
 
 
-def moves_overtaken(*, spieltag: Spieltag, day: dt.date | None, reason: str, user: User) -> int:
+def _asked_place_set(move: SpieltagMove, spieltag: Spieltag, day: dt.date | None) -> bool:
+    """The organiser's own scheduling gave the request what it asked: its Spieltag(e) on the
+    asked date (none of the group's left on the old day), at the asked venue if it named
+    one."""
+    if spieltag.date != move.date:
+        return False
+    if move.venue and " ".join(move.venue.split()).casefold() != spieltag.venue.casefold():
+        return False
+    return (
+        day is None
+        or not Spieltag.objects.filter(
+            group_id=spieltag.group_id, date=day, closed_at__isnull=True
+        ).exists()
+    )
+
+
+def moves_overtaken(
+    *,
+    spieltag: Spieltag,
+    day: dt.date | None,
+    reason: str,
+    user: User,
+    scheduled: bool = False,
+) -> int:
     """The open request to move ``spieltag`` (its group's request for the day ``day`` it
     had, else its own) ends, refused with ``reason``: the organiser set the date himself or
-    the Spieltag began. Called with the Spieltag locked (the order every move write takes).
-    Returns how many ended (0 or 1: one open request a group)."""
+    the Spieltag began. ``scheduled``: the organiser's own scheduling, which approves a
+    request when it set the asked date (and venue). Called with the Spieltag locked (the
+    order every move write takes). Returns how many ended (0 or 1: one open request a
+    group)."""
     found = SpieltagMove.objects.select_for_update().filter(
         state=SpieltagMove.State.OPEN, spieltag__group_id=spieltag.group_id
     )
@@ -118,13 +143,27 @@ def moves_overtaken(*, spieltag: Spieltag, day: dt.date | None, reason: str, use
     found = found.filter(same_day)
     ended = 0
     for move in found.select_related("spieltag"):
-        move_close(move, SpieltagMove.State.REFUSED, reason, user)
-        audit_record(
-            user=user,
-            action="move_refuse",
-            target=move.spieltag,
-            after={"move": move.pk, "reason": reason},
-        )
+        if scheduled and _asked_place_set(move, spieltag, day):
+            move_close(
+                move,
+                SpieltagMove.State.APPROVED,
+                gettext("Die Ligaleitung hat den beantragten Termin festgelegt."),
+                user,
+            )
+            audit_record(
+                user=user,
+                action="move_approve",
+                target=move.spieltag,
+                after={"move": move.pk, "date": move.date.isoformat(), "by_schedule": True},
+            )
+        else:
+            move_close(move, SpieltagMove.State.REFUSED, reason, user)
+            audit_record(
+                user=user,
+                action="move_refuse",
+                target=move.spieltag,
+                after={"move": move.pk, "reason": reason},
+            )
         ended += 1
     return ended
 
@@ -138,7 +177,36 @@ def _overtaken_by_date(days: Sequence[tuple[Spieltag, dt.date | None]], user: Us
                 day=before,
                 reason=gettext("Die Ligaleitung hat den Termin selbst festgelegt."),
                 user=user,
+                scheduled=True,
             )
+
+
+def _check_order(
+    group: Group, planned: dict[int, tuple[dt.date | None, dt.time | None]], reorder: bool
+) -> None:
+    """Refuse (``spieltag_order_flip``) a placement after which a later Spieltag of the group
+    (by number) comes before an earlier one, unless the organiser swaps them on purpose
+    (``reorder``). ``planned``: the new date and start of the Spieltage being placed; the
+    others keep theirs. Undated ones, or a day's two without both start times, say nothing."""
+    if reorder:
+        return
+    days = sorted(group.spieltage.select_related("group__group_round"), key=lambda d: d.number)
+    when = {d.pk: planned.get(d.pk, (d.date, d.start_time)) for d in days}
+    for i, early in enumerate(days):
+        e_date, e_time = when[early.pk]
+        for late in days[i + 1 :]:
+            l_date, l_time = when[late.pk]
+            if e_date is None or l_date is None:
+                continue
+            flipped = l_date < e_date or (
+                l_date == e_date and e_time is not None and l_time is not None and l_time < e_time
+            )
+            if flipped:
+                raise ServiceError(
+                    "spieltag_order_flip",
+                    {"later": spieltag_label(late), "earlier": spieltag_label(early)},
+                    field="date",
+                )
 
 
 @transaction.atomic
@@ -149,20 +217,73 @@ def spieltag_schedule(
     start_time: dt.time | None = None,
     venue: str = "",
     host: Team | None = None,
+    reorder: bool = False,
     user: User = None,
 ) -> bool:
-    """Set (or change) a Spieltag's date, start time and venue (its address, and the group's
-    team that hosts it). A change of date, time or place after they were set raises the
-    iCalendar SEQUENCE. A closed Spieltag keeps its place. True if anything changed."""
+    """Set (or change) one Spieltag's date, start time and venue (its address, and the
+    group's team that hosts it), alone: a Doppelspieltag split on purpose
+    (``doppelspieltag_schedule`` moves it whole). Refused when the group's Spieltage would
+    come out of their order, unless ``reorder``. A change of date, time or place after they
+    were set raises the iCalendar SEQUENCE. A closed Spieltag keeps its place. True if
+    anything changed."""
     locked = Spieltag.objects.select_for_update().select_related("group").get(pk=spieltag.pk)
     clean = _check_place(locked.group, venue, host)
     if start_time is not None and date is None:
         raise ServiceError("spieltag_time_without_date", field="date")
+    _check_order(locked.group, {locked.pk: (date, start_time)}, reorder)
     before = locked.date
     changed = _set_place(
         locked, date=date, start_time=start_time, venue=clean, host=host, user=user
     )
     _overtaken_by_date([(locked, before)], user)
+    spieltag.refresh_from_db()
+    return changed
+
+
+@transaction.atomic
+def doppelspieltag_schedule(
+    *,
+    spieltag: Spieltag,
+    date: dt.date | None,
+    start_time: dt.time | None = None,
+    venue: str = "",
+    host: Team | None = None,
+    reorder: bool = False,
+    user: User = None,
+) -> int:
+    """Set a Spieltag's date, start and venue together with its Doppelspieltag: the other
+    Spieltage of its group on its day (undated: the group's other undated ones), which
+    keep their places around it: each starts ``spieltag_minutes`` a number later (earlier)
+    than this one's new start; without a start each keeps its own. The group's order is
+    checked as in ``spieltag_schedule``. Returns how many Spieltage changed."""
+    group_days = list(
+        Spieltag.objects.select_for_update()
+        .filter(group_id=spieltag.group_id)
+        .select_related("group__group_round__league")
+        .order_by("number")
+    )
+    own = next(d for d in group_days if d.pk == spieltag.pk)
+    clean = _check_place(own.group, venue, host)
+    if start_time is not None and date is None:
+        raise ServiceError("spieltag_time_without_date", field="date")
+    days = [d for d in group_days if d.date == own.date and d.closed_at is None] or [own]
+    minutes = spieltag_minutes(own.group.group_round.league)
+    planned: dict[int, tuple[dt.date | None, dt.time | None]] = {}
+    for day in days:
+        start = day.start_time
+        if start_time is not None and date is not None:
+            offset = dt.timedelta(minutes=minutes * (day.number - own.number))
+            start = (dt.datetime.combine(date, start_time) + offset).time()
+        planned[day.pk] = (date, start if date is not None else None)
+    _check_order(own.group, planned, reorder)
+    before = [(day, day.date) for day in days]
+    changed = 0
+    for day in days:
+        new_date, new_start = planned[day.pk]
+        changed += _set_place(
+            day, date=new_date, start_time=new_start, venue=clean, host=host, user=user
+        )
+    _overtaken_by_date(before, user)
     spieltag.refresh_from_db()
     return changed
 

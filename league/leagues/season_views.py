@@ -34,6 +34,7 @@ from league.leagues.season_selectors import (
     DateItem,
     coming_of_team,
     dates_of_teams,
+    finished_days,
     player_teams,
     season_dates,
 )
@@ -74,6 +75,7 @@ def league_dates(request: HttpRequest, pk: int) -> HttpResponse:
             "items": items,
             "teams": league.teams.all(),
             "undated": sum(1 for i in items if i.date is None),
+            "finished": finished_days(league),
         },
     )
 
@@ -81,7 +83,8 @@ def league_dates(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResponse:
-    """The organiser sets a Spieltag's (or its Doppelspieltag's) date, time and venue."""
+    """The organiser sets a Spieltag's date, time and venue: with its Doppelspieltag (the
+    group's others that day), unless he splits it on purpose (``scope=einzeln``)."""
     spieltag = get_object_or_404(
         Spieltag.objects.select_related("group__group_round__league"),
         pk=spieltag_id,
@@ -96,24 +99,16 @@ def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRespo
     cd = form.cleaned_data
     actor = actor_of(request.user, league_access(request.user, league))
     try:
-        if cd["whole_group"]:
-            ss.group_schedule(
-                group=spieltag.group,
-                date=cd["date"],
-                start_time=cd["start_time"],
-                venue=cd["venue"],
-                host=form.host_team(),
-                user=actor,
-            )
-        else:
-            ss.spieltag_schedule(
-                spieltag=spieltag,
-                date=cd["date"],
-                start_time=cd["start_time"],
-                venue=cd["venue"],
-                host=form.host_team(),
-                user=actor,
-            )
+        place = ss.spieltag_schedule if form.split() else ss.doppelspieltag_schedule
+        place(
+            spieltag=spieltag,
+            date=cd["date"],
+            start_time=cd["start_time"],
+            venue=cd["venue"],
+            host=form.host_team(),
+            reorder=cd["reorder"],
+            user=actor,
+        )
     except ServiceError as err:
         messages.error(request, err.message)
     else:
@@ -307,7 +302,9 @@ def _answer_page(
                 messages.error(request, err.message)
             else:
                 messages.success(request, _("Antwort gespeichert. Danke!"))
-        return redirect(request.get_full_path())
+        # back at the answered row (its answer in view), not at the page's top
+        anchor = f"#spieltag-{spieltag.pk}" if spieltag is not None else ""
+        return redirect(request.get_full_path() + anchor)
     row = next(
         (
             r

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player
-from league.clubs.services import player_get_or_create
+from league.clubs.services import clean_name, ddv_number_clean, player_get_or_create
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.core.text import squeeze
@@ -182,6 +182,17 @@ def team_create(*, league: League, name: str, club: Club | None = None, user: Us
     return team
 
 
+def _may_name(team: Team, holder: Player, name: str) -> bool:
+    """Issue 29 (item 7), decision: a league's organiser is any account that made a league,
+    so a DDV number alone must not put somebody's record on his team. It may when the
+    typed name is the record's (name and number both known: the player told them), or the
+    record is a member of the team's club (a team's club is set by the site's staff) and
+    did not ask to stay unnamed. Nothing here names the record."""
+    if clean_name(name).casefold() == holder.name.casefold():
+        return True
+    return team.club_id is not None and holder.club_id == team.club_id and not holder.hide_name
+
+
 @transaction.atomic
 def team_add_player(
     *,
@@ -192,9 +203,15 @@ def team_add_player(
     user: User = None,
 ) -> Player:
     """Put a player on the team's roster (an existing record, or one found or created by
-    DDV number or name); a player plays for one team of a league."""
+    DDV number or name); a player plays for one team of a league. A DDV number of an
+    existing record puts that record on the team only where the organiser may name it
+    (``_may_name``), else it is refused without naming the record."""
     locked = Team.objects.select_for_update().select_related("league").get(pk=team.pk)
     if player is None:
+        number = ddv_number_clean(ddv_number)
+        holder = Player.objects.filter(ddv_number=number).first() if number else None
+        if holder is not None and not _may_name(locked, holder, name):
+            raise ServiceError("roster_ddv_other_player", {"number": number}, field="ddv_number")
         player = player_get_or_create(name=name, club=locked.club, ddv_number=ddv_number, user=user)
     other = (
         Team.objects.filter(league_id=locked.league_id, roster=player).exclude(pk=locked.pk).first()
@@ -529,6 +546,9 @@ from league.leagues.season_services import (  # noqa: E402
 )
 from league.leagues.season_services import (  # noqa: E402
     availability_set as availability_set,
+)
+from league.leagues.season_services import (  # noqa: E402
+    doppelspieltag_schedule as doppelspieltag_schedule,
 )
 from league.leagues.season_services import (  # noqa: E402
     group_schedule as group_schedule,

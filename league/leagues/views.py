@@ -440,6 +440,7 @@ def spieltag_detail(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
                     "start_time": spieltag.start_time,
                     "venue": spieltag.venue,
                     "host": spieltag.host_id or "",
+                    "scope": "zusammen",
                 },
                 teams=view.teams,
             )

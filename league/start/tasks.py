@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 from league.accounts.models import Invitation
 from league.clubs.models import Club, PlayerClaim
 from league.evenings.models import ClubEvening
+from league.leagues.deadline import deadline_passed
 from league.leagues.models import League, Lineup, Spieltag, SpieltagMove, Team
 from league.leagues.moves import move_view
+from league.leagues.selectors import spieltag_label
 from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import TournamentRound
@@ -77,7 +79,7 @@ def _move_tasks(user: User, teams: list[Team], tasks: Tasks) -> None:
                 tasks.confirm.append(
                     Task(
                         _("Verlegung beantworten: %(team)s, Spieltag %(n)s")
-                        % {"team": team.name, "n": spieltag.number},
+                        % {"team": team.name, "n": spieltag_label(spieltag)},
                         url,
                     )
                 )
@@ -85,7 +87,7 @@ def _move_tasks(user: User, teams: list[Team], tasks: Tasks) -> None:
             tasks.confirm.append(
                 Task(
                     _("Verlegung genehmigen: %(league)s, Spieltag %(n)s")
-                    % {"league": league.name, "n": spieltag.number},
+                    % {"league": league.name, "n": spieltag_label(spieltag)},
                     url,
                 )
             )
@@ -128,16 +130,22 @@ def tasks_of(user: User) -> Tasks:
             )
         )
         for team in teams:
-            due = Spieltag.objects.filter(
-                group__teams=team, started_at__isnull=True, closed_at__isnull=True
-            ).order_by("group__group_round__number", "number")
+            due = (
+                Spieltag.objects.filter(
+                    group__teams=team, started_at__isnull=True, closed_at__isnull=True
+                )
+                .select_related("group__group_round")
+                .order_by("group__group_round__number", "number")
+            )
             for spieltag in due:
                 if (spieltag.pk, team.pk) in done:
                     continue
+                if deadline_passed(spieltag, team.league):
+                    continue  # its form is locked: nothing left to do
                 tasks.lineups.append(
                     Task(
                         _("Aufstellung %(team)s, Spieltag %(n)s")
-                        % {"team": team.name, "n": spieltag.number},
+                        % {"team": team.name, "n": spieltag_label(spieltag)},
                         reverse("lineup-edit", args=[team.league_id, spieltag.pk, team.pk]),
                         team.league.name,
                     )

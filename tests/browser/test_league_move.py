@@ -89,3 +89,62 @@ def test_captain_requests_other_accepts_organiser_approves(live_server, browser,
     phone.context.close()
     moved = Spieltag.objects.get(pk=spieltag.pk)
     assert (moved.date, moved.sequence) == (new, 1)
+
+
+def test_organiser_answers_for_a_captainless_team_and_moves_the_doppelspieltag_together(
+    live_server, browser, django_user_model
+):
+    """Issue 29: one team has no captain and said yes on the phone: the organiser records
+    it on its behalf and approves; then he moves the Doppelspieltag from 1.2's page and
+    both halves move, in their order."""
+    organiser = django_user_model.objects.create_user("liga", password="pw-secret-123")
+    league = make_league(4, rounds=1, user=organiser)
+    spieltag = first_spieltag(league)
+    sister = spieltag.group.spieltage.exclude(pk=spieltag.pk).get()
+    day = timezone.localdate() + dt.timedelta(days=10)
+    ls.group_schedule(group=spieltag.group, date=day, start_time=dt.time(11), venue="Krone")
+    teams = list(spieltag.group.teams.order_by("number"))
+    captains = []
+    for i, team in enumerate(teams[:3]):  # the fourth team has no captain
+        account = django_user_model.objects.create_user(f"kap{i}", password="pw-secret-123")
+        ls.team_add_captain(team=team, account=account)
+        captains.append(account)
+    new = day + dt.timedelta(days=1)
+    move = ls.spieltag_move_request(spieltag=spieltag, team=teams[0], date=new, user=captains[0])
+    for team, account in zip(teams[1:3], captains[1:], strict=True):
+        ls.spieltag_move_answer(move=move, team=team, accept=True, user=account)
+    base = live_server.url
+    url = base + reverse("spieltag-detail", args=[league.pk, spieltag.pk])
+
+    phone = _phone(browser, base, "liga")
+    phone.goto(url)
+    assert phone.locator("[data-move-approve]").count() == 0  # Team 04 has not answered
+    behalf = phone.locator(f"[data-move-team='{teams[3].name}'] [data-move-behalf]")
+    assert teams[3].name in behalf.inner_text()
+    with phone.expect_navigation():
+        behalf.click()
+    assert f"Zustimmung von {teams[3].name} eingetragen." in phone.inner_text("main")
+    assert phone.locator(f"[data-move-team='{teams[3].name}'][data-move-answer=accepted]").count()
+    _no_horizontal_scroll(phone)
+    with phone.expect_navigation():
+        phone.click("[data-move-approve]")
+    assert "Verlegung genehmigt" in phone.inner_text("main")
+    assert new.strftime("%d.%m.%Y") in phone.inner_text("[data-when]")
+    move.refresh_from_db()
+    assert move.state == "approved"
+
+    # The Doppelspieltag moves together from its second half's page (the default).
+    later = new + dt.timedelta(days=7)
+    phone.goto(base + reverse("spieltag-detail", args=[league.pk, sister.pk]))
+    phone.click("[data-place-form] summary")
+    assert phone.locator("[data-place-scope] input[value=zusammen]").is_checked()
+    phone.fill("[data-place-form] input[name=date]", later.isoformat())
+    phone.fill("[data-place-form] input[name=start_time]", "15:00")
+    _no_horizontal_scroll(phone)
+    with phone.expect_navigation():
+        phone.click("[data-place-form] button.primary")
+    assert "Termin und Ort gespeichert." in phone.inner_text("main")
+    phone.context.close()
+    first, second = Spieltag.objects.filter(group=spieltag.group).order_by("number")
+    assert (first.date, second.date) == (later, later)
+    assert first.start_time < second.start_time

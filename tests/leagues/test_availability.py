@@ -82,3 +82,35 @@ def test_account_answers_and_captain_sees_it_on_the_lineup(client, django_user_m
     assert 'data-answer="yes"' in page
     page = client.get(reverse("lineup-edit", args=[league.pk, spieltag.pk, team.pk]))
     assert f"{player.name} (kann)" in page.content.decode()
+
+
+def test_the_answer_page_names_its_player_and_lands_at_the_answered_row(client):
+    """Issue 29: whose answers they are; after an answer, back at its row, not the top."""
+    _league, spieltag, team = _team()
+    player = team.roster.order_by("name").first()
+    later = spieltag.group.spieltage.exclude(pk=spieltag.pk).first()
+    url = reverse(
+        "availability-answer", args=[ls.availability_link_renew(team=team, player=player)]
+    )
+    page = client.get(url).content.decode()
+    assert f"Die Antworten von <strong>{player.name}</strong>." in page
+    assert f'id="spieltag-{later.pk}"' in page
+    response = client.post(url, {"spieltag": later.pk, "answer": "yes"})
+    assert response.status_code == 302
+    assert response["Location"] == f"{url}#spieltag-{later.pk}"
+
+
+def test_the_captain_gets_each_link_labelled_with_copy_and_share(client, django_user_model):
+    league, _spieltag, team = _team()
+    captain = django_user_model.objects.create_user("kapitaen", password="pw")
+    ls.team_add_captain(team=team, account=captain)
+    players = list(team.roster.order_by("name"))
+    tokens = {p.pk: ls.availability_link_renew(team=team, player=p) for p in players}
+    client.force_login(captain)
+    page = client.get(reverse("team-availability", args=[league.pk, team.pk])).content.decode()
+    for player in players:
+        link = "http://testserver" + reverse("availability-answer", args=[tokens[player.pk]])
+        assert f"Persönlicher Link für {player.name} zum Antworten" in page
+        assert f'data-copy="{link}"' in page
+        assert f'data-share="{link}"' in page
+        assert f"Link für {player.name} kopieren" in page

@@ -570,3 +570,138 @@ def test_the_league_and_team_pages_mark_the_days_an_open_request_would_move(worl
     outside = league.teams.exclude(pk__in=day.group.teams.all()).first()
     other = reverse("league-team", args=[league.pk, outside.pk])
     assert "data-move-open" not in client.get(other).content.decode()  # another group
+
+
+# --- the organiser on a team's behalf; his own date; the Doppelspieltag (issue 29) --------
+
+
+def test_organiser_records_a_captainless_teams_answer_on_its_behalf(world):
+    _league, day, teams, captains, organiser = world
+    teams[3].captains.clear()  # a team without a captain
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    for team, account in zip(teams[1:3], captains[1:3], strict=True):
+        ls.spieltag_move_answer(move=move, team=team, accept=True, user=account)
+    # the team without a captain said yes on the phone: the organiser records it
+    ls.spieltag_move_answer(move=move, team=teams[3], accept=True, on_behalf=True, user=organiser)
+    entry = AuditEntry.objects.get(action="move_accept_behalf")
+    assert entry.after["on_behalf"] is True
+    assert entry.after["team"] == teams[3].pk
+    assert entry.actor == "leitung"
+    ls.spieltag_move_approve(move=move, user=organiser)
+    move.refresh_from_db()
+    assert move.state == "approved"
+    assert Spieltag.objects.filter(group=day.group, date=D + dt.timedelta(days=1)).count() == 2
+
+
+def test_organiser_answers_on_behalf_through_the_page(world):
+    league, day, teams, captains, organiser = world
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=D + dt.timedelta(days=1), user=captains[0]
+    )
+    client = _client(organiser)
+    page = client.get(reverse("spieltag-detail", args=[league.pk, day.pk])).content.decode()
+    assert page.count("data-move-behalf") == 3  # one for each other team
+    url = reverse("spieltag-move-answer", args=[league.pk, move.pk, teams[2].pk])
+    response = client.post(url, {"aktion": "annehmen"}, follow=True)
+    assert "Zustimmung von Team 03 eingetragen." in response.content.decode()
+    answer = SpieltagMoveAnswer.objects.get(team=teams[2])
+    assert (answer.accept, answer.account) == (True, organiser)
+    assert AuditEntry.objects.filter(action="move_accept_behalf").count() == 1
+    # a captain's own answer is no "behalf"
+    _client(captains[1]).post(
+        reverse("spieltag-move-answer", args=[league.pk, move.pk, teams[1].pk]),
+        {"aktion": "annehmen"},
+    )
+    assert AuditEntry.objects.filter(action="move_accept").count() == 1
+    assert AuditEntry.objects.filter(action="move_accept_behalf").count() == 1
+
+
+def test_the_organiser_setting_the_asked_date_approves_the_request(world, client):
+    league, day, teams, captains, organiser = world
+    sister = day.group.spieltage.exclude(pk=day.pk).get()
+    new = D + dt.timedelta(days=1)
+    move = ls.spieltag_move_request(spieltag=day, team=teams[0], date=new, user=captains[0])
+    # nobody answered; he sets the asked date himself (on the sister's page: the day moves)
+    changed = ls.doppelspieltag_schedule(
+        spieltag=sister,
+        date=new,
+        start_time=sister.start_time,
+        venue=sister.venue,
+        user=organiser,
+    )
+    assert changed == 2
+    move.refresh_from_db()
+    assert (move.state, move.decided_by) == ("approved", organiser)
+    assert move.reason == "Die Ligaleitung hat den beantragten Termin festgelegt."
+    entry = AuditEntry.objects.get(action="move_approve")
+    assert entry.after["by_schedule"] is True
+    assert not AuditEntry.objects.filter(action="move_refuse").exists()
+    day.refresh_from_db()
+    sister.refresh_from_db()
+    # together, in their order and their gap
+    assert (day.date, sister.date) == (new, new)
+    assert (day.start_time, sister.start_time) == (dt.time(11, 0), dt.time(14, 0))
+    page = client.get(reverse("spieltag-detail", args=[league.pk, day.pk])).content.decode()
+    assert 'data-move-last="approved"' in page
+
+
+def test_the_asked_date_but_another_venue_still_refuses(world):
+    _league, day, teams, captains, organiser = world
+    new = D + dt.timedelta(days=1)
+    move = ls.spieltag_move_request(
+        spieltag=day, team=teams[0], date=new, venue="Krone", user=captains[0]
+    )
+    ls.doppelspieltag_schedule(spieltag=day, date=new, venue="Linde", user=organiser)
+    move.refresh_from_db()
+    assert move.state == "refused"
+
+
+def test_a_doppelspieltag_moves_together_by_default(world, client):
+    league, day, _teams, _captains, organiser = world
+    sister = day.group.spieltage.exclude(pk=day.pk).get()
+    client.force_login(organiser)
+    new = D + dt.timedelta(days=2)
+    # the form on 4.2's page: the new date, its own start
+    client.post(
+        reverse("spieltag-place", args=[league.pk, sister.pk]),
+        {"date": new.isoformat(), "start_time": "15:00", "venue": "Gasthaus 1-1"},
+    )
+    day.refresh_from_db()
+    sister.refresh_from_db()
+    assert (day.date, day.start_time) == (new, dt.time(12, 0))
+    assert (sister.date, sister.start_time) == (new, dt.time(15, 0))
+
+
+def test_splitting_a_doppelspieltag_that_flips_its_order_is_refused_unless_meant(world, client):
+    league, day, _teams, _captains, organiser = world
+    sister = day.group.spieltage.exclude(pk=day.pk).get()
+    before = _state()
+    with pytest.raises(ServiceError) as err:  # 4.1 alone a day after 4.2
+        ls.spieltag_schedule(spieltag=day, date=D + dt.timedelta(days=1), user=organiser)
+    assert err.value.code == "spieltag_order_flip"
+    assert "1.2 / Gruppe A vor Spieltag 1.1 / Gruppe A" in err.value.message
+    assert _state() == before
+    with pytest.raises(ServiceError) as err:  # 4.2 alone before 4.1 on their day
+        ls.spieltag_schedule(
+            spieltag=sister, date=D, start_time=dt.time(9), venue="Gasthaus 1-1", user=organiser
+        )
+    assert err.value.code == "spieltag_order_flip"
+    assert _state() == before
+    # through the form: the warning, nothing written
+    client.force_login(organiser)
+    url = reverse("spieltag-place", args=[league.pk, day.pk])
+    later = (D + dt.timedelta(days=1)).isoformat()
+    response = client.post(url, {"date": later, "scope": "einzeln"}, follow=True)
+    assert "Reihenfolge der Spieltage umkehren" in response.content.decode()
+    assert _state() == before
+    # on purpose: split, order swapped
+    client.post(url, {"date": later, "scope": "einzeln", "reorder": "on"})
+    day.refresh_from_db()
+    sister.refresh_from_db()
+    assert (day.date, sister.date) == (D + dt.timedelta(days=1), D)
+    # a split that puts them back in order needs no confirmation
+    ls.spieltag_schedule(spieltag=sister, date=D + dt.timedelta(days=3), user=organiser)
+    sister.refresh_from_db()
+    assert sister.date == D + dt.timedelta(days=3)

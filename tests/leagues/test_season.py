@@ -12,11 +12,10 @@ from django.utils import timezone
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
-from league.leagues.calendar import fold
 from league.leagues.models import Spieltag, Team
 from league.leagues.season_selectors import season_dates
 
-from .helpers import first_spieltag, make_league
+from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +177,9 @@ def test_moved_spieltag_keeps_uid_and_raises_sequence(client):
 
     before = event()
     assert int(before["SEQUENCE"]) == 0
-    ls.spieltag_schedule(spieltag=day, date=DAY + dt.timedelta(days=1), start_time=dt.time(14))
+    ls.doppelspieltag_schedule(
+        spieltag=day, date=DAY + dt.timedelta(days=1), start_time=dt.time(14)
+    )
     after = event()
     assert int(after["SEQUENCE"]) == 1
     assert after.decoded("DTSTART") == timezone.make_aware(dt.datetime(2026, 3, 15, 14))
@@ -203,12 +204,19 @@ def test_player_feed_has_his_teams_spieltage(client):
     assert len(cal.walk("VEVENT")) == len(season_dates(league=league, team=team))
 
 
-def test_fold_keeps_lines_short_and_characters_whole():
-    line = "LOCATION:" + "ä" * 100
-    folded = fold(line)
-    parts = folded.split("\r\n")
-    assert all(len(p.encode()) <= 75 for p in parts)
-    assert "".join(p[1:] if i else p for i, p in enumerate(parts)) == line
+def test_feed_lines_are_folded_short_and_characters_whole(client):
+    """The icalendar library writes the feed: long lines folded at 75 octets, never inside
+    a character, and read back whole."""
+    league = make_league(4)
+    day = first_spieltag(league)
+    ls.spieltag_schedule(spieltag=day, date=DAY, venue="ä" * 100)
+    response = client.get(reverse("league-calendar", args=[league.pk]))
+    lines = response.content.split(b"\r\n")
+    assert all(len(line) <= 75 for line in lines)
+    for line in lines:
+        line.decode()  # no character cut in two
+    (event,) = icalendar.Calendar.from_ical(response.content).walk("VEVENT")
+    assert str(event["LOCATION"]) == "ä" * 100
 
 
 def test_pages_show_date_and_place(client, django_user_model):
@@ -260,7 +268,6 @@ def test_organiser_sets_place_through_the_form(client, django_user_model):
             "start_time": "11:00",
             "venue": "Krone",
             "host": str(host.pk),
-            "whole_group": "on",
         },
     )
     assert response.status_code == 302
@@ -328,3 +335,41 @@ def test_backup_round_trip_keeps_dates_and_places():
     spieltage[1]["host"] = 10**6
     with pytest.raises(BackupError):
         backup_validate(doc=doc)
+
+
+def test_pages_offer_the_feed_as_a_subscription(client):
+    """Issue 29: "Kalender abonnieren" is a webcal: link (the calendar program fetches the
+    feed again, so moves arrive) with its address to copy; the .ics file stays."""
+    league = make_league(4)
+    team = league.teams.order_by("number").first()
+    feed = reverse("team-calendar", args=[league.pk, team.pk])
+    page = client.get(reverse("league-team", args=[league.pk, team.pk])).content.decode()
+    assert f'href="webcal://testserver{feed}"' in page
+    assert f'data-copy="http://testserver{feed}"' in page
+    assert "Adresse kopieren" in page
+    league_feed = reverse("league-calendar", args=[league.pk])
+    for url in (
+        reverse("league-detail", args=[league.pk]),
+        reverse("league-dates", args=[league.pk]),
+    ):
+        assert f'href="webcal://testserver{league_feed}"' in client.get(url).content.decode()
+    assert client.get(feed)["Content-Type"].startswith("text/calendar")
+
+
+def test_the_dates_page_says_finished_not_started_for_a_played_spieltag(client):
+    """Issue 29: a Spieltag played to the end (all lists complete, not yet closed) is
+    "fertig" on the Termine page, as on its own page; one being played "läuft"."""
+    league = make_league(4)
+    _date_all(league)
+    day = first_spieltag(league)
+    set_lineups(day)
+    ls.spieltag_start(spieltag=day)
+    url = reverse("league-dates", args=[league.pk])
+    page = client.get(url).content.decode()
+    assert page.count("data-running") == 1
+    assert "gestartet" not in page
+    play_paper(day)
+    page = client.get(url).content.decode()
+    assert page.count("data-finished") == 1
+    assert "data-running" not in page
+    assert "gestartet" not in page
