@@ -153,6 +153,11 @@ def _reads(user: User | AnonymousUser, liste: Spielliste, owner: ListOwner | Non
     return can_read_club(user, liste.club)
 
 
+def anybody_reads(liste: Spielliste, owner: ListOwner | None) -> bool:
+    """Does the anonymous visitor read ``liste``?"""
+    return _reads(AnonymousUser(), liste, owner)
+
+
 def lists_closed_to(user: User | AnonymousUser) -> Q:
     """The condition on Spielliste of the lists ``user`` may not read: a members-only
     owner's (each owner kind says which) and, of lists without an owner, a members-only
