@@ -101,7 +101,8 @@ def test_a_private_live_page_still_answers_its_poll_with_304(member):
     client, _club, liste = member
     url = reverse("liste-detail", args=[liste.pk])
     first = client.get(url, HTTP_X_LIVE="1")
-    assert first.status_code == 200 and _no_store(first)
+    assert first.status_code == 200
+    assert _no_store(first)
     again = client.get(url, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
 
