@@ -96,6 +96,13 @@ class ListAccess:
         return self.role in MANAGING
 
     @property
+    def sets_kasse(self) -> bool:
+        """May set the rate the list plays for (issue 29): a managing action — the list's
+        Listenführer (the account that created it), its club's managers, staff; never a
+        table's code, which anybody at the table holds."""
+        return self.role is not None and self.role != Role.TABLE
+
+    @property
     def pins(self) -> bool:
         """A table player confirms with his personal PIN (a tournament's list)."""
         return self.owner is not None and self.owner.seat_pin is not None

@@ -213,6 +213,8 @@ def render_detail(
         "kasse": kasse_view(snap),
         # The rate is the table's to set where the list plays its own rules (free and
         # club lists); tournament and league lists never play for money.
-        "kasse_settable": access.writes and not liste.frozen and quick_rows_allowed(access.owner),
+        "kasse_settable": access.sets_kasse
+        and not liste.frozen
+        and quick_rows_allowed(access.owner),
     }
     return render(request, "lists/detail.html", context, status=status)
