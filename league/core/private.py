@@ -1,8 +1,9 @@
 """What a phone may keep: ``Cache-Control: private, no-store`` on every answer not everyone
 may read, and a per-account tag the pages compare (static/js/live.js, outbox.js).
 
-The rule (issue 29): an answer to a visitor who brings something of his own — an account,
-or a table code bound to his session — is ``no-store`` unless the view said that the
+The rule (issue 29): an answer to a visitor who brings something of his own — an account
+(a session's or an API token's), a table code bound to his session or in the API's
+``X-Tisch-Code`` header — is ``no-store`` unless the view said that the
 anonymous visitor would read the same (``readable_by_anyone``). Forgetting to say so costs
 an offline copy, never a leak. An anonymous visitor without a code gets only what anybody
 gets, so his answers stay as they are. ``no-store`` keeps the HTTP cache and the service
@@ -46,6 +47,8 @@ def account_tag(request: HttpRequest) -> str:
 def _brings_own(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
+        return True
+    if request.META.get("HTTP_X_TISCH_CODE"):  # an API client's table code
         return True
     session = getattr(request, "session", None)
     return session is not None and session.get(TABLE_SESSION_KEY) is not None

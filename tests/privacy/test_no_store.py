@@ -118,3 +118,21 @@ def test_every_answer_names_its_account_and_a_change_changes_it(member):
     client.post(reverse("logout"))
     assert client.get(reverse("home")).cookies.get(ACCOUNT_COOKIE) is None  # set at logout
     assert client.cookies[ACCOUNT_COOKIE].value == NOBODY
+
+
+def test_the_api_with_a_token_or_a_table_code_is_not_kept(member):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    _client, _club, liste = member
+    token = Token.objects.create(user=get_user_model().objects.get(username="mitglied"))
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = api.get(f"/api/v1/listen/{liste.pk}/")
+    assert response.status_code == 200
+    assert _no_store(response)
+    coded = APIClient()
+    coded.credentials(HTTP_X_TISCH_CODE=liste.code)
+    response = coded.get(f"/api/v1/listen/{liste.pk}/")
+    assert response.status_code == 200
+    assert _no_store(response)
