@@ -137,6 +137,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "league.core.middleware.LoginOnRefusal",
     "league.core.middleware.FramedNotAllowed",
+    "league.core.private.PrivatePages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
 ]

@@ -19,6 +19,7 @@ from django.urls import reverse
 from league.clubs.models import Club, Player
 from league.core.audit import Actor
 from league.core.models import AuditEntry
+from league.core.private import readable_by_anyone
 
 
 def can_manage_club(user: User | AnonymousUser, club: Club) -> bool:
@@ -61,6 +62,9 @@ def club_reader_required(view: Callable[..., HttpResponse]) -> Callable[..., Htt
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
+        if club is not None and not club.members_only and not can_manage_club(request.user, club):
+            # Anybody reads it and the visitor manages nothing there: the phone may keep it.
+            readable_by_anyone(request)
         return view(request, pk, *args, **kwargs)
 
     return wrapped

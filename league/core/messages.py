@@ -503,8 +503,8 @@ MESSAGES: Mapping[str, str] = {
         "der PIN von seinem Teilnehmerzettel."
     ),
     "confirm_pin_blocked": gettext_noop(
-        "Zu viele falsche PINs für diese Liste: bitte {wait} Sekunden warten oder die "
-        "Turnierleitung fragen."
+        "Zu viele falsche PINs für diesen Platz: bitte {wait} Sekunden warten, mit der PIN "
+        "eines anderen Spielers bestätigen oder die Turnierleitung fragen."
     ),
     "claim_not_yours": gettext_noop(
         "Über diese Anfrage entscheidet die Vereinsverwaltung des Spielers oder der "

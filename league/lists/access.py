@@ -96,6 +96,13 @@ class ListAccess:
         return self.role in MANAGING
 
     @property
+    def sets_kasse(self) -> bool:
+        """May set the rate the list plays for (issue 29): a managing action — the list's
+        Listenführer (the account that created it), its club's managers, staff; never a
+        table's code, which anybody at the table holds."""
+        return self.role is not None and self.role != Role.TABLE
+
+    @property
     def pins(self) -> bool:
         """A table player confirms with his personal PIN (a tournament's list)."""
         return self.owner is not None and self.owner.seat_pin is not None
@@ -151,6 +158,11 @@ def _reads(user: User | AnonymousUser, liste: Spielliste, owner: ListOwner | Non
     if liste.club_id is None or liste.club is None:
         return True
     return can_read_club(user, liste.club)
+
+
+def anybody_reads(liste: Spielliste, owner: ListOwner | None) -> bool:
+    """Does the anonymous visitor read ``liste``?"""
+    return _reads(AnonymousUser(), liste, owner)
 
 
 def lists_closed_to(user: User | AnonymousUser) -> Q:

@@ -15,6 +15,13 @@ reader's rights drop one (a club regular: 1 query).
   reader who may read it (``lists_closed_to``);
   a player who asked not to be named has no public statistics (his own account and staff
   see them).
+- **Decision** (vouched events, issue 29): anybody may create a tournament and enter an
+  existing player record in it, so a self-made tournament's games count in the statistics
+  others see only when somebody vouched for the event: it is an official DDV tournament or
+  a Ranglistenwart (or staff) approved it for the Rangliste. The player himself (his linked
+  account) and staff see every tournament he played counted; club evenings, leagues and
+  free lists count as before (their writers are the club's managers, the league's
+  organisers, the list's own table).
 - **Decision** (filters): ``von``/``bis`` (dates, inclusive), ``saison`` (a club's season
   of its evenings, ``<club>-<year>``), ``turnier``, ``liga``: each narrows the lists; they
   combine (all must hold). The choices offered are the events of his own lists.
@@ -194,10 +201,12 @@ _SUMS = (
 _PAD = ", ".join(["NULL"] * 11)
 _EVENTS = (
     # A tournament's flag: members-only, or silent rounds hidden now (either may close a
-    # list of it to the reader: ``lists_closed_among`` says which).
+    # list of it to the reader: ``lists_closed_among`` says which); then whether somebody
+    # vouched for it (official or approved: the vouched-events decision above).
     "SELECT 't', t.id, t.name, NULL, t.date, "
     "(t.members_only OR (t.silent_rounds > 0 AND t.closed_at IS NULL)), "
-    + _PAD
+    "CASE WHEN t.official OR t.rating_approved_at IS NOT NULL THEN 1 ELSE 0 END, "
+    + ", ".join(["NULL"] * 10)
     + " FROM {tournament} t "
     "WHERE t.id IN (SELECT event_id FROM s WHERE owner = 'tournament') UNION ALL "
     "SELECT 'c', c.id, c.name, NULL, NULL, c.members_only, ss.start_month, "
@@ -381,6 +390,10 @@ def may_see(player: Player, reader: User | AnonymousUser) -> bool:
     return bool(reader.is_authenticated and (reader.is_staff or player.account_id == reader.pk))
 
 
+def _own_or_staff(player: Player, reader: User | AnonymousUser) -> bool:
+    return bool(reader.is_authenticated and (reader.is_staff or player.account_id == reader.pk))
+
+
 def player_statistics(
     *,
     player: Player,
@@ -414,9 +427,12 @@ def player_statistics(
     tournaments: dict[str, Choice] = {}
     leagues: dict[str, Choice] = {}
     kept: list[StatsList] = []
+    vouched_only = not _own_or_staff(player, reader)
     for row in read.rows:
         if row[0] in closed:
             continue
+        if vouched_only and row[1] == Owner.TOURNAMENT and not events["t"][row[3]][3]:
+            continue  # an unvouched tournament: only he and staff see it counted
         item = _describe(row, events, texts, (seasons, tournaments, leagues))
         if _keep(item, f):
             kept.append(item)

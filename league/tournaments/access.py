@@ -25,6 +25,7 @@ from league.core.audit import Actor
 from league.core.error_views import Withheld
 from league.core.middleware import LoginRequired
 from league.core.models import AuditEntry
+from league.core.private import readable_by_anyone
 from league.tournaments.models import Participant, Tournament
 
 
@@ -109,6 +110,7 @@ def read_or_refuse(request: HttpRequest, tournament: Tournament) -> None:
         if not request.user.is_authenticated:
             raise LoginRequired
         raise PermissionDenied
+    _mark_public(request, tournament)
 
 
 def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -123,9 +125,19 @@ def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             raise PermissionDenied
+        if tournament is not None:
+            _mark_public(request, tournament)
         return view(request, pk, *args, **kwargs)
 
     return wrapped
+
+
+def _mark_public(request: HttpRequest, tournament: Tournament) -> None:
+    """The phone may keep the page (league.core.private) when anybody reads the
+    tournament and the visitor sees no more than anybody (not an organiser: silent
+    rounds, codes)."""
+    if not tournament.members_only and not can_organise(request.user, tournament):
+        readable_by_anyone(request)
 
 
 def organised_by(user: User | AnonymousUser) -> QuerySet[Tournament]:

@@ -20,6 +20,25 @@
       caches.keys().then((keys) => keys.filter((k) => k.startsWith("doko-")).forEach((k) => caches.delete(k)));
     }
   }
+  // Who this browser is now (league/core/private.py: a digest of the account, "-" for
+  // nobody, set by every answer). When it differs from the account this browser had before —
+  // a logout, another account's login, a session that simply ended — the copies of the pages
+  // the previous account saw and its unsent saves (outbox.js) are dropped.
+  const account = (document.cookie.split("; ").find((c) => c.startsWith("doko_account=")) || "doko_account=-").slice(13);
+  let before = null;
+  try {
+    before = localStorage.getItem("doko-account");
+    if (before !== account) {
+      localStorage.setItem("doko-account", account);
+      const kept = JSON.parse(localStorage.getItem("doko-outbox") || "[]");
+      if (Array.isArray(kept)) localStorage.setItem("doko-outbox", JSON.stringify(kept.filter((e) => e && e.account === account)));
+    }
+  } catch (err) {
+    before = null; // storage unavailable: nothing kept either
+  }
+  if (before !== null && before !== account && window.caches) {
+    caches.keys().then((keys) => keys.filter((k) => k.startsWith("doko-")).forEach((k) => caches.delete(k)));
+  }
   const offline = (yes) => {
     if (yes) document.documentElement.dataset.offline = "1";
     else delete document.documentElement.dataset.offline;

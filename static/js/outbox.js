@@ -72,7 +72,10 @@
     }
   };
   const store = (all) => localStorage.setItem(STORE, JSON.stringify(all));
-  const mine = () => load().filter((e) => e.list === list);
+  // The account this browser is now (league/core/private.py; live.js drops the saves of a
+  // previous one): a save is sent only as the account that made it.
+  const account = () => (document.cookie.split("; ").find((c) => c.startsWith("doko_account=")) || "doko_account=-").slice(13);
+  const mine = () => load().filter((e) => e.list === list && e.account === account());
   const put = (entry) => store(load().map((e) => (e.key === entry.key ? entry : e)));
   const drop = (key) => store(load().filter((e) => e.key !== key));
   const newKey = () => {
@@ -315,6 +318,7 @@
     const entry = {
       key,
       list,
+      account: account(),
       url: form.getAttribute("action"),
       fields: [...new FormData(form)].filter(([k, v]) => typeof v === "string" && k !== "key").concat([["key", key]]),
       // Saved behind unsent ones: it is the game after them, on the list they leave.

@@ -59,9 +59,14 @@ LIST_WRITES = [
     ("redeal-add", "post"),
     ("redeal-undo", "post"),
     ("liste-close", "post"),
-    # The Kasse's rate (statistics.md): the same writers; refused on tournament lists.
-    ("liste-kasse", "post"),
 ]
+# The Kasse's rate (statistics.md; issue 29): a managing action — the list's creating
+# account on a free list, the club's managers, staff; never a table's code (the club's or
+# the Listenführer's rate binds the table). Refused on tournament lists by the service.
+KASSE_WRITES = [("liste-kasse", "post")]
+TOURNAMENT_KASSE = TOURNAMENT_LIST_MANAGED
+FREE_KASSE = (LOGIN, DENIED, OK, DENIED, DENIED, DENIED, DENIED, OK, OK)
+EVENING_KASSE = EVENING_LIST_MANAGED
 # The round's clock (api.md "Rights end at the event"): taking back a time call and
 # granting added time — in a tournament or league round its organisers and staff, never a
 # table's code; a free list's and a club evening's writers as for a game.
@@ -273,6 +278,20 @@ def test_list_writes(world, name, method, target, expected):
     assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
 
 
+@pytest.mark.parametrize(("name", "method"), KASSE_WRITES)
+@pytest.mark.parametrize(("target", "expected"), [("l1", TOURNAMENT_KASSE), ("free", FREE_KASSE)])
+def test_kasse_writes(world, name, method, target, expected):
+    liste = world[target]
+    other = world["l2"] if target == "l1" else world["l1"]
+    _prepare(liste)
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, liste, other)
+        response = getattr(client, method)(_list_url(name, liste), {"kasse_cent": "50"})
+        outcomes.append(_outcome(response))
+    assert tuple(outcomes) == expected, dict(zip(ROLES, outcomes, strict=True))
+
+
 @pytest.mark.parametrize(("name", "method"), CLOCK_WRITES)
 @pytest.mark.parametrize(("target", "expected"), [("l1", TOURNAMENT_CLOCK), ("free", FREE_LIST)])
 def test_clock_writes(world, name, method, target, expected):
@@ -321,6 +340,7 @@ def test_evening_list_writes(world):
     _prepare(liste)
     rows = [(n, m, EVENING_LIST) for n, m in LIST_WRITES + CLOCK_WRITES]
     rows += [(n, m, EVENING_LIST_MANAGED) for n, m in MANAGED_LIST_WRITES]
+    rows += [(n, m, EVENING_KASSE) for n, m in KASSE_WRITES]
     for name, method, expected in rows:
         outcomes = []
         for role in ROLES:
@@ -514,6 +534,7 @@ def test_every_url_has_a_row():
     covered = (
         {n for n, _ in LIST_WRITES}
         | {n for n, _ in CLOCK_WRITES}
+        | {n for n, _ in KASSE_WRITES}
         | {n for n, _ in MANAGED_LIST_WRITES}
         | {n for n, _ in TOURNAMENT_ACTIONS}
         | {n for n, _ in CLUB_ACTIONS}

@@ -174,11 +174,15 @@ def test_logging_out_drops_the_pages_the_account_saw(live_server, phone, django_
     after logging out, an offline reload of such a page shows none of it."""
     from django.urls import reverse
 
+    from league.clubs.models import Club
     from tests.browser.conftest import log_in
 
     django_user_model.objects.create_user("kassenwart", password="pw-secret-123")
     log_in(phone, live_server.url, "kassenwart", "pw-secret-123")
-    tasks = live_server.url + reverse("my-tasks")
+    # A page anybody reads, kept with his name on top (his own pages are never kept:
+    # no-store, tests/privacy/test_no_store.py).
+    club = Club.objects.create(name="Offener Treff")
+    tasks = live_server.url + reverse("club-detail", args=[club.pk])
     phone.goto(tasks)
     phone.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
     phone.reload()

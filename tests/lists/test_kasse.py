@@ -157,3 +157,17 @@ def test_season_kasse_sums_the_evenings(client, club, evening_list, django_user_
     assert "data-season-kasse" in page
     assert 'data-record="games"' in page
     assert page.count("data-evening-figures") == 2
+
+
+def test_a_table_code_does_not_set_its_club_lists_rate(client, club, evening_list):
+    """Issue 29: the rate is the club's (or its managers') decision; the table's code, which
+    anybody at the table holds, neither sees the setting nor may post it."""
+    rate = evening_list.kasse_cent
+    client.get(reverse("table-code-open", args=[evening_list.code]))
+    page = client.get(reverse("liste-detail", args=[evening_list.pk])).content.decode()
+    assert reverse("liste-kasse", args=[evening_list.pk]) not in page
+    response = client.post(reverse("liste-kasse", args=[evening_list.pk]), {"kasse_cent": "99"})
+    assert response.status_code == 403
+    evening_list.refresh_from_db()
+    assert evening_list.kasse_cent == rate
+    assert not AuditEntry.objects.filter(action="kasse", target_id=evening_list.pk).exists()

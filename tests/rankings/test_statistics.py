@@ -298,7 +298,10 @@ def test_tournament_league_and_free_lists_are_described_and_filtered(two_evening
     from league.tournaments.models import RoundTable, Tournament, TournamentRound
 
     anna = players[0]  # two_evenings: 3 games at the club
-    tournament = Tournament.objects.create(name="Herbstturnier", date=dt.date(2026, 1, 10))
+    # Official: counted for every reader (an unvouched one only for him and staff, below).
+    tournament = Tournament.objects.create(
+        name="Herbstturnier", date=dt.date(2026, 1, 10), official=True
+    )
     rnd = TournamentRound.objects.create(tournament=tournament, number=2)
     at_tournament = services.spielliste_create(title="T", players=players, created_by=user)
     RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=at_tournament)
@@ -338,3 +341,42 @@ def test_tournament_league_and_free_lists_are_described_and_filtered(two_evening
     hidden = player_statistics(player=anna, reader=anna_reader())
     assert at_tournament.pk not in {i.liste_id for i in hidden.lists}
     assert hidden.stats.games == 5
+
+
+def test_a_self_made_tournament_counts_publicly_only_once_vouched_for(
+    two_evenings, players, django_user_model
+):
+    """Issue 29: a stranger's unofficial, unapproved tournament with Anna's record in it
+    changes neither her public figures nor the choices offered; she and staff see it
+    counted; official or approved for the Rangliste, everybody does."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import timezone
+
+    from league.tournaments.models import RoundTable, Tournament, TournamentRound
+
+    anna = players[0]
+    stranger = django_user_model.objects.create_user("fremder", password="pw-secret-123")
+    before = player_statistics(player=anna, reader=AnonymousUser())
+    made = Tournament.objects.create(name="Eigenbau", date=dt.date(2026, 2, 1))
+    made.organisers.add(stranger)
+    rnd = TournamentRound.objects.create(tournament=made, number=1)
+    liste = services.spielliste_create(title="T", players=players, created_by=stranger)
+    RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=liste)
+    for _ in range(4):
+        services.game_record(spielliste=liste, record=normal())
+    for reader in (AnonymousUser(), stranger):
+        view = player_statistics(player=anna, reader=reader)
+        assert view.stats.games == before.stats.games
+        assert view.tournaments == []
+        assert all(item.tournament_id != made.pk for item in view.lists)
+    own = django_user_model.objects.create_user("anna", password="pw-secret-123")
+    anna.account = own
+    anna.save()
+    staff = django_user_model.objects.create_user("staff", is_staff=True)
+    for reader in (own, staff):
+        assert player_statistics(player=anna, reader=reader).stats.games == before.stats.games + 4
+    made.rating_approved_at = timezone.now()
+    made.save()
+    assert player_statistics(player=anna, reader=AnonymousUser()).stats.games == (
+        before.stats.games + 4
+    )

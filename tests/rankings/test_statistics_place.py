@@ -51,7 +51,8 @@ def _evening_list(club, players, day, user, number=1):
 
 
 def _tournament_list(players, user, day=dt.date(2026, 1, 10)):
-    tournament = Tournament.objects.create(name="Herbstturnier", date=day)
+    # Official: its games count in the statistics everybody reads (issue 29).
+    tournament = Tournament.objects.create(name="Herbstturnier", date=day, official=True)
     rnd = TournamentRound.objects.create(tournament=tournament, number=2)
     liste = services.spielliste_create(title="T", players=players, created_by=user)
     RoundTable.objects.create(tournament_round=rnd, number=3, spielliste=liste)

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from league.core.models import AuditEntry
 from league.lists.selectors import spielliste_snapshot
-from league.lists.services.confirm import PIN_FAILURES_LIMIT
+from league.lists.services.confirm import PIN_FAILURES_LIMIT, PIN_SEAT_LIMIT
 from league.tournaments import services as ts
 from scoring.simulate import next_random_game
 from tests.api.conftest import code_client
@@ -162,3 +162,51 @@ def test_the_participant_slips_carry_each_pin_and_table(django_user_model):
     phone = Client()
     phone.get(reverse("table-code-open", args=[liste.code]))
     assert phone.get(url).status_code in (302, 403)
+
+
+def _wrong(t, liste, position):
+    return f"{(int(_pin(t, liste, position)) + 1) % 10000:04d}"
+
+
+def test_wrong_pins_block_one_seat_on_one_phone_not_the_tables_confirmation(django_user_model):
+    """Issue 29: any code holder typing wrong PINs blocks neither the table nor the seat's
+    player on his own phone; the seat as a whole keeps a brute-force bound."""
+    _org, t, liste = _table(django_user_model)
+    _enter_all_on_the_site(liste)
+    url = reverse("liste-confirm", args=[liste.pk])
+    path = f"/api/v1/listen/{liste.pk}/bestaetigen/"
+    prankster = code_client(liste.code, agent="prankster")
+    for _ in range(PIN_FAILURES_LIMIT):
+        response = prankster.post(
+            path, {"version": liste.version, "seat": 3, "pin": _wrong(t, liste, 3)}, format="json"
+        )
+        assert response.status_code == 403
+    right = {"version": liste.version, "seat": 3, "pin": _pin(t, liste, 3)}
+    assert prankster.post(path, right, format="json").status_code == 429  # his own block
+    # Seat 3's player on his own phone (the site, another session): not blocked.
+    own = Client()
+    own.get(reverse("table-code-open", args=[liste.code]))
+    own.post(url, {"seat": "3", "version": liste.version, "pin": _pin(t, liste, 3)})
+    assert _confirmed(liste) == (True, 3)
+
+
+def test_a_seat_stops_after_its_overall_bound_from_many_phones(django_user_model):
+    _org, t, liste = _table(django_user_model)
+    _enter_all_on_the_site(liste)
+    url = reverse("liste-confirm", args=[liste.pk])
+    wrong = {"seat": "2", "version": liste.version, "pin": _wrong(t, liste, 2)}
+    tries = 0
+    while tries < PIN_SEAT_LIMIT:
+        phone = Client()  # a fresh session each time: a new client
+        phone.get(reverse("table-code-open", args=[liste.code]))
+        for _ in range(PIN_FAILURES_LIMIT):
+            phone.post(url, wrong)
+            tries += 1
+    fresh = Client()
+    fresh.get(reverse("table-code-open", args=[liste.code]))
+    page = fresh.post(url, {**wrong, "pin": _pin(t, liste, 2)}, follow=True).content.decode()
+    assert "Zu viele falsche PINs für diesen Platz" in page
+    assert _confirmed(liste) == (False, None)
+    # Another seat's player confirms meanwhile.
+    fresh.post(url, {"seat": "4", "version": liste.version, "pin": _pin(t, liste, 4)})
+    assert _confirmed(liste) == (True, 4)

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from league.core.live import live
+from league.core.private import readable_by_anyone
 from league.lists.access import ListAccess, list_access, visitor_of
 from league.lists.forms import (
     AddTimeForm,
@@ -37,7 +38,7 @@ from league.lists.selectors import (
     list_status,
     recent_write_keys,
 )
-from league.lists.views.reading import read_snapshot
+from league.lists.views.reading import read_snapshot, readable_as_anybody
 
 
 def entry_form_for(snap: ListeSnapshot, data: Any = None) -> VersionedGameForm | None:
@@ -139,6 +140,8 @@ def _decision_needed(access: ListAccess, snap: ListeSnapshot, status: ListStatus
 @live(lambda request, pk: list_live_version(pk))
 def liste_detail(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
+    if readable_as_anybody(snap, access):
+        readable_by_anyone(request)
     return render_detail(request, snap, access)
 
 
@@ -216,6 +219,8 @@ def render_detail(
         "kasse": kasse_view(snap),
         # The rate is the table's to set where the list plays its own rules (free and
         # club lists); tournament and league lists never play for money.
-        "kasse_settable": access.writes and not liste.frozen and quick_rows_allowed(access.owner),
+        "kasse_settable": access.sets_kasse
+        and not liste.frozen
+        and quick_rows_allowed(access.owner),
     }
     return render(request, "lists/detail.html", context, status=status)

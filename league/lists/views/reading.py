@@ -25,6 +25,7 @@ from league.lists.access import (
     ListAccess,
     Visitor,
     actor_for,
+    anybody_reads,
     list_access,
     visitor_of,
 )
@@ -51,6 +52,17 @@ def read_list(
             raise LoginRequired
         raise PermissionDenied
     return liste, access
+
+
+def readable_as_anybody(snap: ListeSnapshot, access: ListAccess) -> bool:
+    """Does this visitor's page of the list show no more than the anonymous visitor's
+    (league.core.private: then the phone may keep it)? Not for a manager (codes, accounts);
+    a table's writer sees the names hidden from the public, so only where there are none."""
+    if access.manages:
+        return False
+    if not anybody_reads(snap.liste, access.owner):
+        return False
+    return not (snap.revealed and any(s.player.hide_name for s in snap.seats))
 
 
 def snapshot_for(liste: Spielliste, access: ListAccess) -> ListeSnapshot:

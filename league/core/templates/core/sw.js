@@ -1,6 +1,8 @@
 {% load static i18n %}// The service worker (served at /sw.js by league.core.live.service_worker): this site's
 // own pages and assets kept on the phone, nothing from elsewhere. Pages: from the network,
-// a copy kept; without a network the copy, marked offline (the page shows its banner).
+// a copy kept — never of a "no-store" answer (league/core/private.py: whatever not everyone
+// may read); without a network the copy, marked offline (the page shows its banner). The
+// copies go when the account changes (static/js/live.js).
 // Assets: from the copy, refreshed in the background. Posts, polls, the API: untouched.
 const CACHE = "doko-{{ version }}";
 const ASSETS = [{% for url in assets %}"{{ url|escapejs }}",{% endfor %}];
