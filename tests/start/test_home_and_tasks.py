@@ -137,8 +137,6 @@ def test_a_tournament_still_playing_a_week_after_its_day_is_running(client):
     # Its round closed (and the tournament not yet closed): no longer on the home page.
     from league.tournaments.models import TournamentRound
 
-    TournamentRound.objects.filter(tournament=playing).update(
-        status=TournamentRound.Status.CLOSED
-    )
+    TournamentRound.objects.filter(tournament=playing).update(status=TournamentRound.Status.CLOSED)
     block = client.get(reverse("home")).content.decode().split('id="laeuft"')[1]
     assert "Wochenturnier" not in block.split("</section>")[0]
