@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -21,7 +22,7 @@ SHOWN = 5
 
 @dataclass(frozen=True)
 class Running:
-    tournaments: list[Tournament]
+    tournaments: Sequence[Tournament]  # each annotated with ``playing``: a round is open
     leagues: list[League]
 
 
