@@ -158,6 +158,10 @@ MESSAGES: Mapping[str, str] = {
         "Diese Liste hat die Turnierleitung vorzeitig beendet; sie nimmt keine Einträge mehr an."
     ),
     "list_complete": gettext_noop("Die Liste ist schon vollständig."),
+    "close_bock_queued": gettext_noop(
+        "Es stehen noch Bockspiele in der Warteschlange ({n}); sie verfallen, wenn die "
+        "Runde jetzt endet. Zum Beenden „Trotzdem beenden“ wählen, sonst weiterspielen."
+    ),
     "list_has_games": gettext_noop(
         "An diesem Tisch sind schon Spiele eingetragen; sie sind das Ergebnis. Ein "
         "Papierergebnis geht nur für eine Liste ohne Spiele."

@@ -35,13 +35,20 @@ def _top(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mappi
     }
 
 
+# The newest lists of a page stand open; the older ones of the page fold into one line
+# (the demo club's page was 6,570 px long on a phone).
+CLUB_PAGE_OPEN = 8
+
+
 def _lists(request: HttpRequest, club: Club, manager: bool, bound: Bound) -> Mapping[str, Any]:
     page = int_param(request.GET.get("seite"), 1, digits=5) or 1
-    rows = club_lists(club=club, reader=request.user, page=page)
+    rows = club_lists(club=club, reader=request.user, page=page)[: CLUB_PAGE_LISTS + 1]
+    shown = rows[:CLUB_PAGE_LISTS]
     return {
-        "lists": rows[:CLUB_PAGE_LISTS],
+        "lists": shown[:CLUB_PAGE_OPEN],
+        "older": shown[CLUB_PAGE_OPEN:],
         "page": page,
-        "next_page": page + 1 if len(rows) > CLUB_PAGE_LISTS else None,
+        "next_page": page + 1 if len(rows) > len(shown) else None,
         "previous_page": page - 1 if page > 1 else None,
     }
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.core import messages
 from league.core.messages import render
@@ -310,3 +311,38 @@ def seat_heads(snapshot: ListeSnapshot, playing: Mapping[str, str] | None = None
         )
         for n, s in zip(names, initials(shown), strict=True)
     ]
+
+
+def numbers_text(numbers: Sequence[int]) -> str:
+    """Game numbers as ranges: (3, 4, 5, 6, 9) → "3–6, 9"."""
+    spans: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if spans and n == spans[-1][1] + 1:
+            spans[-1][1] = n
+        else:
+            spans.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in spans)
+
+
+def corrected_text(number: int, revalued: Sequence[int], rebocked: Sequence[int]) -> str:
+    """What a correction changed: "Spiel 2 berichtigt; Spiele 3–6 neu bewertet (Bock)."."""
+    if not revalued:
+        return _("Spiel %(n)d berichtigt.") % {"n": number}
+    params = {"n": number, "games": numbers_text(revalued)}
+    if rebocked:
+        return (
+            ngettext(
+                "Spiel %(n)d berichtigt; Spiel %(games)s neu bewertet (Bock).",
+                "Spiel %(n)d berichtigt; Spiele %(games)s neu bewertet (Bock).",
+                len(revalued),
+            )
+            % params
+        )
+    return (
+        ngettext(
+            "Spiel %(n)d berichtigt; Spiel %(games)s neu bewertet.",
+            "Spiel %(n)d berichtigt; Spiele %(games)s neu bewertet.",
+            len(revalued),
+        )
+        % params
+    )

@@ -32,6 +32,7 @@ from league.rankings.exports import EXPORT_FORMATS, rangliste_export
 from league.rankings.forms import INTO_OTHER, KEEP_THIS, MergeForm, RatingForm
 from league.rankings.pdf import rangliste_pdf
 from league.rankings.presenters import average_text
+from league.rankings.search import QUERY_MAX, find_players
 from league.tournaments import services as tournament_services
 from league.tournaments.access import (
     can_organise,
@@ -70,6 +71,12 @@ def rangliste_page(request: HttpRequest) -> HttpResponse:
         return rangliste_export(view, fmt, which=request.GET.get("liste", "rangliste"))
     if bad:
         messages.warning(request, _("Unlesbarer Stichtag: die Rangliste von heute."))
+    query = " ".join(request.GET.get("q", "").split())[:QUERY_MAX]
+    own = (
+        Player.objects.filter(account_id=request.user.pk).values_list("pk", flat=True).first()
+        if query and request.user.is_authenticated
+        else None
+    )
     return render(
         request,
         "rankings/rangliste.html",
@@ -101,6 +108,17 @@ def rangliste_page(request: HttpRequest) -> HttpResponse:
             "stichtag": as_of.isoformat(),
             "counting": _counting(request, view),
             "can_approve": can_approve_rating(request.user),
+            "q": query,
+            "found": (
+                find_players(
+                    query,
+                    view=view,
+                    reveal=_reveal(request),
+                    own_id=own,
+                )
+                if query
+                else None
+            ),
         },
     )
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.clubs.models import Club
 from league.leagues.models import League, Spieltag
 from league.tournaments.access import tournaments_closed_to
-from league.tournaments.models import Tournament
+from league.tournaments.models import Tournament, TournamentRound
 
 RUNNING_DAYS_BACK = 1  # a tournament of yesterday may still be closing
 UPCOMING_DAYS = 14  # … and one of the next two weeks is worth following
@@ -20,22 +22,31 @@ SHOWN = 5
 
 @dataclass(frozen=True)
 class Running:
-    tournaments: list[Tournament]
+    tournaments: Sequence[Tournament]  # each annotated with ``playing``: a round is open
     leagues: list[League]
 
 
 def running_events(user: User | AnonymousUser, today: dt.date | None = None) -> Running:
-    """Open tournaments from yesterday to two weeks ahead (readable ones), and leagues with
-    a Spieltag started and not closed — or else the newest leagues."""
+    """Open tournaments (readable ones) with a round drawn and not closed — whatever their
+    date: a tournament still playing a week after its day is running — first, then those
+    from yesterday to two weeks ahead; and leagues with a Spieltag started and not closed —
+    or else the newest leagues."""
     today = today or timezone.localdate()
+    open_round = Exists(
+        TournamentRound.objects.filter(
+            tournament=OuterRef("pk"), status=TournamentRound.Status.DRAWN
+        )
+    )
+    near = Q(
+        date__gte=today - dt.timedelta(days=RUNNING_DAYS_BACK),
+        date__lte=today + dt.timedelta(days=UPCOMING_DAYS),
+    )
     tournaments = list(
         Tournament.objects.exclude(tournaments_closed_to(user))
-        .filter(
-            closed_at__isnull=True,
-            date__gte=today - dt.timedelta(days=RUNNING_DAYS_BACK),
-            date__lte=today + dt.timedelta(days=UPCOMING_DAYS),
-        )
-        .order_by("date", "name")[:SHOWN]
+        .filter(closed_at__isnull=True)
+        .annotate(playing=open_round)
+        .filter(Q(playing=True) | near)
+        .order_by("-playing", "date", "name")[:SHOWN]
     )
     live_ids = set(
         Spieltag.objects.filter(started_at__isnull=False, closed_at__isnull=True).values_list(

@@ -80,19 +80,25 @@ def test_club_evening_with_verein_002(live_server, phone, django_user_model):
     enter_normal(page, ["Anna", "Bernd"], 130)
 
     # Four deals: everybody dealt once; "Runde beenden" — readable in its dark box (a light
-    # button, its hint at >= 4.5 : 1 like every text of the page).
-    button = page.locator("[data-close-list]")
-    assert button.is_visible()
-    assert button.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
+    # button, its hint at >= 4.5 : 1 like every text of the page). One Bock game is still
+    # queued (game 1's Bockrunde had a redeal in it): the button first says so.
+    summary = page.locator("[data-close-bock] summary")
+    assert summary.is_visible()
+    assert summary.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(255, 255, 255)"
+    assert page.evaluate(CONTRAST_JS) == []
+    assert not page.locator("[data-close-list]").is_visible()
+    summary.click()
+    assert "Noch 1 Bockspiel in der Warteschlange" in page.inner_text("[data-close-bock]")
     assert page.evaluate(CONTRAST_JS) == []
     with page.expect_navigation():
         page.locator("[data-close-list]").click()
     assert page.locator("[data-complete]").count() == 1
-    # One clear message that the list has ended (no second "Runde beendet. Gut Blatt!").
+    # One clear message that the list has ended (no second "Runde beendet. Gut Blatt!"),
+    # and what became of the queued Bock game.
     main = page.inner_text("main")
     assert main.count("beendet") == 1
     assert "Gut Blatt" not in main
-    assert page.locator("ul.messages").count() == 0
+    assert "1 Bockspiel der Warteschlange verfällt mit dem Ende der Runde." in main
     liste.refresh_from_db()
     assert liste.closed
     assert liste.complete

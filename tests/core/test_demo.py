@@ -94,3 +94,19 @@ def test_demo_has_a_house_rules_evening_with_bock_a_redeal_and_a_quick_row(demo)
         round_table__tournament_round__tournament__rated=False, totals_only=True
     )
     assert "Ergebnis vom Papier" in Client().get(paper.get_absolute_url()).content.decode()
+
+
+def test_demo_club_lists_are_dated_on_their_evening(client, demo):
+    """Issue 29: the club and player pages dated the demo's club lists on the day the demo
+    was loaded; they stand on the evening their title names."""
+    from django.urls import reverse
+
+    liste = Spielliste.objects.get(title="Clubabend 14.11. – Tisch 1")
+    assert liste.club_id is not None
+    html = client.get(reverse("club-detail", args=[liste.club_id])).content.decode()
+    row = html.split(f'data-liste="{liste.pk}"')[1].split("</li>")[0]
+    assert "<span data-date>14.11.2026</span>" in row
+    player = liste.seats.first().player_id
+    page = client.get(reverse("player-record", args=[player])).content.decode()
+    row = page.split(f'data-liste="{liste.pk}"')[1].split("</tr>")[0]
+    assert "14.11.2026" in row

@@ -145,12 +145,92 @@ def test_list_page_shows_rules_bock_and_close(lf_client, evening):
     assert 'name="karlchen_gefangen"' in page
     assert 'value="armut"' in page
     assert 'name="pflicht"' not in page
+    # One Bock game is still queued: the page says so before "Trotzdem beenden" …
+    assert "data-close-bock" in page
+    assert "Noch 1 Bockspiel in der Warteschlange" in page
+    # … and a close that did not come from that warning is refused, nothing written.
     response = lf_client.post(
-        reverse("liste-close", args=[evening.pk]), {"version": evening.version + 4}
+        reverse("liste-close", args=[evening.pk]), {"version": evening.version + 4}, follow=True
     )
-    assert response.status_code == 302
+    html = response.content.decode()
+    assert "Es stehen noch Bockspiele in der Warteschlange (1)" in html
+    evening.refresh_from_db()
+    assert not evening.closed
+    response = lf_client.post(
+        reverse("liste-close", args=[evening.pk]),
+        {"version": evening.version, "drop_bock": "1"},
+        follow=True,
+    )
+    assert "1 Bockspiel der Warteschlange verfällt mit dem Ende der Runde." in (
+        response.content.decode()
+    )
     evening.refresh_from_db()
     assert evening.closed
+
+
+def test_close_without_queued_bock_needs_no_confirmation(lf_client, evening):
+    for _ in range(4):
+        services.game_record(spielliste=evening, record=rec(evening))
+    evening.refresh_from_db()
+    page = lf_client.get(evening.get_absolute_url()).content.decode()
+    assert "data-close-list" in page
+    assert "data-close-bock" not in page
+    response = lf_client.post(
+        reverse("liste-close", args=[evening.pk]), {"version": evening.version}, follow=True
+    )
+    assert "Bockspiel" not in response.content.decode().split("<main")[1]
+    evening.refresh_from_db()
+    assert evening.closed
+
+
+def test_the_service_refuses_to_drop_queued_bock_unless_told(evening):
+    lost_re = rec(evening, re_augen=110, announcements={"re": "ansage", "kontra": "none"})
+    services.game_record(spielliste=evening, record=lost_re)
+    for _ in range(3):
+        services.game_record(spielliste=evening, record=rec(evening))
+    with pytest.raises(ServiceError) as exc:
+        services.spielliste_close(spielliste=evening, drop_bock=False)
+    assert exc.value.code == "close_bock_queued"
+    assert exc.value.params == {"n": 1}
+    evening.refresh_from_db()
+    assert not evening.closed
+    assert services.spielliste_close(spielliste=evening).item == 1  # the default drops
+
+
+def test_correcting_a_game_names_the_games_it_revalued(lf_client, evening):
+    """Issue 29: correcting game 2 into a lost announcement puts games 3–6 in Bock; the
+    message says so instead of only "Spiel 2 berichtigt."."""
+    for _ in range(6):
+        services.game_record(spielliste=evening, record=rec(evening))
+    evening.refresh_from_db()
+    lost = rec(evening, re_augen=110, announcements={"re": "ansage", "kontra": "none"})
+    written = services.game_correct(
+        spielliste=evening, number=2, record=lost, expected_version=evening.version
+    )
+    assert written.revalued == (3, 4, 5, 6)
+    assert written.rebocked == (3, 4, 5, 6)
+    from league.lists.presenters import corrected_text, numbers_text
+
+    assert corrected_text(2, written.revalued, written.rebocked) == (
+        "Spiel 2 berichtigt; Spiele 3–6 neu bewertet (Bock)."
+    )
+    assert corrected_text(2, (), ()) == "Spiel 2 berichtigt."
+    assert numbers_text((9, 3, 4, 5, 7)) == "3–5, 7, 9"
+    # Through the page: back to a won game, games 3–6 leave Bock again.
+    evening.refresh_from_db()
+    data = {
+        "version": evening.version,
+        "kind": "normal",
+        "re": ["0", "2"],
+        "augen_side": "re",
+        "re_augen": "130",
+        "ann_re": "none",
+        "ann_kontra": "none",
+    }
+    response = lf_client.post(reverse("game-edit", args=[evening.pk, 2]), data, follow=True)
+    html = response.content.decode()
+    assert "Spiel 2 berichtigt; Spiele 3–6 neu bewertet (Bock)." in html, html[:3000]
+    assert not Game.objects.filter(spielliste=evening, number__gt=2, bock__gt=1).exists()
 
 
 def test_tsr_list_page_has_no_house_fields(lf_client, liste):

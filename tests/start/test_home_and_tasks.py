@@ -111,3 +111,32 @@ def test_start_a_club_evening_goes_to_the_managed_clubs_form(client, django_user
     assert client.get(evening_link()).status_code == 200  # the form itself
     cs.club_found(name="Kreuz-Bube", account=user)
     assert evening_link() == reverse("club-index")  # several: he chooses
+
+
+@pytest.mark.django_db
+def test_a_tournament_still_playing_a_week_after_its_day_is_running(client):
+    """Issue 29: "Läuft gerade" showed only tournaments from yesterday on; one whose round
+    is still open a week after its date was missing."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from league.tournaments import services as ts
+    from tests.tournaments.helpers import make_tournament
+
+    week_back = timezone.localdate() - dt.timedelta(days=7)
+    playing = make_tournament(4, rounds=2)
+    Tournament.objects.filter(pk=playing.pk).update(name="Wochenturnier", date=week_back)
+    ts.round_draw(tournament=playing, seed=1)
+    idle = ts.tournament_create(name="Vergangenes Turnier", date=week_back, rounds_planned=2)
+    html = client.get(reverse("home")).content.decode()
+    block = html.split('id="laeuft"')[1].split("</section>")[0]
+    assert "Wochenturnier" in block
+    assert "data-playing" in block.split("Wochenturnier")[0].rsplit("<li", 1)[1]
+    assert idle.name not in block  # a week back with no open round: not running
+    # Its round closed (and the tournament not yet closed): no longer on the home page.
+    from league.tournaments.models import TournamentRound
+
+    TournamentRound.objects.filter(tournament=playing).update(status=TournamentRound.Status.CLOSED)
+    block = client.get(reverse("home")).content.decode().split('id="laeuft"')[1]
+    assert "Wochenturnier" not in block.split("</section>")[0]

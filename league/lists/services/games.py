@@ -113,6 +113,7 @@ def game_correct(
     ctx = Context.checked(liste, expected_version, user)
     game = ctx.game(number)
     before = entry_to_dict(game.to_entry(ctx.names))
+    valued = {g.number: (g.bock, g.value) for g in ctx.games if g.number != number}
     ctx.set_facts(game, record)
     try:
         snapshot = ctx.replay_and_store()
@@ -120,6 +121,7 @@ def game_correct(
         if err.game is not None and err.game != number:
             err.frame = "correction_invalidates"
         raise
+    changed = [g for g in ctx.games if g.number in valued and valued[g.number] != (g.bock, g.value)]
     audit_record(
         user=user,
         action="correct",
@@ -129,7 +131,12 @@ def game_correct(
         after=entry_to_dict(record),
     )
     remember_write(ctx.liste, key, "correct", number)
-    return Written(game, snapshot)
+    return Written(
+        game,
+        snapshot,
+        revalued=tuple(g.number for g in changed),
+        rebocked=tuple(g.number for g in changed if g.bock != valued[g.number][0]),
+    )
 
 
 def game_delete_last(

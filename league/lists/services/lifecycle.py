@@ -142,12 +142,20 @@ def spielliste_close(
     closed: bool = True,
     user: User = None,
     expected_version: int | None = None,
-) -> Written[None]:
+    drop_bock: bool = True,
+) -> Written[int]:
     """ "Runde beenden" (``games: open``): the list ends; allowed only when every player
-    has dealt equally often (the engine checks). ``closed`` False reopens it."""
+    has dealt equally often (the engine checks). ``closed`` False reopens it.
+
+    Bock games still queued are not played: ``drop_bock`` False (the page before the
+    table said so) refuses to close while some are queued. The answer's item: the number
+    of queued Bock games the close dropped."""
     ctx = Context.load(spielliste, expected_version, user)
     if ctx.liste.closed == closed:
-        return Written(None, ctx.as_stored())
+        return Written(0, ctx.as_stored())
+    queued = len(ctx.replay()[0].bock_queue) if closed else 0
+    if queued and not drop_bock:
+        raise ServiceError("close_bock_queued", {"n": queued})
     ctx.liste.closed = closed
     snapshot = ctx.replay_and_store()
     audit_record(
@@ -157,7 +165,7 @@ def spielliste_close(
         item=len(ctx.games),
         after={"closed": closed},
     )
-    return Written(None, snapshot)
+    return Written(queued, snapshot)
 
 
 @transaction.atomic

@@ -21,10 +21,14 @@ class Written(Generic[T]):
     ``snapshot`` is the list as it now is: its new version, seats, games, penalty rows and
     the round state that replay gave (names as at the table). Pages and the API answer
     from it; nothing is replayed again to answer.
+    ``revalued``: other games whose value the write changed (a correction re-valuing the
+    games after it), and of those ``rebocked``: the ones whose Bock factor changed.
     """
 
     item: T
     snapshot: ListeSnapshot
+    revalued: tuple[int, ...] = ()
+    rebocked: tuple[int, ...] = ()
 
     @property
     def liste(self) -> Spielliste:

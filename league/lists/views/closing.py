@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.core.errors import ServiceError
 from league.core.params import int_param
@@ -21,19 +22,32 @@ def liste_close(request: HttpRequest, writer: Writer) -> HttpResponse:
     """ "Runde beenden" (house rules, ``games: open``), or reopen a closed list."""
     reopen = request.POST.get("reopen") == "1"
     try:
-        services.spielliste_close(
+        written = services.spielliste_close(
             spielliste=writer.liste,
             closed=not reopen,
             user=writer.actor,
             expected_version=versioned_post(request),
+            # Queued Bock games are dropped only when the page said so before the click.
+            drop_bock=request.POST.get("drop_bock") == "1",
         )
     except ServiceError as err:
         messages.error(request, err.message)
     else:
         # Closing needs no message of its own: the page's box says "Liste beendet." above
-        # the final standings (a second "Runde beendet. Gut Blatt!" on top said it twice).
+        # the final standings (a second "Runde beendet. Gut Blatt!" on top said it twice)
+        # — unless queued Bock games were dropped, which it says.
         if reopen:
             messages.success(request, _("Liste wieder geöffnet."))
+        elif written.item:
+            messages.info(
+                request,
+                ngettext(
+                    "%(n)s Bockspiel der Warteschlange verfällt mit dem Ende der Runde.",
+                    "%(n)s Bockspiele der Warteschlange verfallen mit dem Ende der Runde.",
+                    written.item,
+                )
+                % {"n": written.item},
+            )
     return redirect(writer.liste)
 
 

@@ -29,7 +29,7 @@ from league.lists.forms import DEFAULT_NAMES, QuickForm, VersionedGameForm
 from league.lists.history import change_lines
 from league.lists.models import Game, Spielliste
 from league.lists.owners import owner_of, quick_rows_allowed
-from league.lists.presenters import result_summary
+from league.lists.presenters import corrected_text, result_summary
 from league.lists.selectors import (
     ListeSnapshot,
     list_rules,
@@ -290,7 +290,7 @@ def game_correct(request: HttpRequest, writer: Writer, number: int) -> HttpRespo
             expected_version=data["version"],
             key=data.get("key") or "",
         ),
-        success=_("Spiel %(n)d berichtigt.") % {"n": number},
+        success=lambda written: corrected_text(number, written.revalued, written.rebocked),
         to=f"{liste.get_absolute_url()}#spiel-{number}",
         again=lambda: _render_edit(request, liste, writer.access, game, names, rules, form),
         # A refusal of the round (it may name a later game's field): above the form.

@@ -244,5 +244,11 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
             and participant.player.account_id is None
             and not hasattr(request.user, "player"),
             "player_name": player_name,
+            # His page and statistics across events: for a player who asked not to be
+            # named only to himself, staff and the organisers (who read his name here).
+            "player_links": organiser
+            or not participant.player.hide_name
+            or request.user.is_staff
+            or (request.user.is_authenticated and participant.player.account_id == request.user.pk),
         },
     )

@@ -28,6 +28,7 @@ from league.demo.ranking_demo import load_ranking_demo
 from league.demo.stats_demo import load_played_evenings
 from league.lists import services
 from league.lists.models import Spielliste
+from league.lists.stats import stats_place
 from league.tournaments import services as ts
 from scoring.round import replay_round
 from scoring.simulate import next_random_game
@@ -79,19 +80,29 @@ class Command(BaseCommand):
             club_add_manager(club=club, account=get_user_model().objects.get(username="admin"))
             players = [player_get_or_create(name=n, club=club) for n in NAMES]
             rng = random.Random(2026)
-            self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None)
-            self._liste("Clubabend 14.11. – Tisch 2", players[4:8], club, rng, None, penalty=True)
-            self._liste("Clubabend 14.11. – Fünfertisch", players[8:13], club, rng, None)
-            self._liste("Clubabend 21.11. – Tisch 1", players[0:4], club, rng, 13)
-            self._liste("Clubabend 21.11. – Fünfertisch", players[4:9], club, rng, 17)
-            self._liste(
-                "Clubabend 21.11. – Tisch 3 (Zeit abgelaufen)",
-                players[9:13],
-                club,
-                rng,
-                19,
-                time_up=True,
-            )
+            first: list[Spielliste] = [
+                self._liste("Clubabend 14.11. – Tisch 1", players[0:4], club, rng, None),
+                self._liste(
+                    "Clubabend 14.11. – Tisch 2", players[4:8], club, rng, None, penalty=True
+                ),
+                self._liste("Clubabend 14.11. – Fünfertisch", players[8:13], club, rng, None),
+            ]
+            second = [
+                self._liste("Clubabend 21.11. – Tisch 1", players[0:4], club, rng, 13),
+                self._liste("Clubabend 21.11. – Fünfertisch", players[4:9], club, rng, 17),
+                self._liste(
+                    "Clubabend 21.11. – Tisch 3 (Zeit abgelaufen)",
+                    players[9:13],
+                    club,
+                    rng,
+                    19,
+                    time_up=True,
+                ),
+            ]
+            # Dated on the evening their titles name, as if started that evening (the
+            # club and player pages date a list by its day, not the day the demo loaded).
+            _dated(first, dt.date(2026, 11, 14))
+            _dated(second, dt.date(2026, 11, 21))
             load_demo_tournament(rng)
             load_ranking_demo(club, players, rng)
             # Where the features meet: the club's house rules at an evening of this week.
@@ -163,6 +174,13 @@ class Command(BaseCommand):
         if time_up:  # time was called after the last game: only owed Pflichtsoli follow
             services.spielliste_call_time(spielliste=liste, game_in_progress=False)
         return liste
+
+
+def _dated(lists: list[Spielliste], day: dt.date) -> None:
+    """Seed data: ``lists`` started on ``day`` at 19:00 (their statistics rows placed there)."""
+    started = timezone.make_aware(dt.datetime.combine(day, dt.time(19, 0)))
+    Spielliste.objects.filter(pk__in=[li.pk for li in lists]).update(created_at=started)
+    stats_place([li.pk for li in lists])
 
 
 def load_demo_tournament(rng: random.Random) -> None:
