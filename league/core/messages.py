@@ -194,6 +194,19 @@ MESSAGES: Mapping[str, str] = {
         "Offizielle Turniere spielen 100 Minuten je Runde (125 am Fünfertisch, TSR 8.5.1)."
     ),
     "round_minutes_range": gettext_noop("Spielzeit: 30 bis 240 Minuten."),
+    # the organiser's settings page (league.tournaments.services.changes)
+    "rounds_below_silent": gettext_noop(
+        "Bei {silent} stillen Runden braucht das Turnier mindestens {least} Runden: "
+        "erst die stillen Runden verringern."
+    ),
+    "double_entry_paper_typed": gettext_noop(
+        "Runde {number} hat schon Ergebnisse von Papierlisten: die doppelte Eingabe erst "
+        "umstellen, wenn sie abgeschlossen ist."
+    ),
+    "round_minutes_running": gettext_noop(
+        "Die Uhr von Runde {number} läuft: ihre Spielzeit bleibt. Mehr Zeit für einen Tisch "
+        "gibt die Zeitzugabe; die Spielzeit nach der Runde umstellen."
+    ),
     "silent_rounds_range": gettext_noop(
         "Stille Runden: 0 bis {most} (weniger als die {planned} geplanten Runden)."
     ),

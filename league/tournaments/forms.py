@@ -9,12 +9,28 @@ from django.utils.translation import gettext_lazy as _
 
 from league.core.dates import validate_event_date
 from league.core.messages import choices
+from league.tournaments.models import Tournament
 from scoring.totals import TABLE_SIZES
 
 TIE_BREAK_CHOICES = [("", "—"), *choices("tie_break")]
 
 
-class TournamentForm(forms.Form):
+SETTINGS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "rounds_planned",
+    "double_entry",
+    "separate_clubs",
+    "round_minutes",
+    "members_only",
+)
+
+
+class TournamentSettingsForm(forms.Form):
+    """What an organiser may change after creating the tournament (its settings page;
+    the service says what may change when)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Datum"),
@@ -23,13 +39,6 @@ class TournamentForm(forms.Form):
     )
     venue = forms.CharField(label=_("Ort"), max_length=120, required=False)
     rounds_planned = forms.IntegerField(label=_("Runden"), min_value=1, max_value=20, initial=3)
-    official = forms.BooleanField(
-        label=_("Offizielles DDV-Turnier (nur Vierertische)"), required=False
-    )
-    require_confirmation = forms.BooleanField(
-        label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
-        required=False,
-    )
     double_entry = forms.BooleanField(
         label=_("Papierergebnisse doppelt eingeben (zwei Personen, blind)"), required=False
     )
@@ -65,6 +74,38 @@ class TournamentForm(forms.Form):
         return [
             self.cleaned_data[f"tie_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"tie_{i}")
         ]
+
+    def settings_initial(self, tournament: Tournament) -> None:
+        """Fill the form from the tournament as it stands."""
+        for name in SETTINGS_FIELDS:
+            self.initial[name] = getattr(tournament, name)
+        order = list(tournament.tie_breaks)
+        for i in range(1, 5):
+            self.initial[f"tie_{i}"] = order[i - 1] if i <= len(order) else ""
+
+
+class TournamentForm(TournamentSettingsForm):
+    """Creating a tournament: its settings, and what is fixed from then on."""
+
+    official = forms.BooleanField(
+        label=_("Offizielles DDV-Turnier (nur Vierertische)"), required=False
+    )
+    require_confirmation = forms.BooleanField(
+        label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
+        required=False,
+    )
+    field_order = [
+        "name",
+        "date",
+        "venue",
+        "rounds_planned",
+        "official",
+        "require_confirmation",
+        "double_entry",
+        "separate_clubs",
+        "round_minutes",
+        "members_only",
+    ]
 
 
 class ParticipantForm(forms.Form):
