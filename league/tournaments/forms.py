@@ -34,7 +34,7 @@ class TournamentSettingsForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Datum"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         validators=[validate_event_date],
     )
     venue = forms.CharField(label=_("Ort"), max_length=120, required=False)

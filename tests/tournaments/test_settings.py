@@ -216,6 +216,7 @@ def test_a_non_staff_organiser_changes_his_tournament_on_his_page(client):
     url = reverse("tournament-settings", args=[t.pk])
     shown = client.get(url).content.decode()
     assert 'value="Testturnier"' in shown
+    assert 'value="2026-11-21"' in shown  # a date input reads ISO only
     response = client.post(
         url, _form(t, rounds_planned=4, double_entry="on", tie_2="last_round", tie_4="")
     )
