@@ -135,6 +135,10 @@ MESSAGES: Mapping[str, str] = {
     "name_missing": gettext_noop("Der Name fehlt."),
     "invalid_rounds": gettext_noop("1 bis 20 Runden."),
     "already_registered": gettext_noop("{name} ist schon angemeldet."),
+    "participant_namesake": gettext_noop(
+        "{name} ist schon angemeldet: Startnummer {number}, Verein {club}. Eine andere "
+        "Person gleichen Namens? Dann unten bestätigen."
+    ),
     "round_open": gettext_noop("Runde {number} ist noch nicht abgeschlossen."),
     "all_rounds_drawn": gettext_noop("Alle {rounds} Runden sind gespielt."),
     "round_started": gettext_noop(
@@ -481,8 +485,7 @@ MESSAGES: Mapping[str, str] = {
     ),
     # bad input (issue 21)
     "ddv_number_invalid": gettext_noop(
-        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, Buchstaben und Bindestriche, "
-        "ohne Leerzeichen."
+        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, ohne Leerzeichen."
     ),
     "date_out_of_range": gettext_noop("Das Datum muss zwischen {first} und {last} liegen."),
     "backup_history_action": gettext_noop("„{action}“ ist keine Aktion des Protokolls"),

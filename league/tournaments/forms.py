@@ -111,15 +111,28 @@ class TournamentForm(TournamentSettingsForm):
 class ParticipantForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     club = forms.CharField(label=_("Verein"), max_length=120, required=False)
-    ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
+    ddv_number = forms.CharField(
+        label=_("DDV-Nummer"),
+        max_length=20,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
     # Shown (a checkbox) once the DDV number turned out to name somebody else's record.
     take_record = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # Shown (a checkbox) once the name turned out to be registered already.
+    namesake = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_take_record(self, name: str) -> None:
         """The number belongs to ``name``: offer to register that record after all."""
         field = self.fields["take_record"]
         field.widget = forms.CheckboxInput()
         field.label = _("Ja, %(name)s (Inhaber dieser DDV-Nummer) anmelden") % {"name": name}
+
+    def ask_namesake(self, name: str) -> None:
+        """``name`` is registered already: ask whether this is another person."""
+        field = self.fields["namesake"]
+        field.widget = forms.CheckboxInput()
+        field.label = _("Ja, eine andere Person namens %(name)s anmelden") % {"name": name}
 
 
 class CsvUploadForm(forms.Form):

@@ -39,12 +39,15 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 club_name=form.cleaned_data["club"],
                 ddv_number=form.cleaned_data["ddv_number"],
                 take_record=form.cleaned_data["take_record"],
+                namesake=form.cleaned_data["namesake"],
                 user=organiser_actor(request),
             )
         except ServiceError as err:
             form_error_from_service(form, err, "name")
             if err.code == "ddv_name_differs":
                 form.ask_take_record(str(err.params["name"]))
+            if err.code == "participant_namesake":
+                form.ask_namesake(str(err.params["name"]))
         else:
             messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
             return redirect("tournament-participants", pk)
