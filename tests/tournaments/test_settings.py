@@ -15,6 +15,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
+from league.tournaments.selectors import standings
 from league.tournaments.services import PaperTable, TournamentSettings
 from tests.tournaments.helpers import make_tournament, play_round
 
@@ -265,3 +266,23 @@ def test_strangers_and_other_organisers_may_not(client):
     assert client.post(url, _form(t, rounds_planned=5)).status_code == 403
     assert client.get(reverse("tournament-settings", args=[t.pk + 999])).status_code == 404
     assert _state(t) == before
+
+
+def test_a_closed_round_typed_once_stays_counted_after_double_entry_is_switched_on(client):
+    t = make_tournament(8, rounds=3)
+    rnd, _ = ts.round_draw(tournament=t, seed=5)
+    ts.round_paper_results(
+        tournament_round=rnd,
+        entry=1,
+        tables=[
+            PaperTable(1, {1: 30, 2: -10, 3: -5, 4: -15}),
+            PaperTable(2, {1: 12, 2: 12, 3: -12, 4: -12}),
+        ],
+    )
+    ts.round_close(tournament_round=rnd)
+    before = [(r.name, r.total) for r in standings(tournament=t).rows]
+    assert _change(t, double_entry=True) == ["double_entry"]
+    assert [(r.name, r.total) for r in standings(tournament=t).rows] == before
+    board = client.get(reverse("round-board", args=[t.pk, 1])).content.decode()
+    assert "zweite Eingabe fehlt" not in board
+    assert board.count(">fertig<") == 2
