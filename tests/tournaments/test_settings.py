@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -28,13 +29,13 @@ def _state(t: Tournament) -> tuple[object, ...]:
     return TournamentSettings.of(fresh), entries.count()
 
 
-def _change(t: Tournament, **kw: object) -> list[str]:
+def _change(t: Tournament, **kw: Any) -> list[str]:
     fresh = Tournament.objects.get(pk=t.pk)
     settings = dataclasses.replace(TournamentSettings.of(fresh), **kw)
     return ts.tournament_change_settings(tournament=fresh, settings=settings)
 
 
-def _refused(t: Tournament, code: str, **kw: object) -> ServiceError:
+def _refused(t: Tournament, code: str, **kw: Any) -> ServiceError:
     before = _state(t)
     with pytest.raises(ServiceError) as refused:
         _change(t, **kw)
