@@ -23,13 +23,15 @@ def clean_name(name: str) -> str:
     return squeeze(name)
 
 
-# The one format of a DDV number, on every way in (forms, CSV, API, backup): letters,
-# digits and hyphens, no spaces; its length is the column's (check_fits, 20).
-DDV_NUMBER = re.compile(r"[0-9A-Za-z-]+")
+# The one format of a DDV number, on every way in (forms, CSV, API, backup): the DDV's
+# membership numbers are digits (issue 29: "ABC" was taken), no letters, hyphens or spaces;
+# its length is the column's (check_fits, 20).
+DDV_NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
 def ddv_number_clean(raw: str) -> str:
-    """A typed DDV number as stored ("" for none); ``12 34`` or ``<b>1</b>`` is refused."""
+    """A typed DDV number as stored ("" for none); ``12 34``, ``ABC`` or ``<b>1</b>`` is
+    refused."""
     number = raw.strip()
     check_fits(number, Player, "ddv_number")
     if number and not DDV_NUMBER.fullmatch(number):

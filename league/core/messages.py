@@ -139,6 +139,10 @@ MESSAGES: Mapping[str, str] = {
     "name_missing": gettext_noop("Der Name fehlt."),
     "invalid_rounds": gettext_noop("1 bis 20 Runden."),
     "already_registered": gettext_noop("{name} ist schon angemeldet."),
+    "participant_namesake": gettext_noop(
+        "{name} ist schon angemeldet: Startnummer {number}, Verein {club}. Eine andere "
+        "Person gleichen Namens? Dann unten bestätigen."
+    ),
     "round_open": gettext_noop("Runde {number} ist noch nicht abgeschlossen."),
     "all_rounds_drawn": gettext_noop("Alle {rounds} Runden sind gespielt."),
     "round_started": gettext_noop(
@@ -205,6 +209,19 @@ MESSAGES: Mapping[str, str] = {
     "silent_round_list": gettext_noop(
         "Stille Runde: die Listen dieser Runde zeigt die Turnierleitung erst bei der "
         "Siegerehrung. Am Tisch öffnet der Tisch-Code die eigene Liste."
+    ),
+    # the organiser's settings page (league.tournaments.services.changes)
+    "rounds_below_silent": gettext_noop(
+        "Bei {silent} stillen Runden braucht das Turnier mindestens {least} Runden: "
+        "erst die stillen Runden verringern."
+    ),
+    "double_entry_paper_typed": gettext_noop(
+        "Runde {number} hat schon Ergebnisse von Papierlisten: die doppelte Eingabe erst "
+        "umstellen, wenn sie abgeschlossen ist."
+    ),
+    "round_minutes_running": gettext_noop(
+        "Die Uhr von Runde {number} läuft: ihre Spielzeit bleibt. Mehr Zeit für einen Tisch "
+        "gibt die Zeitzugabe; die Spielzeit nach der Runde umstellen."
     ),
     "silent_rounds_range": gettext_noop(
         "Stille Runden: 0 bis {most} (weniger als die {planned} geplanten Runden)."
@@ -516,8 +533,7 @@ MESSAGES: Mapping[str, str] = {
     ),
     # bad input (issue 21)
     "ddv_number_invalid": gettext_noop(
-        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, Buchstaben und Bindestriche, "
-        "ohne Leerzeichen."
+        "„{number}“ ist keine gültige DDV-Nummer: nur Ziffern, ohne Leerzeichen."
     ),
     "date_out_of_range": gettext_noop("Das Datum muss zwischen {first} und {last} liegen."),
     "backup_history_action": gettext_noop("„{action}“ ist keine Aktion des Protokolls"),

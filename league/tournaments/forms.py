@@ -9,27 +9,36 @@ from django.utils.translation import gettext_lazy as _
 
 from league.core.dates import validate_event_date
 from league.core.messages import choices
+from league.tournaments.models import Tournament
 from scoring.totals import TABLE_SIZES
 
 TIE_BREAK_CHOICES = [("", "—"), *choices("tie_break")]
 
 
-class TournamentForm(forms.Form):
+SETTINGS_FIELDS = (
+    "name",
+    "date",
+    "venue",
+    "rounds_planned",
+    "double_entry",
+    "separate_clubs",
+    "round_minutes",
+    "members_only",
+)
+
+
+class TournamentSettingsForm(forms.Form):
+    """What an organiser may change after creating the tournament (its settings page;
+    the service says what may change when)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     date = forms.DateField(
         label=_("Datum"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         validators=[validate_event_date],
     )
     venue = forms.CharField(label=_("Ort"), max_length=120, required=False)
     rounds_planned = forms.IntegerField(label=_("Runden"), min_value=1, max_value=20, initial=3)
-    official = forms.BooleanField(
-        label=_("Offizielles DDV-Turnier (nur Vierertische)"), required=False
-    )
-    require_confirmation = forms.BooleanField(
-        label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
-        required=False,
-    )
     double_entry = forms.BooleanField(
         label=_("Papierergebnisse doppelt eingeben (zwei Personen, blind)"), required=False
     )
@@ -66,15 +75,55 @@ class TournamentForm(forms.Form):
             self.cleaned_data[f"tie_{i}"] for i in range(1, 5) if self.cleaned_data.get(f"tie_{i}")
         ]
 
+    def settings_initial(self, tournament: Tournament) -> None:
+        """Fill the form from the tournament as it stands."""
+        for name in SETTINGS_FIELDS:
+            self.initial[name] = getattr(tournament, name)
+        order = list(tournament.tie_breaks)
+        for i in range(1, 5):
+            self.initial[f"tie_{i}"] = order[i - 1] if i <= len(order) else ""
+
+
+class TournamentForm(TournamentSettingsForm):
+    """Creating a tournament: its settings, and what is fixed from then on."""
+
+    official = forms.BooleanField(
+        label=_("Offizielles DDV-Turnier (nur Vierertische)"), required=False
+    )
+    require_confirmation = forms.BooleanField(
+        label=_("Nur bestätigte Listen zählen (Bestätigung am Tisch oder Papierliste)"),
+        required=False,
+    )
+    field_order = [
+        "name",
+        "date",
+        "venue",
+        "rounds_planned",
+        "official",
+        "require_confirmation",
+        "double_entry",
+        "separate_clubs",
+        "round_minutes",
+        "members_only",
+    ]
+
 
 class ParticipantForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     club = forms.CharField(label=_("Verein"), max_length=120, required=False)
-    ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
+    ddv_number = forms.CharField(
+        label=_("DDV-Nummer"),
+        max_length=20,
+        required=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
     # Shown (a checkbox) once the DDV number turned out to name somebody else's record.
     take_record = forms.BooleanField(required=False, widget=forms.HiddenInput)
     # Shown once the DDV number turned out to be held by no record yet.
     take_new_number = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    # Shown (a checkbox) once the name turned out to be registered already.
+    namesake = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def ask_take_record(self, name: str) -> None:
         """The number belongs to ``name``: offer to register that record after all."""
@@ -90,6 +139,12 @@ class ParticipantForm(forms.Form):
             "number": number,
             "name": name,
         }
+
+    def ask_namesake(self, name: str) -> None:
+        """``name`` is registered already: ask whether this is another person."""
+        field = self.fields["namesake"]
+        field.widget = forms.CheckboxInput()
+        field.label = _("Ja, eine andere Person namens %(name)s anmelden") % {"name": name}
 
 
 class CsvUploadForm(forms.Form):

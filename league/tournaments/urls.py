@@ -46,6 +46,7 @@ urlpatterns = [
         tv.round_results_import,
         name="round-results-import",
     ),
+    path("turniere/<int:pk>/einstellungen/", tv.tournament_settings, name="tournament-settings"),
     path("turniere/<int:pk>/inoffiziell/", tv.tournament_unofficial, name="tournament-unofficial"),
     path("turniere/<int:pk>/stille-runden/", tv.tournament_silent, name="tournament-silent"),
     path("turniere/<int:pk>/runde/<int:number>/auslosung.pdf", tv.draw_pdf, name="draw-pdf"),

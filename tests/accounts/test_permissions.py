@@ -104,6 +104,9 @@ TOURNAMENT_ACTIONS = [
     ("round-results-import", "post"),
     ("tournament-unofficial", "post"),
     ("tournament-silent", "post"),
+    # The organiser's settings page (issue 29): rounds, double entry, tie-breaks, ...
+    ("tournament-settings", "get"),
+    ("tournament-settings", "post"),
     # Ranglistenturnier: rated, Bundesland, close (competitions.md "Ranking list")
     ("tournament-rating", "get"),
     ("tournament-rating-save", "post"),
@@ -122,6 +125,7 @@ ROUND_WRITES = [
     "tournament-rating-save",
     "tournament-close",
     "tournament-reopen",
+    "tournament-settings",
 ]
 CLUB_ACTIONS = [
     # The club managers' actions on the club's page, one URL each.

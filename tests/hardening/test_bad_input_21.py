@@ -132,7 +132,8 @@ def test_quick_row_worth_10_to_the_30_is_refused_by_the_cli():
 
 # --- DDV numbers: one format on form, CSV, API and backup -----------------------------------
 
-BAD_NUMBERS = ["12 34", "<b>1</b>", "1/2", "１２３"]
+# Issue 29: a DDV number is digits only ("ABC" and "12-34" were taken before).
+BAD_NUMBERS = ["12 34", "<b>1</b>", "1/2", "１２３", "ABC", "12-34"]
 
 
 @pytest.mark.parametrize("number", BAD_NUMBERS)
@@ -169,7 +170,7 @@ def test_ddv_number_refused_by_the_service_for_every_caller(w):
             player_get_or_create(name="X", ddv_number=number)
         assert refused.value.code == "ddv_number_invalid"
         assert refused.value.field == "ddv_number"
-    assert player_get_or_create(name="X", ddv_number=" 12-34 ").ddv_number == "12-34"
+    assert player_get_or_create(name="X", ddv_number=" 1234 ").ddv_number == "1234"
     assert _counts()[5] == before[5] + 1  # only the valid one
 
 

@@ -84,7 +84,9 @@ def test_two_records_in_one_tournament_are_two_people():
     are two people: refused for that reason, nothing written."""
     t = ts.tournament_create(name="Pokal", date=D(2026, 3, 1))
     a = ts.participant_add(tournament=t, name="Anna Albers").player
-    b = ts.participant_add(tournament=t, name="Anna Albers", club_name="Herz").player
+    b = ts.participant_add(  # another Anna Albers, on purpose (issue 29)
+        tournament=t, name="Anna Albers", club_name="Herz", namesake=True
+    ).player
     with pytest.raises(ServiceError) as err:
         player_merge(keep=a, merge=b)
     assert err.value.code == "merge_same_tournament"

@@ -116,7 +116,10 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
             minutes = round_minutes(tournament, liste.table_size) + liste.added_minutes
             deadline = start + timedelta(minutes=minutes)
         entries = papers.get(liste.pk, [])
-        paper = paper_status(entries, double_entry=tournament.double_entry) if entries else ""
+        # A counted list is "fertig" whatever the double entry says now (it may have been
+        # switched after its round closed: services.changes).
+        typing = entries and not liste.complete
+        paper = paper_status(entries, double_entry=tournament.double_entry) if typing else ""
         vacant = tuple(
             seat.name
             for seat in snap.seats

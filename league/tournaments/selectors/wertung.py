@@ -100,7 +100,8 @@ def standings(
     reveal: bool = False,
     silent: bool = False,
 ) -> Standings:
-    """Closed rounds count; ``provisional`` adds the rounds still being played. 4 queries
+    """Closed rounds count; ``provisional`` adds the rounds still being played; a withdrawn
+    participant is a row only once a round he played counts. 4 queries
     (the last: the substitutes at the counted rounds' tables).
     Players who asked not to be named appear under their alias unless ``reveal``. With
     ``silent`` (everybody but the organisers) the tournament's silent rounds are left out:
@@ -134,8 +135,13 @@ def standings(
     )
     seated: set[tuple[int, int]] = set(points)
     width = max(counted, default=0)
+    # A withdrawn participant without a counted game is no row (issue 29: "abgemeldet 0"
+    # in the public standings and alone on the PDF's second page); one who played keeps
+    # his rounds.
+    played = {player_id for player_id, _n in seated}
+    rows_of = [p for p in participants if not p[2] or p[3] in played]
     results = {}
-    for pk, _number, _withdrawn, player_id, *_rest in participants:
+    for pk, _number, _withdrawn, player_id, *_rest in rows_of:
         results[str(pk)] = [
             points.get((player_id, n)) if (player_id, n) in seated else None
             for n in range(1, width + 1)

@@ -7,6 +7,7 @@ One module per sub-domain; every public name is importable from here as before
 (``from league.tournaments import services as ts; ts.round_draw(...)``):
 
 - ``settings``: create, update, organisers, continuing as an unofficial event;
+- ``changes``: the organiser's settings page (what may change when);
 - ``registration``: one player, a CSV import, withdrawing;
 - ``draw``: drawing a round and drawing it again;
 - ``rounds``: the round's clock, time up, closing and reopening;
@@ -16,6 +17,10 @@ One module per sub-domain; every public name is importable from here as before
 
 from __future__ import annotations
 
+from league.tournaments.services.changes import (
+    TournamentSettings,
+    tournament_change_settings,
+)
 from league.tournaments.services.closing import (
     tournament_approval_withdraw_for_correction,
     tournament_close,
@@ -56,6 +61,7 @@ __all__ = [
     "PaperSaved",
     "PaperTable",
     "Status",
+    "TournamentSettings",
     "lock_lists",
     "participant_add",
     "participant_set_withdrawn",
@@ -69,6 +75,7 @@ __all__ = [
     "round_start",
     "tournament_add_organiser",
     "tournament_approval_withdraw_for_correction",
+    "tournament_change_settings",
     "tournament_close",
     "tournament_create",
     "tournament_rating_decide",

@@ -30,6 +30,7 @@ def participant_add(
     ddv_number: str = "",
     take_record: bool = False,
     take_new_number: bool = True,
+    namesake: bool = False,
     user: User = None,
 ) -> Participant:
     """Register one player. Two devices registering at once queue on the tournament's row
@@ -43,7 +44,12 @@ def participant_add(
     taken that way: ``ddv_other_player`` ("belongs to another player") until his name is
     typed as he gave it. A number no record holds yet goes to the new record only with
     ``take_new_number`` (the site's form asks first: ``ddv_number_unused``), so nobody
-    squats a real holder's number by typing it."""
+    squats a real holder's number by typing it.
+
+    A name already registered under another record (a second "Anna Schäfer", typed
+    without her club or number) is refused (``participant_namesake``, her start number
+    shown: the organiser finds the registered one) unless ``namesake`` says that he
+    means another person of the same name."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("name_missing", field="name")
@@ -75,6 +81,8 @@ def participant_add(
             )
     except IntegrityError:  # the same DDV number created at this moment elsewhere
         player = Player.objects.get(ddv_number=number_text)
+    if not namesake:
+        _check_namesake(tournament, player)
     refusal = ServiceError("already_registered", {"name": player.name}, field="name")
     for _attempt in range(3):
         if Participant.objects.filter(tournament=tournament, player=player).exists():
@@ -102,6 +110,22 @@ def participant_add(
         after={"player": player.pk, "name": player.name, "number": number},
     )
     return participant
+
+
+def _check_namesake(tournament: Tournament, player: Player) -> None:
+    """Refuse a second record of a name already registered in the tournament."""
+    entries = (
+        Participant.objects.filter(tournament=tournament)
+        .exclude(player=player)
+        .values_list("number", "player__name", "player__club__name")
+    )
+    for number, name, club in entries:
+        if same_name(name, player.name):
+            raise ServiceError(
+                "participant_namesake",
+                {"name": name, "number": number, "club": club or "—"},
+                field="name",
+            )
 
 
 def same_name(first: str, second: str) -> bool:

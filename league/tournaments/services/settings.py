@@ -94,8 +94,9 @@ def tournament_update(
     members_only: bool = False,
     user: User = None,
 ) -> Tournament:
-    """Change a tournament's settings (the admin's only way in): the same checks as create,
-    and never fewer rounds than are already drawn."""
+    """Change a tournament's settings in the admin (staff): the same checks as create,
+    and never fewer rounds than are already drawn. Organisers change theirs on the settings
+    page (``services.changes``, with the rules of what may change when)."""
     check_event_date(date)
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _tournament_values(locked)

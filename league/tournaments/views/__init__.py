@@ -45,6 +45,7 @@ from league.tournaments.views.setup import (
     tournament_organiser_invite,
     tournament_organiser_remove,
     tournament_organisers,
+    tournament_settings,
     tournament_silent,
     tournament_unofficial,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "tournament_organiser_remove",
     "tournament_organisers",
     "tournament_participants",
+    "tournament_settings",
     "tournament_silent",
     "tournament_unofficial",
 ]

@@ -62,6 +62,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 ddv_number=form.cleaned_data["ddv_number"],
                 take_record=form.cleaned_data["take_record"],
                 take_new_number=form.cleaned_data["take_new_number"],
+                namesake=form.cleaned_data["namesake"],
                 user=organiser_actor(request),
             )
         except ServiceError as err:
@@ -73,6 +74,8 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 form.ask_take_record(str(err.params["name"]))
             elif err.code == "ddv_number_unused":
                 form.ask_take_new_number(str(err.params["name"]), str(err.params["number"]))
+            elif err.code == "participant_namesake":
+                form.ask_namesake(str(err.params["name"]))
         else:
             messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
             return redirect("tournament-participants", pk)

@@ -1,5 +1,5 @@
-"""A tournament's own pages: the index, creating one, its page, the organisers, continuing
-as an unofficial event."""
+"""A tournament's own pages: the index, creating one, its page, its settings, the
+organisers, continuing as an unofficial event."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.accounts import services as account_services
 from league.accounts.forms import AccountForm, InviteForm
@@ -29,7 +29,7 @@ from league.tournaments.access import (
     reader_required,
     tournaments_closed_to,
 )
-from league.tournaments.forms import DrawForm, TournamentForm
+from league.tournaments.forms import DrawForm, TournamentForm, TournamentSettingsForm
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
     day_steps,
@@ -37,6 +37,7 @@ from league.tournaments.selectors import (
     next_step,
     tournament_rounds,
 )
+from league.tournaments.selectors.changes import settings_history
 from league.tournaments.views.common import Question
 
 
@@ -97,6 +98,54 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "draw_form": DrawForm(),
             "next_round": (rounds[-1].number + 1) if rounds else 1,
             "can_draw": next_round_problem(tournament=tournament) is None,
+        },
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser changes his tournament after creating it: name, date, place, rounds,
+    double entry, tie-breaks, playing time (services.changes says what may change when)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = TournamentSettingsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        cd = form.cleaned_data
+        try:
+            changed = ts.tournament_change_settings(
+                tournament=tournament,
+                settings=ts.TournamentSettings(
+                    name=cd["name"],
+                    date=cd["date"],
+                    venue=cd["venue"],
+                    rounds_planned=cd["rounds_planned"],
+                    double_entry=cd["double_entry"],
+                    tie_breaks=form.tie_breaks(),
+                    round_minutes=cd["round_minutes"],
+                    separate_clubs=cd["separate_clubs"],
+                    members_only=cd["members_only"],
+                ),
+                user=organiser_actor(request),
+            )
+        except ServiceError as err:
+            form_error_from_service(form, err)
+        else:
+            if changed:
+                messages.success(request, _("Einstellungen gespeichert."))
+            else:
+                messages.info(request, _("Nichts geändert."))
+            return redirect("tournament-settings", pk)
+    elif request.method != "POST":
+        form.settings_initial(tournament)
+    return render(
+        request,
+        "tournaments/settings.html",
+        {
+            "tournament": tournament,
+            "organiser": True,
+            "form": form,
+            "drawn": tournament.rounds.count(),
+            "history": settings_history(tournament=tournament),
         },
     )
 
