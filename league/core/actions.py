@@ -24,6 +24,7 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "import": gettext_noop("Aus einer Sicherung oder Datei übernommen"),
     "replace": gettext_noop("Durch eine neuere Fassung aus einer Datei ersetzt"),
     "publish": gettext_noop("Vom Veranstaltungsort veröffentlicht"),
+    "register_expired": gettext_noop("Unbestätigt abgelaufen und gelöscht"),
     "record": gettext_noop("Spiel %(n)s eingetragen"),
     "correct": gettext_noop("Spiel %(n)s berichtigt"),
     "delete": gettext_noop("Spiel %(n)s gelöscht"),

@@ -250,13 +250,16 @@ def spieltag_move_answer(
     )
     if not accept:
         move_close(locked, SpieltagMove.State.REFUSED, clean, None)
-    action = "move_accept" if accept else "move_decline"
+    if on_behalf:  # the organiser recorded the team's answer
+        action = "move_accept_behalf" if accept else "move_decline_behalf"
+    else:
+        action = "move_accept" if accept else "move_decline"
     after: dict[str, object] = {"move": locked.pk, "team": team.pk, "note": clean}
     if on_behalf:
         after["on_behalf"] = True
     audit_record(
         user=user,
-        action=f"{action}_behalf" if on_behalf else action,
+        action=action,
         target=own,
         after=after,
     )

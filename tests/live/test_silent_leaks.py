@@ -39,7 +39,8 @@ class World:
 @pytest.fixture
 def world() -> World:
     organiser = User.objects.create_user("leitung", password="x" * 12)
-    tournament = make_tournament(8, rounds=3)
+    # Official: its games count in the public statistics (the vouched-events decision).
+    tournament = make_tournament(8, rounds=3, official=True)
     tournament.organisers.add(organiser)
     for seed in (1, 2, 3):
         rnd, _ = ts.round_draw(tournament=tournament, seed=seed)
@@ -247,7 +248,7 @@ def test_closing_the_tournament_ends_the_silence_everywhere(world):
 def playing():
     """Round 1 of 2 closed; round 2, the silent one, drawn and 2 games in at each table."""
     organiser = User.objects.create_user("leitung", password="x" * 12)
-    tournament = make_tournament(8, rounds=2)
+    tournament = make_tournament(8, rounds=2, official=True)
     tournament.organisers.add(organiser)
     rnd, _ = ts.round_draw(tournament=tournament, seed=1)
     play_round(rnd, seed=1)
