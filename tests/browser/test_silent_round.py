@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_silent_round_shows_nowhere_until_the_ceremony(live_server, browser, django_user_model):
     org = django_user_model.objects.create_user("org", password="pw-secret-123")
-    t = make_tournament(8, rounds=2, user=org)
+    t = make_tournament(8, rounds=2, user=org, official=True)  # counts in public statistics
     for seed in (1, 2):
         rnd, _ = ts.round_draw(tournament=t, seed=seed)
         play_round(rnd, seed=seed)
