@@ -67,6 +67,11 @@ class BoardTable:
         return self.snapshot.liste
 
     @property
+    def time_called(self) -> bool:
+        """Time was called at this table (8.5.2): its clock no longer counts down."""
+        return self.snapshot.liste.time_up_after is not None
+
+    @property
     def seats(self) -> tuple[Seat, ...]:
         return self.snapshot.seats
 
