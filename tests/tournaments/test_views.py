@@ -240,3 +240,22 @@ def test_list_of_a_closed_round_offers_no_entry_form(client, django_user_model):
     html = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "Runde abgeschlossen" in html
     assert 'id="game-form"' not in html
+
+
+@pytest.mark.django_db
+def test_all_lists_of_a_round_not_yet_played_have_rows_to_write_on(client):
+    """issue 29: "Alle Listen (PDF)" of an unplayed round printed lists without rows; a
+    table without a game prints its blank sheet, a played one its games."""
+    t = make_tournament(8, rounds=2)
+    rnd, _ = ts.round_draw(tournament=t, seed=3)
+    url = reverse("round-lists-pdf", args=[t.pk, rnd.number])
+    every = pdf_text(client.get(url))
+    blank = pdf_text(client.get(url, {"leer": "1"}))
+    assert every == blank  # the very sheets of "Leere Listen", rows and all
+    assert "Stand:" not in every
+    first = rnd.lists.order_by("round_table__number").first()
+    play_round(TournamentRound.objects.get(pk=rnd.pk), stop=2)
+    played_now = pdf_text(client.get(url))
+    assert played_now != blank
+    assert played_now.count("Stand:") == 2  # both tables played: their games, as they stand
+    assert first.title in played_now
