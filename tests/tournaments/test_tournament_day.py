@@ -77,8 +77,13 @@ def test_the_clock_shows_on_board_list_and_projector(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
     url = reverse("round-start", args=[t.pk, rnd.number])
+    drawn = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    assert '<small class="badge">ausgelost</small>' in drawn
     assert client.post(url).status_code == 302
     board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    # issue 29: the clock runs, no game yet: the round runs (not "ausgelost")
+    assert '<small class="badge">läuft</small>' in board
+    assert "läuft" in client.get(t.get_absolute_url()).content.decode()
     assert "data-round-clock" in board
     assert "data-deadline" in board
     liste = rnd.lists.first()
