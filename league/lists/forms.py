@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 from league.core.errors import ServiceError
 from league.core.messages import choices
-from league.core.text import squeeze
+from league.core.text import fold, squeeze
 from league.lists.services.kasse import KASSE_CENT_MAX
 from scoring import GameRecord, GameRecordError
 from scoring.game import AUGEN_QUICK_PICKS
@@ -465,11 +465,44 @@ class SubstituteForm(forms.Form):
         label=_("ab Spiel"), min_value=1, max_value=max(GAMES_PER_ROUND.values())
     )
 
-    def __init__(self, *args: Any, seats: list[tuple[int, str]], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        seats: list[tuple[int, str]],
+        candidates: Sequence[tuple[int, str]] = (),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         position = self.fields["position"]
         assert isinstance(position, forms.ChoiceField)
         position.choices = seats
+        # The owner's registered players without a seat in this round, offered first.
+        self.candidates = list(candidates)
+        if self.candidates:
+            self.fields["name"].help_text = _(
+                "Angemeldet, ohne Tisch in dieser Runde: %(names)s. Ein anderer Name legt "
+                "einen neuen Spieler an."
+            ) % {"names": ", ".join(name for _pk, name in self.candidates)}
+
+    @property
+    def candidate_names(self) -> list[str]:
+        return [name for _pk, name in self.candidates]
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        return squeeze(name)
+
+    def candidate(self) -> int | None:
+        """The offered player the typed name names (accents, case and spacing aside:
+        "zoran  petrovic" is "Zoran Petrović"), when exactly one does."""
+        typed = _folded(self.cleaned_data.get("name", ""))
+        found = {pk for pk, name in self.candidates if _folded(name) == typed}
+        return found.pop() if typed and len(found) == 1 else None
+
+
+def _folded(name: str) -> str:
+    """A name folded for matching a typed substitute: no accents, case or spaces."""
+    return fold(name).replace(" ", "").replace("-", "")
 
 
 class KasseForm(forms.Form):

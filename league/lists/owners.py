@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 
 SeatPin = Callable[[int], str]
+# (player id, name) of the people an owner offers first as a substitute.
+Candidates = Callable[[], "list[tuple[int, str]]"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,11 @@ class ListOwner:
     # Personal PINs (api.md "Confirmation"): a player's PIN by his record's id ("" none);
     # None: the owner hands out none (then another session must confirm).
     seat_pin: SeatPin | None = None
+    # Registered players of the owner's event who sit at no table of this list's round (a
+    # tournament's active participants without a seat): the substitute form offers them
+    # first, and a typed name that matches one of them (ignoring accents, case and
+    # spacing) takes his record instead of making a new person. None: nobody is offered.
+    substitute_candidates: Candidates | None = None
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""

@@ -75,7 +75,8 @@ def round_lists_pdf(
     reveal: bool = False,
     code_url: Callable[[Spielliste], str] | None = None,
 ) -> bytes:
-    """All lists of a round, one page per table with its signatures; with each table's
+    """All lists of a round, one page per table with its signatures (a table without a
+    game yet: its blank sheet); with each table's
     code only when ``code_url`` is given (the organiser's printout for the tables), never
     on the public one."""
     story: list[Flowable] = []
@@ -84,7 +85,12 @@ def round_lists_pdf(
             story.append(PageBreak())
         snap = table_row.snapshot
         url = code_url(snap.liste) if code_url is not None else None
-        story += blank_spielliste_story(snap, url) if blank else spielliste_story(snap, url)
+        # A table not yet played prints as its blank sheet (rows to write on), as "Leere
+        # Listen" prints it: "Alle Listen" of a round about to start is the table's sheet.
+        unplayed = not (snap.games or snap.penalty_rows or snap.from_paper)
+        story += (
+            blank_spielliste_story(snap, url) if blank or unplayed else spielliste_story(snap, url)
+        )
     if not story:
         story = [para(_("Keine Tische in dieser Runde."), heading_styles()[2])]
     return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})

@@ -77,8 +77,13 @@ def test_the_clock_shows_on_board_list_and_projector(client, organiser):
     t, rnd = _round()
     t.organisers.add(organiser)
     url = reverse("round-start", args=[t.pk, rnd.number])
+    drawn = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    assert '<small class="badge">ausgelost</small>' in drawn
     assert client.post(url).status_code == 302
     board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    # issue 29: the clock runs, no game yet: the round runs (not "ausgelost")
+    assert '<small class="badge">läuft</small>' in board
+    assert "läuft" in client.get(t.get_absolute_url()).content.decode()
     assert "data-round-clock" in board
     assert "data-deadline" in board
     liste = rnd.lists.first()
@@ -86,6 +91,31 @@ def test_the_clock_shows_on_board_list_and_projector(client, organiser):
     assert ("data-clock" in page and "noch 99 Minuten" in page) or "noch 100 Minuten" in page
     projector = client.get(reverse("projector", args=[t.pk])).content.decode()
     assert "data-deadline" in projector
+
+
+def test_a_table_that_called_time_counts_down_no_more(client, organiser):
+    """issue 29: "noch 91 Minuten" stood above "Zeit abgelaufen — Spiel 1 läuft noch", and
+    the board kept counting down at that table."""
+    t, rnd = _round()
+    t.organisers.add(organiser)
+    client.post(reverse("round-start", args=[t.pk, rnd.number]))
+    called, other = rnd.lists.order_by("round_table__number")[:2]
+    list_services.spielliste_call_time(spielliste=called, game_in_progress=True)
+    page = client.get(called.get_absolute_url()).content.decode()
+    assert "Zeit abgelaufen — Spiel 1 läuft noch" in page
+    clock = page.split("data-clock>", 1)[1].split("</p>", 1)[0]
+    assert "noch " not in clock
+    assert "data-deadline" not in clock
+    assert "data-time-called" in clock
+    assert "Zeit um" in clock
+    board = client.get(reverse("round-board", args=[t.pk, rnd.number])).content.decode()
+    rows = {
+        n: board.split(f'<tr data-table="{n}">', 1)[1].split("</tr>", 1)[0]
+        for n in (called.round_table.number, other.round_table.number)
+    }
+    assert "data-time-called" in rows[called.round_table.number]
+    assert "data-deadline" not in rows[called.round_table.number]
+    assert "data-deadline" in rows[other.round_table.number]  # still playing: counts down
 
 
 def test_round_wide_actions_ask_first_and_act_only_when_confirmed(client, organiser):
@@ -251,7 +281,10 @@ def test_official_event_below_a_multiple_of_four_is_told_its_options(client, org
     t.refresh_from_db()
     assert not t.official
     _rnd, warnings = ts.round_draw(tournament=t, seed=1)
-    assert warnings == ("five_player_tables",)
+    assert warnings == ()  # unofficial now: 5-player tables warn no more
+    page = client.get(reverse("tournament-participants", args=[t.pk])).content.decode()
+    assert "nur bei inoffiziellen Turnieren" not in page
+    assert "data-five-tables" in page
 
 
 def test_the_board_names_who_meets_whom_again():

@@ -75,6 +75,12 @@ def test_exports_hold_values_not_html(client):
     assert len(values) == 9
     assert values[1][1].startswith("Spieler")
     assert int(values[1][5]) >= int(values[8][5])
+    # issue 29: every column was 13 wide; sized by content, the rank narrow, names wide
+    widths = {c: sheet.column_dimensions[c].width for c in "ABCDEF"}
+    assert widths["A"] == len("Platz") + 2
+    assert widths["B"] == max(len(v[1]) for v in values) + 2
+    assert widths["B"] > widths["A"]
+    assert len(set(widths.values())) > 1
     ods = client.get(reverse("standings", args=[t.pk]), {"_export": "ods"})
     assert ods.status_code == 200
     assert ods.content[:2] == b"PK"  # a zip container
@@ -87,11 +93,16 @@ def test_standings_marks_provisional_and_final(client):
     play_round(rnd, stop=4)
     html = client.get(reverse("standings", args=[t.pk]), {"vorlaeufig": "1"}).content.decode()
     assert "VORLÄUFIG" in html
+    assert "data-provisional-link" in client.get(reverse("standings", args=[t.pk])).content.decode()
     ts.round_call_time(tournament_round=rnd)
     play_round(rnd)
     ts.round_close(tournament_round=rnd)
     html = client.get(reverse("standings", args=[t.pk])).content.decode()
     assert "Endstand" in html
+    # issue 29: no round running, no "Vorläufig mit laufender Runde" (nor a VORLÄUFIG mark)
+    assert "Vorläufig mit laufender Runde" not in html
+    html = client.get(reverse("standings", args=[t.pk]), {"vorlaeufig": "1"}).content.decode()
+    assert "VORLÄUFIG" not in html
 
 
 @pytest.mark.django_db
@@ -240,3 +251,22 @@ def test_list_of_a_closed_round_offers_no_entry_form(client, django_user_model):
     html = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "Runde abgeschlossen" in html
     assert 'id="game-form"' not in html
+
+
+@pytest.mark.django_db
+def test_all_lists_of_a_round_not_yet_played_have_rows_to_write_on(client):
+    """issue 29: "Alle Listen (PDF)" of an unplayed round printed lists without rows; a
+    table without a game prints its blank sheet, a played one its games."""
+    t = make_tournament(8, rounds=2)
+    rnd, _ = ts.round_draw(tournament=t, seed=3)
+    url = reverse("round-lists-pdf", args=[t.pk, rnd.number])
+    every = pdf_text(client.get(url))
+    blank = pdf_text(client.get(url, {"leer": "1"}))
+    assert every == blank  # the very sheets of "Leere Listen", rows and all
+    assert "Stand:" not in every
+    first = rnd.lists.order_by("round_table__number").first()
+    play_round(TournamentRound.objects.get(pk=rnd.pk), stop=2)
+    played_now = pdf_text(client.get(url))
+    assert played_now != blank
+    assert played_now.count("Stand:") == 2  # both tables played: their games, as they stand
+    assert first.title in played_now

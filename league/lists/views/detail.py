@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -78,7 +79,10 @@ def quick_form_for(snap: ListeSnapshot, data: Any = None) -> QuickForm | None:
 
 
 def substitute_form_for(
-    snap: ListeSnapshot, data: Any = None, vacant: list[str] | None = None
+    snap: ListeSnapshot,
+    data: Any = None,
+    vacant: list[str] | None = None,
+    candidates: Sequence[tuple[int, str]] = (),
 ) -> SubstituteForm:
     """The substitute form; ``vacant`` (seats waiting for a decision) picks the first."""
     initial: dict[str, Any] = {
@@ -89,7 +93,10 @@ def substitute_form_for(
     if first is not None:
         initial["position"] = first
     return SubstituteForm(
-        data, seats=[(s.position, f"{s.position}: {s.name}") for s in snap.seats], initial=initial
+        data,
+        seats=[(s.position, f"{s.position}: {s.name}") for s in snap.seats],
+        candidates=candidates,
+        initial=initial,
     )
 
 
@@ -135,6 +142,14 @@ def _decision_needed(access: ListAccess, snap: ListeSnapshot, status: ListStatus
     return [
         s.name for s in snap.seats if s.player_id in owner.withdrawn and s.position not in taken
     ]
+
+
+def _candidates(access: ListAccess) -> list[tuple[int, str]]:
+    """Whom the owner offers first as a substitute (for its managers only: 1 query)."""
+    owner = access.owner
+    if not access.manages or owner is None or owner.substitute_candidates is None:
+        return []
+    return owner.substitute_candidates()
 
 
 @live(lambda request, pk: list_live_version(pk))
@@ -211,7 +226,8 @@ def render_detail(
         else "",
         "status": status_lines,
         "time_form": time_form or AddTimeForm(initial={"version": liste.version}),
-        "substitute_form": substitute_form or substitute_form_for(snap, vacant=vacant),
+        "substitute_form": substitute_form
+        or substitute_form_for(snap, vacant=vacant, candidates=_candidates(access)),
         # a seat left empty (a withdrawal) waits for a substitute or the end: say so first
         "decision_needed": vacant,
         # The saves a phone's outbox may still wait for an answer to (static/js/outbox.js).

@@ -9,6 +9,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from league.clubs import services as club_services
+from league.clubs.models import Player
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
@@ -24,13 +25,24 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser puts a substitute on a seat from a game on."""
     managing(writer)
     seats = writer.liste.seats.all()
+    owner = writer.access.owner
+    offered = owner.substitute_candidates if owner is not None else None
     form = SubstituteForm(
-        request.POST, seats=[(s.position, f"{s.position}: {s.name}") for s in seats]
+        request.POST,
+        seats=[(s.position, f"{s.position}: {s.name}") for s in seats],
+        candidates=offered() if offered is not None else (),
     )
     if form.is_valid():
         cd = form.cleaned_data
         try:
-            player = club_services.player_get_or_create(name=cd["name"], user=writer.actor)
+            # A registered player without a seat, however his name was typed; else the
+            # name makes (or finds) a record.
+            chosen = form.candidate()
+            player = (
+                Player.objects.get(pk=chosen)
+                if chosen is not None
+                else club_services.player_get_or_create(name=cd["name"], user=writer.actor)
+            )
             services.seat_substitute(
                 spielliste=writer.liste,
                 position=cd["position"],
@@ -45,7 +57,7 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
             messages.success(
                 request,
                 _("%(name)s spielt ab Spiel %(n)d für Platz %(seat)d.")
-                % {"name": cd["name"], "n": cd["from_game"], "seat": cd["position"]},
+                % {"name": player.name, "n": cd["from_game"], "seat": cd["position"]},
             )
             return redirect(writer.liste)
     return render_detail(

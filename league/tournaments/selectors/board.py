@@ -49,6 +49,14 @@ def round_clock(tournament_round: TournamentRound) -> Clock | None:
 
 
 @dataclass(frozen=True)
+class BoardSeat:
+    position: int
+    name: str  # the seat's player, as the list names him
+    substitute: str = ""  # who plays the seat from a game on (his first game is played or next)
+    withdrawn: bool = False  # the seat's player withdrew and nobody plays for him yet
+
+
+@dataclass(frozen=True)
 class BoardTable:
     number: int
     snapshot: ListeSnapshot
@@ -57,6 +65,9 @@ class BoardTable:
     # Seats whose player withdrew and nobody took over yet, while the list still runs:
     # the organiser decides (a substitute, or the list ends early).
     vacant: tuple[str, ...] = ()
+    # Each seat as the board names it: who plays it now (a substitute for the seat's
+    # player), or its player marked withdrawn.
+    players: tuple[BoardSeat, ...] = ()
 
     @property
     def minutes_left(self) -> int | None:
@@ -65,6 +76,11 @@ class BoardTable:
     @property
     def liste(self) -> Spielliste:
         return self.snapshot.liste
+
+    @property
+    def time_called(self) -> bool:
+        """Time was called at this table (8.5.2): its clock no longer counts down."""
+        return self.snapshot.liste.time_up_after is not None
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -87,7 +103,7 @@ class BoardTable:
 
 
 def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> list[BoardTable]:
-    """Each table of the round with its list replayed (5 queries; 6 after a withdrawal)."""
+    """Each table of the round with its list replayed (6 queries)."""
     tables = list(
         RoundTable.objects.filter(tournament_round=tournament_round)
         .select_related("spielliste")
@@ -101,13 +117,13 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
             papers.setdefault(entry.spielliste_id, []).append(entry)
     start = tournament_round.started_at
     gone = set(tournament.participants.filter(withdrawn=True).values_list("player_id", flat=True))
-    taken: set[tuple[int, int]] = set()
-    if gone:
-        taken = set(
-            Substitution.objects.filter(spielliste__in=[t.spielliste for t in tables]).values_list(
-                "spielliste_id", "position"
-            )
-        )
+    subs: dict[tuple[int, int], Substitution] = {
+        (sub.spielliste_id, sub.position): sub
+        for sub in Substitution.objects.filter(
+            spielliste__in=[t.spielliste for t in tables]
+        ).select_related("player")
+    }
+    taken = set(subs)
     out = []
     for table, snap in zip(tables, snaps, strict=True):
         liste = table.spielliste
@@ -127,8 +143,29 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
         )
         if liste.complete or liste.ended_early or liste.totals_only or liste.frozen:
             vacant = ()
-        out.append(BoardTable(table.number, snap, deadline, paper, vacant))
+        players = tuple(
+            _board_seat(seat, subs.get((liste.pk, seat.position)), liste, gone, reveal=reveal)
+            for seat in snap.seats
+        )
+        out.append(BoardTable(table.number, snap, deadline, paper, vacant, players))
     return out
+
+
+def _board_seat(
+    seat: Seat,
+    sub: Substitution | None,
+    liste: Spielliste,
+    gone: set[int],
+    *,
+    reveal: bool,
+) -> BoardSeat:
+    """A seat as the board names it: its substitute from his first game on (as the list
+    page names him), else its player, marked when he withdrew."""
+    if sub is not None and sub.from_game <= liste.games_played + 1:
+        player = sub.player
+        name = player.public_alias if player.hide_name and not reveal else player.name
+        return BoardSeat(seat.position, seat.name, substitute=name)
+    return BoardSeat(seat.position, seat.name, withdrawn=seat.player_id in gone)
 
 
 @dataclass(frozen=True)

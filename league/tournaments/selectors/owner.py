@@ -73,7 +73,27 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         withdrawn=frozenset(withdrawn),
         clock_managed=True,
         seat_pin=partial(participant_pin, rnd.tournament_id),
+        substitute_candidates=partial(unseated_participants, rnd.tournament_id, rnd.pk),
     )
+
+
+def unseated_participants(tournament_id: int, round_id: int) -> list[tuple[int, str]]:
+    """(player id, name) of the tournament's active participants who sit at no table of
+    the round and substitute at none (1 query), by name: who may take over a seat."""
+    in_round = Q(player__seats__spielliste__round_table__tournament_round_id=round_id) | Q(
+        player__substitutions__spielliste__round_table__tournament_round_id=round_id
+    )
+    rows = (
+        Participant.objects.filter(tournament_id=tournament_id, withdrawn=False)
+        .exclude(
+            player_id__in=Participant.objects.filter(in_round, tournament_id=tournament_id).values(
+                "player_id"
+            )
+        )
+        .order_by("player__name", "player_id")
+        .values_list("player_id", "player__name")
+    )
+    return list(rows)
 
 
 def participant_pin(tournament_id: int, player_id: int) -> str:

@@ -84,6 +84,8 @@ def tournament_rounds(*, tournament: Tournament) -> list[TournamentRound]:
 
 
 def round_phase_label(rnd: TournamentRound, *, started: bool) -> str:
+    """Closed; running (a game entered, or the round clock started); else drawn."""
     if rnd.closed:
         return gettext("abgeschlossen")
-    return gettext("läuft") if started else gettext("ausgelost")
+    running = started or rnd.started_at is not None
+    return gettext("läuft") if running else gettext("ausgelost")

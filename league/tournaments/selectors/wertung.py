@@ -63,6 +63,8 @@ class Standings:
     silent_after: int | None = None
     # Seats a substitute took over in the counted rounds, as the lists name them.
     substitutes: tuple[SubstituteNote, ...] = ()
+    # A round this reader may see is drawn and not closed: provisional standings differ.
+    running: bool = False
 
     def shared(self, participant_id: int) -> bool:
         """Whether one of his counted rounds was a seat shared with a substitute."""
@@ -190,6 +192,7 @@ def standings(
         final=len(closed) == tournament.rounds_planned and not unconfirmed and after is None,
         unconfirmed=unconfirmed,
         silent_after=after,
+        running=any(status != CLOSED for _n, status in rounds),
     )
 
 

@@ -14,7 +14,7 @@ from league.lists.models import Seat, Spielliste
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from league.tournaments.selectors import next_round_problem, standings
 from league.tournaments.services.rounds import Status, lock_lists
-from scoring.draw import DrawError, draw_round, meetings_of
+from scoring.draw import FIVE_PLAYER_TABLES, DrawError, draw_round, meetings_of
 
 
 def _active(tournament: Tournament) -> list[Participant]:
@@ -144,4 +144,8 @@ def _fill_round(
     rnd.repeat_meetings = draw.repeat_meetings
     rnd.status = Status.DRAWN
     rnd.save()
-    return draw.warning_codes
+    # The notice that 5-player tables are for unofficial events only tells an official
+    # event (a partial redraw may need them); an unofficial one plays them by choice.
+    return tuple(
+        code for code in draw.warning_codes if tournament.official or code != FIVE_PLAYER_TABLES
+    )
