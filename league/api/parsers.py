@@ -18,7 +18,10 @@ __all__ = ["MAX_BODY_BYTES", "JSONOnly", "JSONParser", "encodable"]
 
 class JSONParser(parsers.JSONParser):
     """DRF's JSON parser, refusing bodies over ``MAX_BODY_BYTES`` (413), nesting too deep
-    for Python's parser and lone surrogates (400) instead of failing."""
+    for Python's parser and lone surrogates (400) instead of failing. A view with larger
+    bodies (a venue's publication) subclasses it with its own ``max_bytes``."""
+
+    max_bytes = MAX_BODY_BYTES
 
     def parse(
         self,
@@ -26,9 +29,9 @@ class JSONParser(parsers.JSONParser):
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
-        data = stream.read(MAX_BODY_BYTES + 1)
-        if len(data) > MAX_BODY_BYTES:
-            raise TooLarge(MAX_BODY_BYTES // 1024)
+        data = stream.read(self.max_bytes + 1)
+        if len(data) > self.max_bytes:
+            raise TooLarge(self.max_bytes // 1024)
         try:
             parsed = super().parse(io.BytesIO(data), media_type, parser_context)
         except RecursionError:

@@ -4,10 +4,8 @@ export document of that one tournament, up to ``MAX_PUBLICATION_BYTES``."""
 
 from __future__ import annotations
 
-import io
 import uuid
-from collections.abc import Mapping
-from typing import IO, Any
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -18,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.errors import TooLarge
 from league.api.parsers import JSONParser
 from league.api.views import ApiView
 from league.federation.publication import tournament_publish
@@ -30,16 +27,7 @@ MAX_PUBLICATION_BYTES = 32 * 1024 * 1024
 class PublicationParser(JSONParser):
     """The API's JSON parser with the publication's larger limit."""
 
-    def parse(
-        self,
-        stream: IO[Any],
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        data = stream.read(MAX_PUBLICATION_BYTES + 1)
-        if len(data) > MAX_PUBLICATION_BYTES:
-            raise TooLarge(MAX_PUBLICATION_BYTES // 1024)
-        return super().parse(io.BytesIO(data), media_type, parser_context)
+    max_bytes = MAX_PUBLICATION_BYTES
 
 
 class PublishedSerializer(serializers.Serializer[Any]):

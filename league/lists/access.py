@@ -96,6 +96,13 @@ class ListAccess:
         return self.role in MANAGING
 
     @property
+    def role_label(self) -> str:
+        """The visitor's role in words, for the managing tools' headings ("Ersatzspieler
+        einsetzen (Vereinsverwaltung)" on a club evening, "(Turnierleitung)" at a
+        tournament): never a tournament's word on a club's list."""
+        return str(Role(self.role).label) if self.role else ""
+
+    @property
     def sets_kasse(self) -> bool:
         """May set the rate the list plays for (issue 29): a managing action — the list's
         Listenführer (the account that created it), its club's managers, staff; never a

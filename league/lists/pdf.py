@@ -194,7 +194,9 @@ def _header(
         games=_games_text(snap, blank=blank),
         size=liste.table_size,
     )
-    heading = _("Spielliste") + f" – {liste.title}" + (f" · {liste.club}" if liste.club else "")
+    # The club once: a club evening's title already starts with it.
+    club = f" · {liste.club}" if liste.club and liste.club.name not in liste.title else ""
+    heading = _("Spielliste") + f" – {liste.title}" + club
     rules = markup(_("Regeln: %(rules)s"), rules=rules_summary(snap.rules))
     lines: list[Flowable] = [para(heading, title), para(info, small), para(rules, small)]
     for sub in seated.subs:  # as the list page's status lines say it

@@ -318,3 +318,18 @@ def test_the_season_table_as_csv_xlsx_and_pdf_reads_as_the_page(club, manager):
     page = _client().get(url, {"jahr": 2026}).content.decode()
     assert 'data-export="xlsx"' in page
     assert f"{reverse('club-season-pdf', args=[club.pk])}?jahr=2026" in page
+
+
+def test_a_club_evenings_list_speaks_the_clubs_words_and_names_the_club_once(club, manager):
+    """Issue 29 cosmetics: no tournament words on a club's list; the PDF's title names the
+    club once (the evening's title starts with it)."""
+    liste = _list(_evening(club, user=manager))
+    page = _client(manager).get(reverse("liste-detail", args=[liste.pk])).content.decode()
+    assert "Ersatzspieler einsetzen (Vereinsverwaltung)" in page
+    assert "Turnierleitung" not in page
+    assert "(Schiedsrichter)" not in page
+    pdf = _client(manager).get(reverse("liste-pdf", args=[liste.pk]))
+    assert pdf.status_code == 200
+    assert club.name in liste.title
+    heading = next(line for line in text_of(pdf.content).splitlines() if "Spielliste" in line)
+    assert heading.count(club.name) == 1

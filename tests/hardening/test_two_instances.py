@@ -14,22 +14,19 @@ import http.cookiejar
 import json
 import os
 import re
-import signal
 import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import serve, site_env, site_prepare, stop
+
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 PASSWORD = "Karo-Bube-2026"
 
@@ -54,12 +51,6 @@ def _redis_answers() -> bool:
             return s.recv(16).startswith(b"+PONG")
     except OSError:
         return False
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -118,53 +109,21 @@ def instances(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Instan
             pytest.fail(f"Redis does not answer at {REDIS} (.ci/run starts it)")
         pytest.skip(f"Redis does not answer at {REDIS}")
     tmp = tmp_path_factory.mktemp("two-instances")
-    env = {
-        **{
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("DJANGO_", "VENUE_", "PYTEST_")) and k != "DATABASE_URL"
-        },
-        "DATABASE_URL": f"sqlite:///{tmp / 'site.sqlite3'}",
-        "DJANGO_CACHE_URL": REDIS,
-        # One prefix per run: the runs of other workers and earlier runs count apart.
-        "DJANGO_CACHE_PREFIX": f"two-{uuid.uuid4().hex[:12]}",
-    }
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    made = subprocess.run(
-        [*manage, "shell", "-c", SETUP], cwd=ROOT, env=env, check=True, capture_output=True,
-        text=True,
-    )  # fmt: skip
-    list_id, version, token = made.stdout.split()[-3:]
+    # One prefix per run: the runs of other workers and earlier runs count apart.
+    env = site_env(tmp, DJANGO_CACHE_URL=REDIS, DJANGO_CACHE_PREFIX=f"two-{uuid.uuid4().hex[:12]}")
+    list_id, version, token = site_prepare(env, SETUP).split()[-3:]
     started: list[Instance] = []
     try:
         for name in ("a", "b"):
-            port = _free_port()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "league.wsgi:application",
-                 "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "2"],
-                cwd=ROOT, env={**env, "DJANGO_CACHE_DIR": str(tmp / f"cache-{name}")},
-                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                start_new_session=True,
-            )  # fmt: skip
-            started.append(Instance(f"http://127.0.0.1:{port}", process))
-        for instance in started:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(instance.base + "/live/ping/", timeout=5)
-                    break
-                except urllib.error.HTTPError:
-                    break
-                except OSError:
-                    assert instance.process.poll() is None, instance.process.stderr
-                    assert time.monotonic() < deadline, "instance did not come up"
-                    time.sleep(0.3)
+            # Each instance its own cache folder, as two machines have.
+            base, process = serve(
+                {**env, "DJANGO_CACHE_DIR": str(tmp / f"cache-{name}")}, threads=2
+            )
+            started.append(Instance(base, process))
         yield started[0], started[1], f"{list_id} {version} {token}"
     finally:
         for instance in started:
-            os.killpg(instance.process.pid, signal.SIGTERM)
-            instance.process.communicate(timeout=30)
+            stop(instance.process)
 
 
 def test_a_lockout_reached_on_both_holds_on_both(instances: tuple[Instance, Instance, str]):

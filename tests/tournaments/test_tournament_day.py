@@ -385,3 +385,20 @@ def test_projector_seats_without_a_drawn_round_say_so(client):
     assert "data-no-draw" not in drawn
     assert 'data-screen="tische"' in drawn
     assert "data-no-draw" not in client.get(url).content.decode()  # standings only: no notice
+
+
+@pytest.mark.django_db
+def test_projector_and_participants_table_have_their_landmarks_and_labels(client, organiser):
+    """Issue 29 (axe): the projector names the event in an h1 and holds its screens in
+    <main>, each screen labelled; the participants table's action column has a header."""
+    t = make_tournament(8, user=organiser)
+    ts.round_draw(tournament=t, seed=1)
+    projector = client.get(reverse("projector", args=[t.pk]), {"ansicht": "tische"})
+    html = projector.content.decode()
+    assert f"<h1>{t.name}</h1>" in html
+    assert "<main>" in html
+    assert 'data-screen="tische" aria-label=' in html
+    client.force_login(organiser)
+    page = client.get(reverse("tournament-participants", args=[t.pk])).content.decode()
+    assert "<th></th>" not in page
+    assert '<span class="visually-hidden">Aktionen</span>' in page

@@ -11,14 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,10 +22,8 @@ from league.lists import services as ls
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
 from league.tournaments.selectors import standings
+from tests.servers import free_port, serve, site_env, site_prepare, site_shell, stop
 from tests.tournaments.helpers import play_round
-from tests.venue.test_register import _free_port
-
-ROOT = Path(__file__).resolve().parents[2]
 
 SITE_SETUP = """
 from django.contrib.auth.models import User
@@ -67,53 +58,18 @@ print(json.dumps({"tournaments": out, "players": Player.objects.count(),
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("federation")
-    env = {
-        **{
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("DJANGO_", "VENUE_", "PYTEST_", "FEDERATION_"))
-            and k != "DATABASE_URL"
-        },
-        "DATABASE_URL": f"sqlite:///{tmp / 'site.sqlite3'}",
-        "DJANGO_CACHE_DIR": str(tmp / "cache"),
-    }
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    made = subprocess.run(
-        [*manage, "shell", "-c", SITE_SETUP], cwd=ROOT, env=env, check=True,
-        capture_output=True, text=True,
-    )  # fmt: skip
-    token, other = made.stdout.split()[-2:]
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "league.wsgi:application",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", "120"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/live/ping/", timeout=5)
-            break
-        except OSError:
-            assert server.poll() is None
-            assert time.monotonic() < deadline, "site did not come up"
-            time.sleep(0.3)
+    env = site_env(tmp)
+    token, other = site_prepare(env, SITE_SETUP).split()[-2:]
+    base, server = serve(env)
 
     def facts() -> dict[str, Any]:
-        out = subprocess.run(
-            [*manage, "shell", "-c", FACTS], cwd=ROOT, env=env, check=True,
-            capture_output=True, text=True,
-        )  # fmt: skip
-        return json.loads(out.stdout.strip().splitlines()[-1])
+        facts: dict[str, Any] = json.loads(site_shell(env, FACTS).strip().splitlines()[-1])
+        return facts
 
     try:
         yield {"base": base, "token": token, "other": other, "facts": facts}
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        stop(server)
 
 
 def _publish(tournament: Tournament, base: str, token: str) -> str:
@@ -178,7 +134,7 @@ def test_refusals_and_an_unreachable_site_change_nothing(site):
         _publish(tournament, base, "falsch")
     assert wrong.value.returncode == 1
     with pytest.raises(CommandError) as away:
-        _publish(tournament, f"http://127.0.0.1:{_free_port()}", site["token"])
+        _publish(tournament, f"http://127.0.0.1:{free_port()}", site["token"])
     assert away.value.returncode == 3
     assert site["facts"]() == before
     # Published by one account, replaced by another: 403, nothing written.

@@ -7,14 +7,6 @@ anything."""
 from __future__ import annotations
 
 import io
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,11 +14,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from league.clubs.models import Club, Player
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.servers import free_port, serve, site_env, site_prepare, stop
 
 SITE_SETUP = """
 from league.clubs.models import Club, Player
+from tests.servers import free_port, serve, site_env, site_prepare, stop
 club = Club.objects.create(name="Herz-Dame Köln", city="Köln")
 Player.objects.create(name="Jörg Müller", ddv_number="50011", club=club)
 Player.objects.create(name="Gabi Jäger", ddv_number="50012")
@@ -35,49 +27,16 @@ Player.objects.create(name="Gast Ohne Nummer")
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     tmp = tmp_path_factory.mktemp("site")
-    env = {
-        **{
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("DJANGO_", "VENUE_", "PYTEST_")) and k != "DATABASE_URL"
-        },
-        "DATABASE_URL": f"sqlite:///{tmp / 'site.sqlite3'}",
-        "DJANGO_CACHE_DIR": str(tmp / "cache"),
-    }
-    manage = [sys.executable, "manage.py"]
-    subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "shell", "-c", SITE_SETUP], cwd=ROOT, env=env, check=True)
-    port = _free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "league.wsgi:application",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )  # fmt: skip
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/live/ping/", timeout=5)
-            break
-        except OSError:
-            assert server.poll() is None
-            assert time.monotonic() < deadline, "site did not come up"
-            time.sleep(0.3)
+    env = site_env(tmp)
+    site_prepare(env, SITE_SETUP)
+    base, server = serve(env)
     try:
         yield base, tmp
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
+        stop(server)
 
 
 def _fetch(base: str, *args: str) -> str:
@@ -115,7 +74,7 @@ def test_a_wrong_token_is_exit_1_and_an_unreachable_site_exit_3_and_nothing_chan
         _fetch(base, "--token", "falsch")
     assert refused.value.returncode == 1
     with pytest.raises(CommandError) as away:
-        _fetch(f"http://127.0.0.1:{_free_port()}")
+        _fetch(f"http://127.0.0.1:{free_port()}")
     assert away.value.returncode == 3
     assert Player.objects.count() == 0
 

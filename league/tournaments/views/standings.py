@@ -201,8 +201,9 @@ def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> Htt
     )
 
 
-@live(lambda request, pk, participant_id: _projector_version(request, pk))
+# The access check first: a poll of a members-only tournament's page gets no 304 before it.
 @reader_required
+@live(lambda request, pk, participant_id: _projector_version(request, pk))
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     participant = get_object_or_404(
