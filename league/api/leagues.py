@@ -19,11 +19,16 @@ from league.api.query import flag
 from league.api.views.base import ApiListView, ApiView
 from league.core.errors import ServiceError
 from league.leagues.access import league_access
-from league.leagues.deadline import lineup_deadline
 from league.leagues.models import League, Spieltag, Team
-from league.leagues.moves import spieltag_moves
-from league.leagues.season_selectors import coming_of_team, report_states, team_availability
-from league.leagues.selectors import league_page, spieltag_view
+from league.leagues.selectors import (
+    coming_of_team,
+    league_page,
+    lineup_deadline,
+    report_states,
+    spieltag_moves,
+    spieltag_view,
+    team_availability,
+)
 from scoring.liga import number
 
 # --- serializers ------------------------------------------------------------------------
@@ -97,7 +102,7 @@ class SpieltagSerializer(serializers.Serializer[Any]):
     lists_done = serializers.IntegerField()
     lists_total = serializers.IntegerField()
     result = ResultRowSerializer(many=True)
-    # when and where (league.leagues.season_services)
+    # when and where (league.leagues.services.season)
     date = serializers.DateField(allow_null=True, help_text="null: not yet set")
     start_time = ClockTimeField(allow_null=True, help_text="local time")
     venue = serializers.CharField(allow_blank=True, help_text="the address")

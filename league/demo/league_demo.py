@@ -163,7 +163,7 @@ def _availability(spieltage: list[Spieltag], admin: Any) -> None:
 def _move(league: League, admin: Any) -> None:
     """One open request to move a Spieltag: the first team's Doppelspieltag of group round
     4 a day later, asked by its group's last team, accepted by one, the first team's
-    captain ("kapitaen") still to answer (league.leagues.moves)."""
+    captain ("kapitaen") still to answer (league.leagues.services.moves)."""
     group = Group.objects.filter(group_round__league=league, group_round__number=4).get(
         teams__number=1
     )
@@ -203,7 +203,7 @@ def _reports(played: list[Spieltag], admin: Any) -> None:
 
 def _dates(league: League, admin: Any) -> None:
     """Every Doppelspieltag of the season a fortnight apart on a Saturday, group round 3
-    this week, at its first team's club (league.leagues.season_services)."""
+    this week, at its first team's club (league.leagues.services.season)."""
     today = timezone.localdate()
     saturday = today + dt.timedelta(days=(5 - today.weekday()) % 7)
     groups = Group.objects.filter(group_round__league=league).select_related("group_round")

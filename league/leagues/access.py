@@ -9,7 +9,7 @@ organiser       an account of the league's organisers (Ligaleitung, per league):
                 answer to it on the team's behalf.
 captain         a captain (Mannschaftsführer) of a team: that team's line-ups; for a
                 Spieltag his team plays, a request to move it (and withdrawing it), and
-                his team's answer to another team's request (league.leagues.move_views).
+                his team's answer to another team's request (league.leagues.views.moves).
 public          everybody reads leagues, tables, schedules, Spieltage and team pages
                 (names of players who asked not to be named are hidden).
 """

@@ -50,7 +50,7 @@ class League(models.Model):
     )
     # The captains' line-up deadline: this many hours before a Spieltag's start (its date
     # at its start time, else at 0:00); empty: none. After it only the organisers change a
-    # line-up (season_services.league_set_lineup_deadline).
+    # line-up (services.league_set_lineup_deadline).
     lineup_deadline_hours = models.PositiveSmallIntegerField(
         _("Aufstellungsfrist (Stunden vor Beginn)"), null=True, blank=True
     )
@@ -165,7 +165,7 @@ class Spieltag(models.Model):
         related_name="hosted_spieltage",
     )
     # The iCalendar SEQUENCE of its event: raised whenever date, time or place change once
-    # set, so calendars replace the event (the UID stays, league.leagues.calendar).
+    # set, so calendars replace the event (the UID stays, league.leagues.views.calendar).
     sequence = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -240,7 +240,7 @@ class SpieltagTable(models.Model):
 
 class SpieltagReport(models.Model):
     """A captain's word on his team's Spieltag result: confirmed, or disputed with a note.
-    ``result`` is the result he saw (``season_selectors.result_key``): once the result
+    ``result`` is the result he saw (``selectors.result_key``): once the result
     changes, his word no longer holds and he is asked again."""
 
     class Status(models.TextChoices):
@@ -362,7 +362,8 @@ class SpieltagMove(models.Model):
     """A captain's request to move a Spieltag (with the other Spieltage of its group on the
     same day: a Doppelspieltag moves as a whole) to ``date``: the other teams of the group
     accept (``answers``), the organiser approves (the date changes through
-    ``season_services``) or refuses with ``reason``; a decline ends it (league.leagues.moves)."""
+    ``services.season``) or refuses with ``reason``; a decline ends it
+    (league.leagues.services.moves)."""
 
     class State(models.TextChoices):
         OPEN = "open", _("offen")

@@ -1,8 +1,8 @@
 from django.urls import path
 
-from league.leagues import move_views as mv
-from league.leagues import season_views as sv
-from league.leagues import views as lv
+from league.leagues.views import league as lv
+from league.leagues.views import moves as mv
+from league.leagues.views import season as sv
 
 urlpatterns = [
     path("ligen/", lv.league_index, name="league-index"),
@@ -76,7 +76,7 @@ urlpatterns = [
         lv.spieltag_lists_pdf,
         name="spieltag-lists-pdf",
     ),
-    # The season: dates and places, the calendar feeds (league.leagues.season_views).
+    # The season: dates and places, the calendar feeds (league.leagues.views.season).
     path("ligen/<int:pk>/termine/", sv.league_dates, name="league-dates"),
     path("ligen/<int:pk>/kalender.ics", sv.league_calendar, name="league-calendar"),
     path(
@@ -132,7 +132,7 @@ urlpatterns = [
         sv.spieltag_place,
         name="spieltag-place",
     ),
-    # Moving a Spieltag (league.leagues.move_views).
+    # Moving a Spieltag (league.leagues.views.moves).
     path(
         "ligen/<int:pk>/spieltag/<int:spieltag_id>/verlegung/",
         mv.spieltag_move_request,

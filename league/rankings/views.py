@@ -24,7 +24,7 @@ from league.core.live import by_site, live
 from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.pdf import pdf_response
-from league.leagues.season_selectors import coming, dates_of_teams, player_teams
+from league.leagues.selectors import coming, dates_of_teams, player_teams
 from league.lists.chart import Series, running_totals_svg
 from league.rankings import selectors, services, statistics
 from league.rankings.access import can_approve_rating, can_merge_pair, can_merge_player

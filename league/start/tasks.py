@@ -14,10 +14,8 @@ from django.utils.translation import gettext as _
 from league.accounts.models import Invitation
 from league.clubs.models import Club, PlayerClaim
 from league.evenings.models import ClubEvening
-from league.leagues.deadline import deadline_passed
 from league.leagues.models import League, Lineup, Spieltag, SpieltagMove, Team
-from league.leagues.moves import move_view
-from league.leagues.selectors import spieltag_label
+from league.leagues.selectors import deadline_passed, move_view, spieltag_label
 from league.lists.models import Spielliste
 from league.tournaments.access import organised_by
 from league.tournaments.models import TournamentRound

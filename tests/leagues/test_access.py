@@ -24,7 +24,7 @@ ROLES = (
 LOGIN, DENIED, OK = "login", "403", "ok"
 ORGANISER = (LOGIN, DENIED, DENIED, DENIED, DENIED, OK, OK)
 CAPTAIN = (LOGIN, DENIED, DENIED, OK, DENIED, OK, OK)
-# The organiser page's and a Spieltag's actions, one URL each (league.leagues.views).
+# The organiser page's and a Spieltag's actions, one URL each (league.leagues.views.league).
 WRITES = [
     "league-team-create",
     "league-schedule",
@@ -36,7 +36,7 @@ WRITES = [
     "spieltag-close",
     "spieltag-reopen",
     "spieltag-absent",
-    # the season (league.leagues.season_views)
+    # the season (league.leagues.views.season)
     "spieltag-place",
     "league-double-entry",
     "spieltag-settle",
@@ -51,7 +51,7 @@ ORGANISER_ACTIONS = [
 CAPTAIN_ACTIONS = [
     ("lineup-edit", "get"),
     ("lineup-edit", "post"),
-    # both captains' report (league.leagues.season_views)
+    # both captains' report (league.leagues.views.season)
     ("spieltag-report", "post"),
     # availability: the captain's view and each player's personal link
     ("team-availability", "get"),
@@ -77,7 +77,7 @@ PUBLIC = [
     "team-calendar",
     "player-calendar",
 ]
-# Moving a Spieltag (league.leagues.move_views), each on a request of the first team:
+# Moving a Spieltag (league.leagues.views.moves), each on a request of the first team:
 # a captain of a team of the group asks (for his team), another team's captain answers,
 # the organiser decides, the requesting team's captain withdraws (tests/leagues/test_moves.py).
 MOVE_ACTIONS = {

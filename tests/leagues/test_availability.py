@@ -8,7 +8,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import Availability, AvailabilityLink
-from league.leagues.season_selectors import coming_of_team, team_availability
+from league.leagues.selectors import coming_of_team, team_availability
 
 from .helpers import first_spieltag, make_league, set_lineups
 

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from league.leagues.checklist import next_step, season_steps
 from league.leagues.models import League
+from league.leagues.selectors import next_step, season_steps
 
 
 @pytest.mark.django_db

@@ -11,8 +11,8 @@ from django.utils import timezone
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
-from league.leagues.deadline import lineup_deadline, missed_deadlines, regulars
 from league.leagues.models import Lineup, LineupPlayer
+from league.leagues.selectors import lineup_deadline, missed_deadlines, regulars
 
 from .helpers import first_spieltag, make_league
 

@@ -27,7 +27,7 @@ def test_demo_league_has_dates_a_disputed_spieltag_and_feeds(demo, client):
     from django.urls import reverse
 
     from league.leagues.models import Spieltag
-    from league.leagues.season_selectors import report_overview, season_dates
+    from league.leagues.selectors import report_overview, season_dates
 
     league = League.objects.get()
     assert not Spieltag.objects.filter(date__isnull=True).exists()
@@ -72,8 +72,8 @@ def test_demo_league_has_a_lineup_deadline(demo):
 
     from django.utils import timezone
 
-    from league.leagues.deadline import lineup_deadline
     from league.leagues.models import Spieltag
+    from league.leagues.selectors import lineup_deadline
 
     league = League.objects.get()
     assert league.lineup_deadline_hours == 48

@@ -1,5 +1,5 @@
-"""Moving a Spieltag (league.leagues.moves): a captain requests, the other teams of the group
-accept, the organiser approves (the date moves, the calendar's SEQUENCE rises, the UID
+"""Moving a Spieltag (league.leagues.services.moves): a captain requests, the other teams of
+the group accept, the organiser approves (the date moves, the calendar's SEQUENCE rises, the UID
 stays); clashes are refused with their reason and write nothing; a decline ends a request;
 only the right people act; reminders once; the backup keeps the requests."""
 
@@ -16,7 +16,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import ReminderSent, Spieltag, SpieltagMove, SpieltagMoveAnswer
-from league.leagues.reminders import reminders_send, reminders_switch
+from league.leagues.services import reminders_send, reminders_switch
 
 from .helpers import first_spieltag, make_league, set_lineups
 

@@ -9,8 +9,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import League
-from league.leagues.season_selectors import spieltag_paper_board
-from league.leagues.selectors import spieltag_view
+from league.leagues.selectors import spieltag_paper_board, spieltag_view
 
 from .helpers import first_spieltag, make_league, set_lineups
 

@@ -1,4 +1,4 @@
-"""Reminder mails (league.leagues.reminders, manage.py send_reminders): availability asked
+"""Reminder mails (league.leagues.services.reminders, manage.py send_reminders): availability asked
 days before, line-up due, result to confirm; each sent once; each person switches them off."""
 
 import datetime as dt
@@ -13,7 +13,7 @@ from django.utils import timezone
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import ReminderSent, ReminderSetting
-from league.leagues.reminders import reminders_send, reminders_switch
+from league.leagues.services import reminders_send, reminders_switch
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 

@@ -9,8 +9,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import SpieltagDecision, SpieltagReport
-from league.leagues.season_selectors import report_overview, report_states
-from league.leagues.selectors import spieltag_view
+from league.leagues.selectors import report_overview, report_states, spieltag_view
 from league.lists import services as list_services
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups

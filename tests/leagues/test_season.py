@@ -13,7 +13,7 @@ from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import Spieltag, Team
-from league.leagues.season_selectors import season_dates
+from league.leagues.selectors import season_dates
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 

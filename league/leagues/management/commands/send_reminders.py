@@ -1,7 +1,7 @@
 """``manage.py send_reminders [--tage N] [--adresse URL]``: the league reminder mails that
 are due (availability asked N days before, line-up due, result to confirm, a request to
 move a Spieltag to answer or to approve), each sent once
-(league.leagues.reminders) — for a cron job or a systemd timer, e.g. hourly. In development
+(league.leagues.services.reminders) — for a cron job or a systemd timer, e.g. hourly. In development
 the mails are printed on the console (settings.EMAIL_BACKEND)."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from league.core.jobs import exclusive
-from league.leagues.reminders import AVAILABILITY_DAYS, reminders_send
+from league.leagues.selectors import AVAILABILITY_DAYS
+from league.leagues.services import reminders_send
 
 
 class Command(BaseCommand):

@@ -1,12 +1,12 @@
 """League season reads: each Spieltag's date and place for the schedule page, the team and
-player pages and the calendar feeds (a fixed number of queries at any size)."""
+player pages and the calendar feeds; the captains' reports; the players' availability (a
+fixed number of queries at any size)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -22,16 +22,31 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
-from league.leagues.season_services import result_key, spieltag_minutes
-from league.leagues.selectors import (
-    DayResult,
-    _league_data,
-    _spieltage_of,
+from league.leagues.selectors.league import (
+    RoundItem,
     group_letter,
+    league_data,
+    league_days,
     roster_names,
     spieltag_label,
 )
+from league.leagues.selectors.rows import (
+    DayResult,
+    ReportState,
+    ScheduledDay,
+    TeamReport,
+    result_key,
+)
 from league.lists.paper_board import PaperTableView, paper_tables
+
+MINUTES_PER_ROUND = 90
+
+
+def spieltag_minutes(league: League) -> int:
+    """How long a Spieltag is planned for (its calendar event's end, the next Spieltag of a
+    Doppelspieltag's start). Decision (the spec is silent): 90 minutes a round, what a
+    round of 24 games takes at a league table."""
+    return MINUTES_PER_ROUND * league.rounds_per_spieltag
 
 
 @dataclass(frozen=True)
@@ -64,7 +79,8 @@ class DateItem:
         return self.spieltag.sequence
 
 
-def _item(spieltag: Spieltag, league: League, teams: dict[int, Team]) -> DateItem:
+def _item(day: ScheduledDay, league: League, teams: dict[int, Team]) -> DateItem:
+    spieltag = day.spieltag
     start = end = None
     if spieltag.date is not None and spieltag.start_time is not None:
         start = timezone.make_aware(dt.datetime.combine(spieltag.date, spieltag.start_time))
@@ -75,7 +91,7 @@ def _item(spieltag: Spieltag, league: League, teams: dict[int, Team]) -> DateIte
         label=spieltag_label(spieltag),
         group_round=spieltag.group.group_round.number,
         group=group_letter(spieltag.group.number),
-        teams=tuple(teams[t] for t in spieltag.group_team_ids),  # type: ignore[attr-defined]
+        teams=tuple(teams[t] for t in day.team_ids),
         date=spieltag.date,
         start=start,
         end=end,
@@ -98,12 +114,8 @@ def _order(item: DateItem) -> tuple[int, dt.date, dt.time, int, int, str]:
 
 def season_dates(*, league: League, team: Team | None = None) -> list[DateItem]:
     """Every Spieltag of the league (or of ``team``'s groups) by date: three queries."""
-    spieltage, teams = _spieltage_of(league)
-    items = [
-        _item(s, league, teams)
-        for s in spieltage
-        if team is None or team.pk in s.group_team_ids  # type: ignore[attr-defined]
-    ]
+    days, teams = league_days(league)
+    items = [_item(d, league, teams) for d in days if team is None or team.pk in d.team_ids]
     return sorted(items, key=_order)
 
 
@@ -145,15 +157,14 @@ def spieltag_date(spieltag: Spieltag, teams: Iterable[Team]) -> DateItem:
     """One Spieltag's date and place: ``spieltag`` with its group and group round and
     league read, ``teams`` its group's (no query)."""
     by_id = {t.pk: t for t in teams}
-    spieltag.group_team_ids = list(by_id)  # type: ignore[attr-defined]
-    return _item(spieltag, spieltag.group.group_round.league, by_id)
+    return _item(ScheduledDay(spieltag, tuple(by_id)), spieltag.group.group_round.league, by_id)
 
 
-def dates_by_spieltag(spieltage: Iterable[Spieltag], league: League) -> dict[int, DateItem]:
-    """Date items of Spieltage read with group, group round and ``group_team_ids`` (as
-    ``selectors.team_results`` gives them): one query, for the league's teams."""
+def dates_by_spieltag(days: Iterable[ScheduledDay], league: League) -> dict[int, DateItem]:
+    """Date items of Spieltage read with group and group round (as ``team_results`` gives
+    them): one query, for the league's teams."""
     teams = {t.pk: t for t in league.teams.all()}
-    return {s.pk: _item(s, league, teams) for s in spieltage}
+    return {d.spieltag.pk: _item(d, league, teams) for d in days}
 
 
 def spieltag_paper_board(*, spieltag: Spieltag, entry: int) -> list[PaperTableView]:
@@ -173,29 +184,7 @@ def spieltag_paper_board(*, spieltag: Spieltag, entry: int) -> list[PaperTableVi
 PENDING, OPEN, CONFIRMED, DISPUTED, SETTLED = "pending", "open", "confirmed", "disputed", "settled"
 
 
-@dataclass(frozen=True)
-class TeamReport:
-    team: Team
-    status: str  # open / confirmed / disputed (on the result as it stands)
-    note: str
-    asked_again: bool  # he had answered on an earlier result
-
-
-@dataclass(frozen=True)
-class ReportState:
-    """The captains' word on a Spieltag: ``pending`` while its lists are not complete;
-    then ``open`` (someone has not answered), ``confirmed`` (all have), ``disputed`` (one
-    disputes), ``settled`` (the organiser decided the dispute on this result)."""
-
-    status: str
-    teams: tuple[TeamReport, ...]
-    decision: SpieltagDecision | None
-
-    def of(self, team: Team) -> TeamReport | None:
-        return next((t for t in self.teams if t.team.pk == team.pk), None)
-
-
-def with_reports(schedule: Sequence[Any]) -> None:
+def with_reports(schedule: Sequence[RoundItem]) -> None:
     """Each Spieltag item of a league's schedule (``league_page``) gets its ``report``
     state (``report_states``): the captains' word on it, public as the results are."""
     items = [item for r in schedule for g in r.groups for item in g.spieltage]
@@ -251,11 +240,11 @@ def report_states(
 def report_overview(*, league: League) -> list[tuple[str, Spieltag, ReportState]]:
     """The organiser's list: every Spieltag whose lists are complete, with its state
     (disputed first, then open, then the others)."""
-    spieltage, teams, results = _league_data(league)
+    scheduled, teams, results = league_data(league)
     days = [
-        (s, [teams[t] for t in s.group_team_ids], results.get(s.pk))  # type: ignore[attr-defined]
-        for s in spieltage
-        if s.pk in results
+        (d.spieltag, [teams[t] for t in d.team_ids], results.get(d.spieltag.pk))
+        for d in scheduled
+        if d.spieltag.pk in results
     ]
     states = report_states(days)
     order = {DISPUTED: 0, OPEN: 1, SETTLED: 2, CONFIRMED: 3}

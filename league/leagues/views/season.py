@@ -1,6 +1,7 @@
 """League season pages: the dates and places of the Spieltage (the schedule page, which is
-also the Doppelspieltage's page), setting them, and the calendar feeds. Thin views over
-``season_selectors`` and ``season_services``; permissions through ``league.leagues.access``.
+also the Doppelspieltage's page), setting them, and the calendar feeds; the captains'
+reports, availability, the line-up deadline, the reminder switch. Thin views over
+``league.leagues.selectors`` and ``services``; permissions through ``league.leagues.access``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,8 @@ from django.views.decorators.http import require_POST, require_safe
 from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
-from league.leagues import reminders
-from league.leagues import season_services as ss
+from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
-from league.leagues.calendar import calendar
 from league.leagues.forms import PlaceForm
 from league.leagues.models import (
     Availability,
@@ -30,16 +29,18 @@ from league.leagues.models import (
     Spieltag,
     Team,
 )
-from league.leagues.season_selectors import (
+from league.leagues.selectors import (
     DateItem,
     coming_of_team,
     dates_of_teams,
     finished_days,
     player_teams,
+    reminder_setting,
     season_dates,
 )
-from league.leagues.season_selectors import team_availability as team_availability_rows
-from league.leagues.views import _managed as managed
+from league.leagues.selectors import team_availability as team_availability_rows
+from league.leagues.views.calendar import calendar
+from league.leagues.views.league import managed
 
 
 def _ics(request: HttpRequest, items: list[DateItem], name: str, filename: str) -> HttpResponse:
@@ -99,7 +100,7 @@ def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRespo
     cd = form.cleaned_data
     actor = actor_of(request.user, league_access(request.user, league))
     try:
-        place = ss.spieltag_schedule if form.split() else ss.doppelspieltag_schedule
+        place = ls.spieltag_schedule if form.split() else ls.doppelspieltag_schedule
         place(
             spieltag=spieltag,
             date=cd["date"],
@@ -158,7 +159,7 @@ def league_double_entry(request: HttpRequest, pk: int) -> HttpResponse:
 
     def act(league: League, actor: Actor) -> str:
         on = request.POST.get("double_entry") == "on"
-        ss.league_set_double_entry(league=league, double_entry=on, user=actor)
+        ls.league_set_double_entry(league=league, double_entry=on, user=actor)
         if on:
             return _("Papierergebnisse werden jetzt doppelt und blind eingegeben.")
         return _("Papierergebnisse werden jetzt einfach eingegeben.")
@@ -189,12 +190,12 @@ def spieltag_report(request: HttpRequest, pk: int, spieltag_id: int, team_id: in
     actor = actor_of(request.user, access)
     try:
         if request.POST.get("aktion") == "bestreiten":
-            ss.report_dispute(
+            ls.report_dispute(
                 spieltag=spieltag, team=team, note=request.POST.get("note", ""), user=actor
             )
             messages.success(request, _("Einspruch eingetragen; die Ligaleitung entscheidet."))
         else:
-            ss.report_confirm(spieltag=spieltag, team=team, user=actor)
+            ls.report_confirm(spieltag=spieltag, team=team, user=actor)
             messages.success(request, _("Ergebnis bestätigt."))
     except ServiceError as err:
         messages.error(request, err.message)
@@ -208,7 +209,7 @@ def spieltag_settle(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     spieltag = _spieltag_of(pk, spieltag_id)
     league = spieltag.group.group_round.league
     try:
-        ss.spieltag_settle(
+        ls.spieltag_settle(
             spieltag=spieltag,
             note=request.POST.get("note", ""),
             user=actor_of(request.user, league_access(request.user, league)),
@@ -270,7 +271,7 @@ def availability_link_renew(
     team, access = _captained_team(request, pk, team_id)
     player = get_object_or_404(Player, pk=player_id)
     try:
-        ss.availability_link_renew(team=team, player=player, user=actor_of(request.user, access))
+        ls.availability_link_renew(team=team, player=player, user=actor_of(request.user, access))
     except ServiceError as err:
         messages.error(request, err.message)
     else:
@@ -292,7 +293,7 @@ def _answer_page(
             messages.error(request, _("Diesen Spieltag gibt es nicht mehr zur Auswahl."))
         else:
             try:
-                ss.availability_set(
+                ls.availability_set(
                     spieltag=spieltag,
                     player=player,
                     answer=request.POST.get("answer", ""),
@@ -359,9 +360,9 @@ def league_lineup_deadline(request: HttpRequest, pk: int) -> HttpResponse:
     def act(league: League, actor: Actor) -> str:
         raw = request.POST.get("hours", "").strip()
         if raw and not raw.isdigit():
-            raise ServiceError("league_deadline_hours", {"max": ss.MAX_DEADLINE_HOURS})
+            raise ServiceError("league_deadline_hours", {"max": ls.MAX_DEADLINE_HOURS})
         hours = int(raw) if raw else None
-        ss.league_set_lineup_deadline(league=league, hours=hours, user=actor)
+        ls.league_set_lineup_deadline(league=league, hours=hours, user=actor)
         if hours is None:
             return _("Keine Aufstellungsfrist.")
         return _("Aufstellungsfrist: %(n)d Stunden vor Beginn.") % {"n": hours}
@@ -381,12 +382,12 @@ def reminders_mine(request: HttpRequest) -> HttpResponse:
     account = request.user
     if request.method == "POST":
         off = request.POST.get("off") == "1"
-        reminders.reminders_switch(account=account, off=off, user=Actor(account))
+        ls.reminders_switch(account=account, off=off, user=Actor(account))
         messages.success(
             request, _("Keine Erinnerungen mehr.") if off else _("Erinnerungen sind an.")
         )
         return redirect("reminders-mine")
-    setting = reminders.reminder_setting(account)
+    setting = reminder_setting(account)
     return render(
         request,
         "leagues/reminders.html",
@@ -402,7 +403,7 @@ def reminders_off(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=405)
     if request.method == "POST":
         off = request.POST.get("off", "1") == "1"
-        reminders.reminders_switch(account=setting.account, off=off, user=None)
+        ls.reminders_switch(account=setting.account, off=off, user=None)
         messages.success(
             request, _("Keine Erinnerungen mehr.") if off else _("Erinnerungen sind an.")
         )

@@ -62,21 +62,21 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
-from league.leagues.season_sections import (
+from league.leagues.sections.season import (
     check_availability,
     check_moves,
+    check_place,
+    clock,
+    decision_dict,
     load_moves,
     moves_list,
     restore_availability,
     restore_moves,
+    restore_reports,
+    season_merge_move,
 )
-from league.leagues.season_sections import check_place as _check_place
-from league.leagues.season_sections import clock as _clock
-from league.leagues.season_sections import decision_dict as _decision_dict
-from league.leagues.season_sections import merge_move as season_merge_move
-from league.leagues.season_sections import restore_reports as _restore_reports
-from league.leagues.season_services import MAX_DEADLINE_HOURS
 from league.leagues.selectors import league_lists
+from league.leagues.services import MAX_DEADLINE_HOURS
 from league.lists.models import Spielliste
 from league.lists.sections import iso, list_plans
 
@@ -178,7 +178,7 @@ class _LeagueRows:
                     }
                     for r in self.reports[day.pk]
                 ],
-                "decision": _decision_dict(self.decisions.get(day.pk)),
+                "decision": decision_dict(self.decisions.get(day.pk)),
                 "moves": moves_list(self.moves.get(day.pk, [])),  # requests to move it
                 # the players' answers (their personal links are secrets, like table codes)
                 "availability": [
@@ -428,7 +428,7 @@ def _check_spieltag(
     if when(spieltag.get("closed_at"), place, "closed_at") is not None and started is None:
         raise Fault(place, "backup_closed_not_started")
     history_check(spieltag.get("history"), place)
-    _check_place(spieltag, place, members)
+    check_place(spieltag, place, members)
     check_availability(spieltag, place, ctx.ids["player"])
     check_moves(spieltag, place, members)
     lined_up: set[int] = set()
@@ -544,7 +544,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                     started_at=when(d.get("started_at"), place, "started_at"),
                     closed_at=when(d.get("closed_at"), place, "closed_at"),
                     date=dt.date.fromisoformat(d["date"]) if d.get("date") else None,
-                    start_time=_clock(d, "start_time", place),
+                    start_time=clock(d, "start_time", place),
                     venue=d.get("venue") or "",
                     host=teams.get(d["host"]) if d.get("host") is not None else None,
                     sequence=d.get("sequence") or 0,
@@ -567,7 +567,7 @@ def _write_league(ctx: RestoreContext, data: dict[str, Any]) -> None:
                     )
                     for st in d["tables"]
                 )
-                _restore_reports(spieltag, d, teams, place)
+                restore_reports(spieltag, d, teams, place)
                 restore_availability(spieltag, d, players, place)
                 restore_moves(spieltag, d, teams, place)
                 ctx.restored(spieltag, d.get("history"))
@@ -616,7 +616,7 @@ def privacy_export(player_id: int, out: dict[str, Any]) -> None:
             }
             for e in entries.order_by("lineup__spieltag_id", "position")
         ],
-        # his answers whether he can play (league.leagues.season_services)
+        # his answers whether he can play (league.leagues.services.season)
         "availability": [
             {
                 "league": str(a.spieltag.group.group_round.league),

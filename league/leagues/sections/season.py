@@ -1,4 +1,4 @@
-"""The league season's part of a backup (league.leagues.sections uses these): each
+"""The league season's part of a backup (``sections.league`` uses these): each
 Spieltag's date and place, the captains' reports and the organiser's decision, the
 requests to move it (their accounts are not in a backup, as captains are not). Every key is
 optional: an export of main 2df3d1c has none of them."""
@@ -96,7 +96,7 @@ def decision_dict(decision: SpieltagDecision | None) -> dict[str, Any] | None:
     return {"note": decision.note, "result": decision.result, "at": iso(decision.at)}
 
 
-def merge_move(keep: int, merge: int) -> dict[str, int]:
+def season_merge_move(keep: int, merge: int) -> dict[str, int]:
     """Availability answers and personal links: the surviving record's where both have one
     (a Spieltag, a team); the merged record's others move to him."""
     return {
@@ -131,7 +131,7 @@ def restore_availability(
             Availability.objects.filter(pk=made.pk).update(at=at)
 
 
-# --- move requests (league.leagues.moves) -------------------------------------------------
+# --- move requests (league.leagues.services.moves) -------------------------------------
 
 
 def load_moves(of_day: dict[str, Any]) -> dict[int, list[SpieltagMove]]:

@@ -31,12 +31,10 @@ from league.leagues.models import (
     SpieltagReport,
     Team,
 )
-from league.leagues.selectors import spieltag_label, spieltag_view
+from league.leagues.selectors import result_key, spieltag_label, spieltag_minutes, spieltag_view
 from league.lists.models import PaperEntry
-from scoring.liga import TeamDay
 
 MAX_VENUE = 200
-MINUTES_PER_ROUND = 90
 MAX_NOTE = 1000
 
 
@@ -49,7 +47,9 @@ def _place_values(spieltag: Spieltag) -> dict[str, object]:
     }
 
 
-def _check_place(group: Group, venue: str, host: Team | None) -> str:
+def place_clean(group: Group, venue: str, host: Team | None) -> str:
+    """The venue as stored (white space squeezed); refused: too long, a host not of the
+    group."""
     clean = " ".join(venue.split())
     if len(clean) > MAX_VENUE:
         raise ServiceError("spieltag_venue_long", {"max": MAX_VENUE}, field="venue")
@@ -58,7 +58,7 @@ def _check_place(group: Group, venue: str, host: Team | None) -> str:
     return clean
 
 
-def _set_place(
+def place_set(
     locked: Spieltag,
     *,
     date: dt.date | None,
@@ -67,7 +67,8 @@ def _set_place(
     host: Team | None,
     user: User,
 ) -> bool:
-    """Store the place on a locked Spieltag; True if anything changed."""
+    """Store the place on a locked Spieltag (its writes and ``moves``' approval); True if
+    anything changed."""
     if locked.closed_at is not None:
         raise ServiceError("spieltag_already_closed")
     before = _place_values(locked)
@@ -94,7 +95,7 @@ def move_account(user: User) -> Account | None:
 
 
 def move_close(move: SpieltagMove, state: str, reason: str, user: User) -> None:
-    """End a locked open move request (league.leagues.moves)."""
+    """End a locked open move request (league.leagues.services.moves)."""
     move.state = state
     move.reason = reason
     move.decided_by = move_account(user)
@@ -227,14 +228,12 @@ def spieltag_schedule(
     were set raises the iCalendar SEQUENCE. A closed Spieltag keeps its place. True if
     anything changed."""
     locked = Spieltag.objects.select_for_update().select_related("group").get(pk=spieltag.pk)
-    clean = _check_place(locked.group, venue, host)
+    clean = place_clean(locked.group, venue, host)
     if start_time is not None and date is None:
         raise ServiceError("spieltag_time_without_date", field="date")
     _check_order(locked.group, {locked.pk: (date, start_time)}, reorder)
     before = locked.date
-    changed = _set_place(
-        locked, date=date, start_time=start_time, venue=clean, host=host, user=user
-    )
+    changed = place_set(locked, date=date, start_time=start_time, venue=clean, host=host, user=user)
     _overtaken_by_date([(locked, before)], user)
     spieltag.refresh_from_db()
     return changed
@@ -263,7 +262,7 @@ def doppelspieltag_schedule(
         .order_by("number")
     )
     own = next(d for d in group_days if d.pk == spieltag.pk)
-    clean = _check_place(own.group, venue, host)
+    clean = place_clean(own.group, venue, host)
     if start_time is not None and date is None:
         raise ServiceError("spieltag_time_without_date", field="date")
     days = [d for d in group_days if d.date == own.date and d.closed_at is None] or [own]
@@ -280,19 +279,12 @@ def doppelspieltag_schedule(
     changed = 0
     for day in days:
         new_date, new_start = planned[day.pk]
-        changed += _set_place(
+        changed += place_set(
             day, date=new_date, start_time=new_start, venue=clean, host=host, user=user
         )
     _overtaken_by_date(before, user)
     spieltag.refresh_from_db()
     return changed
-
-
-def spieltag_minutes(league: League) -> int:
-    """How long a Spieltag is planned for (its calendar event's end, the next Spieltag of a
-    Doppelspieltag's start). Decision (the spec is silent): 90 minutes a round, what a
-    round of 24 games takes at a league table."""
-    return MINUTES_PER_ROUND * league.rounds_per_spieltag
 
 
 @transaction.atomic
@@ -314,7 +306,7 @@ def group_schedule(
         .select_related("group__group_round__league")
         .order_by("number")
     )
-    clean = _check_place(group, venue, host)
+    clean = place_clean(group, venue, host)
     if date is None and start_time is not None:
         raise ServiceError("spieltag_time_without_date", field="date")
     if any(d.closed_at is not None for d in days):
@@ -323,7 +315,7 @@ def group_schedule(
     before = [(day, day.date) for day in days]
     start = dt.datetime.combine(date, start_time) if date and start_time else None
     for day in days:
-        changed += _set_place(
+        changed += place_set(
             day,
             date=date,
             start_time=start.time() if start else None,
@@ -365,12 +357,6 @@ def league_set_double_entry(*, league: League, double_entry: bool, user: User = 
 
 
 # --- both captains' report ----------------------------------------------------------------
-
-
-def result_key(rows: Sequence[TeamDay]) -> list[list[object]]:
-    """A Spieltag result as a captain saw it (JSON): a later change of any team's points,
-    place or no-show makes it another result, and the captains are asked again."""
-    return [[r.team, r.place, r.spielpunkte, str(r.siegpunkte), r.absent] for r in rows]
 
 
 def _complete_result(spieltag: Spieltag) -> list[list[object]]:
@@ -486,7 +472,7 @@ MAX_DEADLINE_HOURS = 14 * 24
 @transaction.atomic
 def league_set_lineup_deadline(*, league: League, hours: int | None, user: User = None) -> bool:
     """The captains' line-up deadline, ``hours`` before each Spieltag's start (None: no
-    deadline; league.leagues.deadline). True if it changed."""
+    deadline; league.leagues.selectors.deadline). True if it changed."""
     if hours is not None and not 0 <= hours <= MAX_DEADLINE_HOURS:
         raise ServiceError("league_deadline_hours", {"max": MAX_DEADLINE_HOURS}, field="hours")
     locked = League.objects.select_for_update().get(pk=league.pk)

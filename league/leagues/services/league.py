@@ -20,13 +20,6 @@ from league.clubs.services import clean_name, ddv_number_clean, player_get_or_cr
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.core.text import squeeze
-from league.leagues.deadline import (
-    LineupWarning,
-    deadline_passed,
-    deadline_text,
-    lineup_deadline,
-    lineup_warnings,
-)
 from league.leagues.models import (
     Group,
     GroupRound,
@@ -37,7 +30,15 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
-from league.leagues.selectors import spieltag_label
+from league.leagues.selectors import (
+    LineupWarning,
+    deadline_passed,
+    deadline_text,
+    lineup_deadline,
+    lineup_warnings,
+    spieltag_label,
+)
+from league.leagues.services.season import moves_overtaken
 from league.lists import services as list_services
 from league.lists.models import Spielliste
 from scoring.errors import ScoringError
@@ -523,54 +524,3 @@ def spieltag_paper_result(
         double_entry=st.spieltag.group.group_round.league.double_entry,
         user=user,
     )
-
-
-# The season (league.leagues.season_services, moves; here for one place to look up a write).
-from league.leagues.moves import (  # noqa: E402
-    spieltag_move_answer as spieltag_move_answer,
-)
-from league.leagues.moves import (  # noqa: E402
-    spieltag_move_approve as spieltag_move_approve,
-)
-from league.leagues.moves import (  # noqa: E402
-    spieltag_move_refuse as spieltag_move_refuse,
-)
-from league.leagues.moves import (  # noqa: E402
-    spieltag_move_request as spieltag_move_request,
-)
-from league.leagues.moves import (  # noqa: E402
-    spieltag_move_withdraw as spieltag_move_withdraw,
-)
-from league.leagues.season_services import (  # noqa: E402
-    availability_link_renew as availability_link_renew,
-)
-from league.leagues.season_services import (  # noqa: E402
-    availability_set as availability_set,
-)
-from league.leagues.season_services import (  # noqa: E402
-    doppelspieltag_schedule as doppelspieltag_schedule,
-)
-from league.leagues.season_services import (  # noqa: E402
-    group_schedule as group_schedule,
-)
-from league.leagues.season_services import (  # noqa: E402
-    league_set_double_entry as league_set_double_entry,
-)
-from league.leagues.season_services import (  # noqa: E402
-    league_set_lineup_deadline as league_set_lineup_deadline,
-)
-from league.leagues.season_services import (  # noqa: E402
-    moves_overtaken as moves_overtaken,
-)
-from league.leagues.season_services import (  # noqa: E402
-    report_confirm as report_confirm,
-)
-from league.leagues.season_services import (  # noqa: E402
-    report_dispute as report_dispute,
-)
-from league.leagues.season_services import (  # noqa: E402
-    spieltag_schedule as spieltag_schedule,
-)
-from league.leagues.season_services import (  # noqa: E402
-    spieltag_settle as spieltag_settle,
-)

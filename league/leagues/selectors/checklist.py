@@ -74,9 +74,6 @@ def next_step(steps: list[Step]) -> Step | None:
     return next((s for s in steps if not s.done), None)
 
 
-__all__ = ["Step", "next_step", "season_steps"]
-
-
 def spieltag_start_outlook(*, spieltag: Spieltag) -> str:
     """What "Spieltag starten" will do, and what it will refuse (the question's detail)."""
     league = spieltag.group.group_round.league

@@ -30,6 +30,7 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
+from league.leagues.selectors.rows import DayResult, ReportState, ScheduledDay
 from league.lists.models import Owner, ScoreLine, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner, Placement
 from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table_with_all
@@ -105,27 +106,10 @@ def league_lists(league_id: int) -> Q:
 # --- results ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DayResult:
-    """A Spieltag's result: rows by place; ``complete``: every list is complete."""
-
-    spieltag_id: int
-    rows: tuple[TeamDay, ...]
-    team_ids: dict[str, int]
-    started: bool
-    complete: bool
-    lists_done: int
-    lists_total: int
-
-    @property
-    def provisional(self) -> bool:
-        return self.started and not self.complete
-
-
-def _results(spieltage: Sequence[Spieltag], teams: dict[int, Team]) -> dict[int, DayResult]:
+def _results(days: Sequence[ScheduledDay], teams: dict[int, Team]) -> dict[int, DayResult]:
     """Results of the given Spieltage (their group's teams prefetched as ``teams`` by id)
     in a fixed number of queries."""
-    ids = [s.pk for s in spieltage]
+    ids = [d.spieltag.pk for d in days]
     tables: list[tuple[int, list[int], int, bool]] = list(
         SpieltagTable.objects.filter(spieltag_id__in=ids).values_list(
             "spieltag_id", "teams", "spielliste_id", "spielliste__complete"
@@ -161,8 +145,9 @@ def _results(spieltage: Sequence[Spieltag], teams: dict[int, Team]) -> dict[int,
     for t in tables:
         by_day[t[0]].append(t)
     out: dict[int, DayResult] = {}
-    for spieltag in spieltage:
-        group_teams = [teams[tid] for tid in spieltag.group_team_ids]  # type: ignore[attr-defined]
+    for day in days:
+        spieltag = day.spieltag
+        group_teams = [teams[tid] for tid in day.team_ids]
         sums = {team.pk: 0 for team in group_teams}
         day_tables = by_day.get(spieltag.pk, [])
         done = 0
@@ -194,8 +179,8 @@ def _results(spieltage: Sequence[Spieltag], teams: dict[int, Team]) -> dict[int,
     return out
 
 
-def _spieltage_of(league: League) -> tuple[list[Spieltag], dict[int, Team]]:
-    """Every Spieltag of the league (with group and group round, and ``group_team_ids``)
+def league_days(league: League) -> tuple[list[ScheduledDay], dict[int, Team]]:
+    """Every Spieltag of the league (with group and group round) with its group's team ids,
     and the league's teams by id: three queries."""
     teams = {team.pk: team for team in league.teams.select_related("club")}
     spieltage = list(
@@ -210,9 +195,8 @@ def _spieltage_of(league: League) -> tuple[list[Spieltag], dict[int, Team]]:
         .values_list("group_id", "team_id")
     ):
         members[group_id].append(team_id)
-    for spieltag in spieltage:
-        spieltag.group_team_ids = members.get(spieltag.group_id, [])  # type: ignore[attr-defined]
-    return spieltage, teams
+    days = [ScheduledDay(s, tuple(members.get(s.group_id, ()))) for s in spieltage]
+    return days, teams
 
 
 @dataclass(frozen=True)
@@ -224,20 +208,22 @@ class LeagueTable:
     running: int  # Spieltage started but not complete
 
 
-_Data = tuple[list[Spieltag], dict[int, Team], dict[int, DayResult]]
+LeagueData = tuple[list[ScheduledDay], dict[int, Team], dict[int, DayResult]]
 
 
-def _league_data(league: League) -> _Data:
-    spieltage, teams = _spieltage_of(league)
-    return spieltage, teams, _results([s for s in spieltage if s.started_at is not None], teams)
+def league_data(league: League) -> LeagueData:
+    """The league's Spieltage, its teams by id and the results of the started Spieltage
+    (``league_days`` and their results: a fixed number of queries)."""
+    days, teams = league_days(league)
+    return days, teams, _results([d for d in days if d.spieltag.started_at is not None], teams)
 
 
 def league_standings(
-    *, league: League, provisional: bool = False, data: _Data | None = None
+    *, league: League, provisional: bool = False, data: LeagueData | None = None
 ) -> LeagueTable:
     """The league table (scoring.liga): complete Spieltage, or with ``provisional`` also
     the running ones (their complete lists)."""
-    _spieltage, teams, results = data or _league_data(league)
+    _days, teams, results = data or league_data(league)
     counted = [r for r in results.values() if r.complete or (provisional and r.started)]
     rows = league_table([r.rows for r in counted])
     rows = table_with_all(rows, [team.name for team in teams.values()])
@@ -260,6 +246,7 @@ class SpieltagItem:
     label: str
     teams: list[Team]
     result: DayResult | None
+    report: ReportState | None = None  # the captains' word (selectors.season.with_reports)
 
 
 @dataclass
@@ -279,25 +266,26 @@ class RoundItem:
 
 def league_page(*, league: League, provisional: bool) -> tuple[LeagueTable, list[RoundItem]]:
     """The league page's table and schedule from one read of the results."""
-    data = _league_data(league)
+    data = league_data(league)
     return (
         league_standings(league=league, provisional=provisional, data=data),
         schedule_overview(league=league, data=data),
     )
 
 
-def schedule_overview(*, league: League, data: _Data | None = None) -> list[RoundItem]:
+def schedule_overview(*, league: League, data: LeagueData | None = None) -> list[RoundItem]:
     """The schedule: group rounds → groups (teams) → Spieltage with their results."""
-    spieltage, teams, results = data or _league_data(league)
+    days, teams, results = data or league_data(league)
     rounds = {gr.pk: gr for gr in GroupRound.objects.filter(league=league)}
     out: dict[int, RoundItem] = {}
     groups: dict[int, GroupItem] = {}
-    for spieltag in spieltage:
+    for day in days:
+        spieltag = day.spieltag
         gr = spieltag.group.group_round
         item = out.setdefault(gr.pk, RoundItem(rounds.get(gr.pk, gr), [], []))
         group = groups.get(spieltag.group_id)
         if group is None:
-            team_list = [teams[t] for t in spieltag.group_team_ids]  # type: ignore[attr-defined]
+            team_list = [teams[t] for t in day.team_ids]
             group = GroupItem(spieltag.group.number, group_letter(spieltag.group.number), team_list)
             groups[spieltag.group_id] = group
             item.groups.append(group)
@@ -311,16 +299,27 @@ def schedule_overview(*, league: League, data: _Data | None = None) -> list[Roun
     return [out[k] for k in sorted(out, key=lambda pk: out[pk].group_round.number)]
 
 
-def team_results(*, team: Team) -> list[tuple[Spieltag, str, TeamDay | None, DayResult]]:
+@dataclass(frozen=True)
+class TeamSpieltag:
+    """One of a team's Spieltage with its row of the result (None before it started)."""
+
+    day: ScheduledDay
+    label: str
+    row: TeamDay | None
+    result: DayResult
+
+
+def team_results(*, team: Team) -> list[TeamSpieltag]:
     """A team's Spieltage in order with its row of each started one's result."""
-    spieltage, teams = _spieltage_of(team.league)
-    mine = [s for s in spieltage if team.pk in s.group_team_ids]  # type: ignore[attr-defined]
-    results = _results([s for s in mine if s.started_at is not None], teams)
+    days, teams = league_days(team.league)
+    mine = [d for d in days if team.pk in d.team_ids]
+    results = _results([d for d in mine if d.spieltag.started_at is not None], teams)
     out = []
-    for spieltag in mine:
+    for day in mine:
+        spieltag = day.spieltag
         result = results.get(spieltag.pk) or DayResult(spieltag.pk, (), {}, False, False, 0, 0)
         row = next((r for r in result.rows if r.team == team.name), None)
-        out.append((spieltag, spieltag_label(spieltag), row, result))
+        out.append(TeamSpieltag(day, spieltag_label(spieltag), row, result))
     return out
 
 
@@ -349,7 +348,6 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
     spieltag = Spieltag.objects.select_related("group__group_round__league").get(pk=spieltag.pk)
     league = spieltag.group.group_round.league
     teams = list(spieltag.group.teams.order_by("number"))
-    spieltag.group_team_ids = [t.pk for t in teams]  # type: ignore[attr-defined]
     by_id = {t.pk: t for t in teams}
     lineups = {lu.team_id: lu for lu in Lineup.objects.filter(spieltag=spieltag)}
     names: dict[int, list[str]] = {t.pk: [] for t in teams}
@@ -383,7 +381,7 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
                 ],
             )
         )
-    result = _results([spieltag], by_id)[spieltag.pk]
+    result = _results([ScheduledDay(spieltag, tuple(by_id))], by_id)[spieltag.pk]
     return SpieltagView(
         spieltag=spieltag,
         label=spieltag_label(spieltag),

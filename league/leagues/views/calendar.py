@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from icalendar import Calendar, Event
 
-from league.leagues.season_selectors import DateItem
+from league.leagues.selectors import DateItem
 
 PRODID = "-//Doppelkopf-Liste//Liga//DE"
 UID_DOMAIN = "doppelkopf-liste"

@@ -1,5 +1,5 @@
 """The captains' line-up deadline and the line-up checks (reads only; the writes are
-``services.lineup_set`` and ``season_services.league_set_lineup_deadline``).
+``services.lineup_set`` and ``services.league_set_lineup_deadline``).
 
 Decisions (the spec is silent):
 - The deadline is ``League.lineup_deadline_hours`` before the Spieltag's start: its date at
@@ -38,13 +38,21 @@ class LineupWarning:
         return render(self.code, self.params)
 
 
-def lineup_deadline(spieltag: Spieltag, league: League) -> dt.datetime | None:
-    """When the captains' line-up for ``spieltag`` is due (aware), or None."""
-    if league.lineup_deadline_hours is None or spieltag.date is None:
+def spieltag_begins(spieltag: Spieltag) -> dt.datetime | None:
+    """When ``spieltag`` begins (aware): its date at its start time, or at 0:00 when no time
+    is set; None without a date."""
+    if spieltag.date is None:
         return None
     start = dt.datetime.combine(spieltag.date, spieltag.start_time or dt.time(0, 0))
-    aware = timezone.make_aware(start, timezone.get_current_timezone())
-    return aware - dt.timedelta(hours=league.lineup_deadline_hours)
+    return timezone.make_aware(start, timezone.get_current_timezone())
+
+
+def lineup_deadline(spieltag: Spieltag, league: League) -> dt.datetime | None:
+    """When the captains' line-up for ``spieltag`` is due (aware), or None."""
+    begins = spieltag_begins(spieltag)
+    if league.lineup_deadline_hours is None or begins is None:
+        return None
+    return begins - dt.timedelta(hours=league.lineup_deadline_hours)
 
 
 def deadline_passed(spieltag: Spieltag, league: League, now: dt.datetime | None = None) -> bool:

@@ -1,7 +1,8 @@
 """Moving a Spieltag: the request form and the open request on the Spieltag's page
 (``move_context``), and the actions (POST, one URL each): request, answer, decide,
-withdraw. Thin views over ``league.leagues.moves``; permissions through
-``league.leagues.access`` (captains of the team concerned, the league's organisers)."""
+withdraw. Thin views over ``league.leagues.selectors.moves`` and ``services.moves``;
+permissions through ``league.leagues.access`` (captains of the team concerned, the
+league's organisers)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.core.errors import ServiceError
-from league.leagues import moves as ms
+from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.forms import MoveForm
 from league.leagues.models import Spieltag, SpieltagMove, Team
-from league.leagues.moves import open_moves as open_moves
+from league.leagues.selectors import spieltag_moves
 
 
 def move_context(access: LeagueAccess, spieltag: Spieltag, teams: Sequence[Team]) -> dict[str, Any]:
@@ -30,7 +31,7 @@ def move_context(access: LeagueAccess, spieltag: Spieltag, teams: Sequence[Team]
     team's answer on its behalf), the organiser's decision, the
     requester's withdrawal; else the latest decided request and, for a captain of the
     group before the start, the request form."""
-    current, last = ms.spieltag_moves(spieltag, teams)
+    current, last = spieltag_moves(spieltag, teams)
     captained = [t for t in teams if access.captains(t)] if not access.organiser else []
     form = None
     if current is None and captained and spieltag.started_at is None:
@@ -92,7 +93,7 @@ def spieltag_move_request(request: HttpRequest, pk: int, spieltag_id: int) -> Ht
         return redirect("spieltag-detail", pk, spieltag_id)
     cd = form.cleaned_data
     try:
-        ms.spieltag_move_request(
+        ls.spieltag_move_request(
             spieltag=spieltag,
             team=team,
             date=cd["date"],
@@ -125,7 +126,7 @@ def spieltag_move_answer(request: HttpRequest, pk: int, move_id: int, team_id: i
         raise PermissionDenied  # only the teams of the Spieltag's group answer
     accept = request.POST.get("aktion") != "ablehnen"
     try:
-        ms.spieltag_move_answer(
+        ls.spieltag_move_answer(
             move=move,
             team=team,
             accept=accept,
@@ -163,10 +164,10 @@ def spieltag_move_decide(request: HttpRequest, pk: int, move_id: int) -> HttpRes
     )
     try:
         if request.POST.get("aktion") == "genehmigen":
-            ms.spieltag_move_approve(move=move, user=actor)
+            ls.spieltag_move_approve(move=move, user=actor)
             messages.success(request, _("Verlegung genehmigt: der neue Termin steht."))
         else:
-            ms.spieltag_move_refuse(move=move, reason=request.POST.get("reason", ""), user=actor)
+            ls.spieltag_move_refuse(move=move, reason=request.POST.get("reason", ""), user=actor)
             messages.success(request, _("Verlegung abgelehnt."))
     except ServiceError as err:
         messages.error(request, err.message)
@@ -183,7 +184,7 @@ def spieltag_move_withdraw(request: HttpRequest, pk: int, move_id: int) -> HttpR
     if not access.captains(move.team):
         raise PermissionDenied
     try:
-        ms.spieltag_move_withdraw(move=move, user=actor_of(request.user, access))
+        ls.spieltag_move_withdraw(move=move, user=actor_of(request.user, access))
     except ServiceError as err:
         messages.error(request, err.message)
     else:

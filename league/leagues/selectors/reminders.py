@@ -1,5 +1,5 @@
-"""League reminder mails (``manage.py send_reminders``, for a cron job or a systemd timer):
-what is due (reads) and sending it once (the write: ``reminders_send``).
+"""League reminder mails, what is due (``manage.py send_reminders`` sends them once:
+``league.leagues.services.reminders``).
 
 Decisions (the spec is silent):
 - availability: a player with an account on a team's roster who has not answered for a
@@ -8,7 +8,7 @@ Decisions (the spec is silent):
   24 hours (the league's deadline, else the Spieltag's start) and not yet past.
 - result: the captains of a team that has not confirmed or disputed the result as it
   stands (all lists complete); a changed result is a new reminder.
-- a move request (league.leagues.moves): the captains of each other team of the group
+- a move request (league.leagues.services.moves): the captains of each other team of the group
   that has not answered an open request (once per request and account); the league's
   organisers once every other team accepted (approval pending).
 - Sent to accounts with an e-mail address whose reminders are not switched off; each mail
@@ -21,20 +21,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User as Account
-from django.core.mail import send_mail
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
 
-from league.core.audit import Actor, User, audit_record
-from league.core.errors import ServiceError
-from league.leagues.deadline import lineup_deadline
 from league.leagues.models import (
     Availability,
     League,
@@ -45,14 +38,14 @@ from league.leagues.models import (
     SpieltagMove,
     Team,
 )
-from league.leagues.moves import move_view
-from league.leagues.season_selectors import OPEN, report_states
-from league.leagues.season_services import result_key
-from league.leagues.selectors import _league_data, spieltag_label
+from league.leagues.selectors.deadline import lineup_deadline, spieltag_begins
+from league.leagues.selectors.league import league_data
+from league.leagues.selectors.moves import move_view
+from league.leagues.selectors.rows import result_key
+from league.leagues.selectors.season import OPEN, report_states
 
 AVAILABILITY_DAYS = 7
 LINEUP_HOURS = 24
-REMINDER_ACTOR = Actor(None, label="Erinnerungen")
 
 
 @dataclass(frozen=True)
@@ -65,10 +58,6 @@ class Reminder:
     team: Team
     path: str  # the page to act on (site-relative)
     proposed: dt.date | None = None  # a move request's new date
-
-
-def _label(spieltag: Spieltag, league: League) -> str:
-    return f"{league.name} {league.season}, {spieltag_label(spieltag)}"
 
 
 def _captains(teams: Iterable[Team]) -> dict[int, list[Account]]:
@@ -117,10 +106,9 @@ def due_reminders(
                         reverse("availability-mine", args=[league.pk, team.pk]),
                     )
                 )
-        due = lineup_deadline(spieltag, league) or timezone.make_aware(
-            dt.datetime.combine(spieltag.date, spieltag.start_time or dt.time(0, 0))  # type: ignore[arg-type]
-        )
-        if not now <= due <= now + dt.timedelta(hours=LINEUP_HOURS):
+        # the league's deadline, else the start (the query reads dated Spieltage only)
+        due = lineup_deadline(spieltag, league) or spieltag_begins(spieltag)
+        if due is None or not now <= due <= now + dt.timedelta(hours=LINEUP_HOURS):
             continue
         full = {
             lu.team_id
@@ -203,11 +191,11 @@ def _result_reminders() -> list[Reminder]:
         group_rounds__groups__spieltage__started_at__isnull=False
     ).distinct()
     for league in leagues:
-        spieltage, teams, results = _league_data(league)
+        scheduled, teams, results = league_data(league)
         days = [
-            (s, [teams[t] for t in s.group_team_ids], results.get(s.pk))  # type: ignore[attr-defined]
-            for s in spieltage
-            if s.pk in results and results[s.pk].complete
+            (d.spieltag, [teams[t] for t in d.team_ids], results[d.spieltag.pk])
+            for d in scheduled
+            if d.spieltag.pk in results and results[d.spieltag.pk].complete
         ]
         states = report_states(days)
         open_teams = [
@@ -234,116 +222,6 @@ def _result_reminders() -> list[Reminder]:
                     )
                 )
     return out
-
-
-def _setting(account: Account) -> ReminderSetting:
-    setting, _created = ReminderSetting.objects.get_or_create(
-        account=account, defaults={"token": secrets.token_urlsafe(32)}
-    )
-    return setting
-
-
-def _text(reminder: Reminder, base: str, off_url: str) -> tuple[str, str]:
-    label = _label(reminder.spieltag, reminder.league)
-    subjects = {
-        ReminderSent.Kind.AVAILABILITY: gettext("Kannst du spielen? %(label)s"),
-        ReminderSent.Kind.LINEUP: gettext("Aufstellung fällig: %(label)s"),
-        ReminderSent.Kind.RESULT: gettext("Ergebnis bestätigen: %(label)s"),
-        ReminderSent.Kind.MOVE_ANSWER: gettext("Verlegung beantworten: %(label)s"),
-        ReminderSent.Kind.MOVE_APPROVE: gettext("Verlegung genehmigen: %(label)s"),
-    }
-    bodies = {
-        ReminderSent.Kind.AVAILABILITY: gettext(
-            "Bitte sag deiner Mannschaft %(team)s, ob du am %(date)s spielen kannst:"
-        ),
-        ReminderSent.Kind.LINEUP: gettext(
-            "Die Aufstellung von %(team)s für den %(date)s fehlt noch oder ist unvollständig:"
-        ),
-        ReminderSent.Kind.RESULT: gettext(
-            "Bitte bestätige das Ergebnis von %(team)s oder widersprich mit einer Anmerkung:"
-        ),
-        ReminderSent.Kind.MOVE_ANSWER: gettext(
-            "Der Spieltag am %(date)s soll auf den %(proposed)s verlegt werden. Bitte nimm "
-            "für %(team)s an oder lehne ab:"
-        ),
-        ReminderSent.Kind.MOVE_APPROVE: gettext(
-            "Alle Mannschaften haben der Verlegung (Antrag von %(team)s) vom %(date)s auf den "
-            "%(proposed)s zugestimmt. Bitte genehmigen oder ablehnen:"
-        ),
-    }
-    date = reminder.spieltag.date.strftime("%d.%m.%Y") if reminder.spieltag.date else "?"
-    proposed = reminder.proposed.strftime("%d.%m.%Y") if reminder.proposed else ""
-    params = {"label": label, "team": reminder.team.name, "date": date, "proposed": proposed}
-    body = "\n\n".join(
-        [
-            bodies[reminder.kind] % params,  # type: ignore[index]
-            base + reminder.path,
-            gettext("Keine Erinnerungen mehr: %(url)s") % {"url": off_url},
-        ]
-    )
-    return subjects[reminder.kind] % params, body  # type: ignore[index]
-
-
-def reminders_send(
-    *,
-    base_url: str,
-    now: dt.datetime | None = None,
-    availability_days: int = AVAILABILITY_DAYS,
-    mail: Callable[..., int] = send_mail,
-    user: User = REMINDER_ACTOR,
-) -> int:
-    """Send every due reminder not sent before (to accounts with an e-mail address whose
-    reminders are on), each in its own transaction with its record and an audit entry on
-    its Spieltag. Returns how many mails went out."""
-    if availability_days < 0:
-        raise ServiceError("reminder_days")
-    base = base_url.rstrip("/")
-    sent = 0
-    for reminder in due_reminders(now=now, availability_days=availability_days):
-        if not reminder.account.email:
-            continue
-        with transaction.atomic():
-            setting = _setting(reminder.account)
-            if setting.off:
-                continue
-            _row, created = ReminderSent.objects.get_or_create(
-                kind=reminder.kind,
-                key=reminder.key,
-                account=reminder.account,
-                defaults={"spieltag": reminder.spieltag},
-            )
-            if not created:
-                continue
-            off_url = base + reverse("reminders-off", args=[setting.token])
-            subject, body = _text(reminder, base, off_url)
-            mail(subject, body, None, [reminder.account.email])
-            audit_record(
-                user=user,
-                action="remind",
-                target=reminder.spieltag,
-                after={
-                    "kind": reminder.kind,
-                    "team": reminder.team.pk,
-                    "account": reminder.account.pk,
-                },
-            )
-            sent += 1
-    return sent
-
-
-@transaction.atomic
-def reminders_switch(*, account: Account, off: bool, user: User = None) -> bool:
-    """An account switches the league reminder mails off (or on again). True if changed."""
-    setting = _setting(account)
-    locked = ReminderSetting.objects.select_for_update().get(pk=setting.pk)
-    if locked.off == off:
-        return False
-    locked.off = off
-    locked.save(update_fields=["off"])
-    audit_record(
-        user=user, action="reminders", target=locked, before={"off": not off}, after={"off": off}
-    )
-    return True
 
 
 def reminder_setting(account: Account) -> ReminderSetting | None:

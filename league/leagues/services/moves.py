@@ -1,5 +1,6 @@
 """Moving a Spieltag (issue 24, item 6): a captain requests a new date, the other teams of
-the group accept, the league's organiser approves; the writes and their reads.
+the group accept, the league's organiser approves: the writes (the reads:
+``league.leagues.selectors.moves``).
 
 Same conventions as ``league.leagues.services`` (which re-exports the writes): keyword-only,
 typed, ``<entity>_<action>``, one transaction each, the Spieltag's row locked, an audit entry
@@ -25,7 +26,7 @@ Decisions (the spec is silent):
   the request, another date ends it as refused. He may refuse at any time, with a reason
   (required).
 - The requesting team's captains withdraw it while it is open.
-- The approval changes the date through ``season_services._set_place``, the path of
+- The approval changes the date through ``services.season.place_set``, the path of
   ``spieltag_schedule``: the iCalendar SEQUENCE rises, the UID stays, and the history gets
   its "Termin und Ort festgelegt" entry besides "Verlegung genehmigt".
 """
@@ -34,30 +35,26 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Case, When
 from django.utils import timezone
 
 from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.leagues.models import (
-    League,
     Spieltag,
     SpieltagMove,
     SpieltagMoveAnswer,
     Team,
 )
-from league.leagues.season_services import (
+from league.leagues.selectors import spieltag_label, spieltag_minutes
+from league.leagues.services.season import (
     MAX_NOTE,
-    _check_place,
-    _set_place,
     move_account,
     move_close,
-    spieltag_minutes,
+    place_clean,
+    place_set,
 )
-from league.leagues.selectors import spieltag_label
 
 OPEN = SpieltagMove.State.OPEN
 
@@ -175,7 +172,7 @@ def spieltag_move_request(
         raise ServiceError("move_started")
     if date < timezone.localdate():
         raise ServiceError("move_date_past", field="date")
-    clean_venue = _check_place(locked.group, venue, None)
+    clean_venue = place_clean(locked.group, venue, None)
     clean_note = _note(note)
     if (
         locked.date == date
@@ -288,7 +285,7 @@ def spieltag_move_approve(*, move: SpieltagMove, user: User = None) -> int:
     start = dt.datetime.combine(locked.date, locked.start_time) if locked.start_time else None
     changed = 0
     for day in days:
-        changed += _set_place(
+        changed += place_set(
             day,
             date=locked.date,
             start_time=start.time() if start else day.start_time,
@@ -331,90 +328,3 @@ def spieltag_move_withdraw(*, move: SpieltagMove, user: User = None) -> None:
     move_close(locked, SpieltagMove.State.WITHDRAWN, "", user)
     audit_record(user=user, action="move_withdraw", target=own, after={"move": locked.pk})
     move.refresh_from_db()
-
-
-# --- reads --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MoveAnswer:
-    team: Team
-    answer: str  # "accepted", "declined" or "" (not yet)
-
-
-@dataclass(frozen=True)
-class MoveView:
-    """A request as a page shows it: each other team's answer, whether all accepted."""
-
-    move: SpieltagMove
-    answers: tuple[MoveAnswer, ...]
-
-    @property
-    def all_accepted(self) -> bool:
-        return all(a.answer == "accepted" for a in self.answers)
-
-    @property
-    def waiting(self) -> list[Team]:
-        """The other teams that have not answered yet."""
-        return [a.team for a in self.answers if not a.answer]
-
-
-def move_view(move: SpieltagMove, group_teams: Sequence[Team]) -> MoveView:
-    """``move`` with its answers prefetched or read (one query)."""
-    given = {a.team_id: a.accept for a in move.answers.all()}
-    return MoveView(
-        move=move,
-        answers=tuple(
-            MoveAnswer(
-                team=t,
-                answer="" if t.pk not in given else ("accepted" if given[t.pk] else "declined"),
-            )
-            for t in group_teams
-            if t.pk != move.team_id
-        ),
-    )
-
-
-def spieltag_moves(
-    spieltag: Spieltag, group_teams: Sequence[Team]
-) -> tuple[MoveView | None, SpieltagMove | None]:
-    """The group's open request (a view, with its answers), else its latest decided one:
-    one query, two with an open request."""
-    latest = (
-        SpieltagMove.objects.filter(spieltag__group_id=spieltag.group_id)
-        .select_related("team", "spieltag")
-        .order_by(Case(When(state=OPEN, then=0), default=1), "-created_at", "-pk")
-        .first()
-    )
-    if latest is None:
-        return None, None
-    if latest.state == OPEN:
-        return move_view(latest, group_teams), None
-    return None, latest
-
-
-def open_moves(*, league: League) -> list[tuple[str, MoveView]]:
-    """The league's open requests for its organiser's page: (label, view), oldest first."""
-    moves = (
-        SpieltagMove.objects.filter(state=OPEN, spieltag__group__group_round__league=league)
-        .select_related("team", "spieltag__group__group_round")
-        .prefetch_related("answers", "spieltag__group__teams")
-        .order_by("created_at", "pk")
-    )
-    return [
-        (spieltag_label(m.spieltag), move_view(m, list(m.spieltag.group.teams.all())))
-        for m in moves
-    ]
-
-
-def moving_days(spieltage: Iterable[Spieltag]) -> set[int]:
-    """The Spieltage among ``spieltage`` that an open request would move (its own and its
-    group's others that day): the league's and a team's pages mark them. One query."""
-    days = list(spieltage)
-    groups = {d.group_id for d in days}
-    open_at = set(
-        SpieltagMove.objects.filter(state=OPEN, spieltag__group_id__in=groups).values_list(
-            "spieltag__group_id", "spieltag__date"
-        )
-    )
-    return {d.pk for d in days if (d.group_id, d.date) in open_at}

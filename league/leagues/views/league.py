@@ -31,13 +31,6 @@ from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
 from league.leagues import pdf as league_pdf
 from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
-from league.leagues.checklist import (
-    next_step,
-    season_steps,
-    spieltag_close_outlook,
-    spieltag_start_outlook,
-)
-from league.leagues.deadline import deadline_passed, lineup_deadline, missed_deadlines, regulars
 from league.leagues.forms import (
     AbsentForm,
     LeagueForm,
@@ -49,26 +42,33 @@ from league.leagues.forms import (
     TeamForm,
 )
 from league.leagues.models import League, Lineup, Spieltag, Team
-from league.leagues.move_views import move_context, open_moves
-from league.leagues.moves import moving_days
-from league.leagues.season_selectors import (
+from league.leagues.selectors import (
+    LeagueTable,
     answer_label,
     availability_of,
     dates_by_spieltag,
-    report_states,
-    spieltag_date,
-    spieltag_paper_board,
-    with_reports,
-)
-from league.leagues.selectors import (
-    LeagueTable,
+    deadline_passed,
     league_page,
     league_standings,
+    lineup_deadline,
+    missed_deadlines,
+    moving_days,
+    next_step,
+    open_moves,
+    regulars,
+    report_states,
     roster_names,
+    season_steps,
     siegpunkte_text,
+    spieltag_close_outlook,
+    spieltag_date,
+    spieltag_paper_board,
+    spieltag_start_outlook,
     spieltag_view,
     team_results,
+    with_reports,
 )
+from league.leagues.views.moves import move_context
 from league.lists.codes import code_url
 from league.lists.selectors import PAPER_DIFFERS, PAPER_WAITING
 from scoring.liga import number
@@ -218,7 +218,7 @@ def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
     return _manage_page(request, league, league_access(request.user, league))
 
 
-def _managed(
+def managed(
     request: HttpRequest,
     pk: int,
     act: Callable[[League, Actor], str | None],
@@ -261,7 +261,7 @@ def team_create(request: HttpRequest, pk: int) -> HttpResponse:
         team = ls.team_create(league=league, name=form.cleaned_data["name"], user=actor)
         return _("Mannschaft %(name)s eingetragen.") % {"name": team.name}
 
-    return _managed(request, pk, act, team_form=form)
+    return managed(request, pk, act, team_form=form)
 
 
 @organiser_required
@@ -275,7 +275,7 @@ def schedule_generate(request: HttpRequest, pk: int) -> HttpResponse:
         count = ls.schedule_generate(league=league, rounds=form.cleaned_data["rounds"], user=actor)
         return _("Spielplan mit %(n)d Gruppenrunden erstellt.") % {"n": count}
 
-    return _managed(request, pk, act, schedule_form=form)
+    return managed(request, pk, act, schedule_form=form)
 
 
 @organiser_required
@@ -286,7 +286,7 @@ def league_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
         added = ls.league_add_organiser(league=league, account=account, user=actor)
         return _("%(who)s gehört jetzt zur Ligaleitung.") % {"who": added.get_username()}
 
-    return _managed(request, pk, act)
+    return managed(request, pk, act)
 
 
 @organiser_required
@@ -307,7 +307,7 @@ def team_player_add(request: HttpRequest, pk: int, team_id: int) -> HttpResponse
         )
         return _("%(name)s spielt jetzt für %(team)s.") % {"name": player.name, "team": team.name}
 
-    return _managed(request, pk, act, form=form)
+    return managed(request, pk, act, form=form)
 
 
 @organiser_required
@@ -320,7 +320,7 @@ def team_player_remove(request: HttpRequest, pk: int, team_id: int, player_id: i
         ls.team_remove_player(team=team, player=player, user=actor)
         return _("%(name)s aus dem Kader genommen.") % {"name": player.name}
 
-    return _managed(request, pk, act)
+    return managed(request, pk, act)
 
 
 @organiser_required
@@ -336,7 +336,7 @@ def team_captain_add(request: HttpRequest, pk: int, team_id: int) -> HttpRespons
             "team": team.name,
         }
 
-    return _managed(request, pk, act)
+    return managed(request, pk, act)
 
 
 def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
@@ -345,17 +345,17 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
     )
     access = league_access(request.user, team.league)
     rows = team_results(team=team)
-    dates = dates_by_spieltag([spieltag for spieltag, *_rest in rows], team.league)
+    dates = dates_by_spieltag([r.day for r in rows], team.league)
     results = [
         {
-            "spieltag": spieltag,
-            "date": dates.get(spieltag.pk),
-            "label": label,
-            "row": row,
-            "siegpunkte": siegpunkte_text(row.siegpunkte) if row else "",
-            "result": result,
+            "spieltag": r.day.spieltag,
+            "date": dates.get(r.day.spieltag.pk),
+            "label": r.label,
+            "row": r.row,
+            "siegpunkte": siegpunkte_text(r.row.siegpunkte) if r.row else "",
+            "result": r.result,
         }
-        for spieltag, label, row, result in rows
+        for r in rows
     ]
     roster = roster_names([team], reveal=access.reveal).get(team.pk, [])
     return render(
@@ -371,7 +371,7 @@ def team_detail(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
             "my_player": request.user.is_authenticated
             and any(p.account_id == request.user.pk for p, _name in roster),
             "results": results,
-            "moving": moving_days(spieltag for spieltag, *_rest in rows),
+            "moving": moving_days(r.day.spieltag for r in rows),
         },
     )
 

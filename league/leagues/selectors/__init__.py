@@ -1,0 +1,177 @@
+"""League reads: each for one page or endpoint in a fixed number of queries.
+
+One module per sub-domain; every public name is importable from here:
+
+- ``league``: the schedule, Spieltag results, the league table, rosters, the league as the
+  owner of its lists;
+- ``rows``: the dataclass rows the reads hand each other (a Spieltag with its group's teams,
+  a result, the captains' word on it);
+- ``season``: each Spieltag's date and place (the Termine page, calendars), the captains'
+  reports, the players' availability;
+- ``moves``: requests to move a Spieltag as the pages show them;
+- ``deadline``: the captains' line-up deadline and the line-up checks;
+- ``checklist``: the organiser's season as steps, what starting or closing a Spieltag does;
+- ``reminders``: which reminder mails are due.
+"""
+
+from __future__ import annotations
+
+from league.leagues.selectors.checklist import (
+    Step,
+    next_step,
+    season_steps,
+    spieltag_close_outlook,
+    spieltag_start_outlook,
+)
+from league.leagues.selectors.deadline import (
+    LineupWarning,
+    MissedDeadline,
+    deadline_passed,
+    deadline_text,
+    lineup_deadline,
+    lineup_warnings,
+    missed_deadlines,
+    regulars,
+    spieltag_begins,
+)
+from league.leagues.selectors.league import (
+    GroupItem,
+    LeagueData,
+    LeagueTable,
+    RoundItem,
+    SpieltagItem,
+    SpieltagView,
+    TableItem,
+    TeamSpieltag,
+    group_letter,
+    league_choices,
+    league_data,
+    league_days,
+    league_lists,
+    league_page,
+    league_standings,
+    list_owner,
+    list_places,
+    player_name,
+    roster_names,
+    schedule_overview,
+    siegpunkte_text,
+    spieltag_label,
+    spieltag_view,
+    team_results,
+)
+from league.leagues.selectors.moves import (
+    MoveAnswer,
+    MoveView,
+    move_view,
+    moving_days,
+    open_moves,
+    spieltag_moves,
+)
+from league.leagues.selectors.reminders import (
+    AVAILABILITY_DAYS,
+    Reminder,
+    due_reminders,
+    reminder_setting,
+)
+from league.leagues.selectors.rows import (
+    DayResult,
+    ReportState,
+    ScheduledDay,
+    TeamReport,
+    result_key,
+)
+from league.leagues.selectors.season import (
+    AvailabilityRow,
+    DateItem,
+    answer_label,
+    availability_of,
+    coming,
+    coming_of_team,
+    dates_by_spieltag,
+    dates_of_teams,
+    finished_days,
+    player_teams,
+    report_overview,
+    report_states,
+    season_dates,
+    spieltag_date,
+    spieltag_minutes,
+    spieltag_paper_board,
+    team_availability,
+    with_reports,
+)
+
+__all__ = [
+    "AVAILABILITY_DAYS",
+    "AvailabilityRow",
+    "DateItem",
+    "DayResult",
+    "GroupItem",
+    "LeagueData",
+    "LeagueTable",
+    "LineupWarning",
+    "MissedDeadline",
+    "MoveAnswer",
+    "MoveView",
+    "Reminder",
+    "ReportState",
+    "RoundItem",
+    "ScheduledDay",
+    "SpieltagItem",
+    "SpieltagView",
+    "Step",
+    "TableItem",
+    "TeamReport",
+    "TeamSpieltag",
+    "answer_label",
+    "availability_of",
+    "coming",
+    "coming_of_team",
+    "dates_by_spieltag",
+    "dates_of_teams",
+    "deadline_passed",
+    "deadline_text",
+    "due_reminders",
+    "finished_days",
+    "group_letter",
+    "league_choices",
+    "league_data",
+    "league_days",
+    "league_lists",
+    "league_page",
+    "league_standings",
+    "lineup_deadline",
+    "lineup_warnings",
+    "list_owner",
+    "list_places",
+    "missed_deadlines",
+    "move_view",
+    "moving_days",
+    "next_step",
+    "open_moves",
+    "player_name",
+    "player_teams",
+    "regulars",
+    "reminder_setting",
+    "report_overview",
+    "report_states",
+    "result_key",
+    "roster_names",
+    "schedule_overview",
+    "season_dates",
+    "season_steps",
+    "siegpunkte_text",
+    "spieltag_begins",
+    "spieltag_close_outlook",
+    "spieltag_date",
+    "spieltag_label",
+    "spieltag_minutes",
+    "spieltag_moves",
+    "spieltag_paper_board",
+    "spieltag_start_outlook",
+    "spieltag_view",
+    "team_availability",
+    "team_results",
+    "with_reports",
+]
