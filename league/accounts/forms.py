@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from league.accounts import lockout, registration
+
+if TYPE_CHECKING:  # generic in django-stubs; Django's own class takes no parameter
+    UserCreationFormBase = UserCreationForm[User]
+else:
+    UserCreationFormBase = UserCreationForm
 
 
 class LoginForm(AuthenticationForm):
@@ -97,7 +103,7 @@ class InviteForm(forms.Form):
     email = forms.EmailField(label=_("E-Mail-Adresse"))
 
 
-class RegistrationForm(UserCreationForm):  # type: ignore[type-arg]
+class RegistrationForm(UserCreationFormBase):
     """User name, e-mail, password twice; counted per client and e-mail address. Whether
     the user name is taken is no error of the form: the service answers by mail, so the
     page tells nobody which names have accounts (``league.accounts.registration``)."""
@@ -137,8 +143,8 @@ class RegistrationForm(UserCreationForm):  # type: ignore[type-arg]
             )
         return cleaned
 
-    def _post_clean(self) -> None:
-        super()._post_clean()  # type: ignore[misc]
+    def full_clean(self) -> None:
+        super().full_clean()  # the password's rules are checked last, in its _post_clean
         # The password's rules stand under its first field; a refusal of them under the
         # second says the same sentence: one of the two suffices.
         if self.has_error("password2") or self.has_error("password1"):

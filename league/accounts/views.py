@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, SetPasswordForm
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 
@@ -26,7 +26,7 @@ class LoginView(auth_views.LoginView):
             "registration_open": settings.REGISTRATION_OPEN,
         }
 
-    def form_invalid(self, form: LoginForm) -> HttpResponse:  # type: ignore[override]
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_invalid(form)
         if form.has_error(NON_FIELD_ERRORS, "throttled"):
             response.status_code = 429
@@ -56,7 +56,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
 
-    def form_invalid(self, form: CountedPasswordChangeForm) -> HttpResponse:  # type: ignore[override]
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
         response = super().form_invalid(form)
         if form.has_error("old_password", "throttled"):
             response.status_code = 429

@@ -40,7 +40,7 @@ class TableCodeAuthentication(authentication.BaseAuthentication):
         return HEADER in request.META
 
 
-class SessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class SessionScheme(OpenApiAuthenticationExtension):
     target_class = "league.api.authentication.SessionAuthentication"
     name = "cookieAuth"
 
@@ -53,7 +53,7 @@ class SessionScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-
         }
 
 
-class TableCodeScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class TableCodeScheme(OpenApiAuthenticationExtension):
     target_class = "league.api.authentication.TableCodeAuthentication"
     name = "tischCode"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -298,10 +298,16 @@ class LigaView(ApiView):
         summary="A league season and its teams",
     )
     def get(self, request: Request, pk: int) -> Response:
-        league = _league(pk)
-        teams = list(league.teams.order_by("number"))
-        league.team_count = len(teams)  # type: ignore[attr-defined]
-        league.teams_list = teams  # type: ignore[attr-defined]
+        # the serializer's ``team_count`` and ``teams_list``, read as the index reads its count
+        teams = Prefetch("teams", queryset=Team.objects.order_by("number"), to_attr="teams_list")
+        league = (
+            League.objects.annotate(team_count=Count("teams"))
+            .prefetch_related(teams)
+            .filter(pk=pk)
+            .first()
+        )
+        if league is None:
+            raise ServiceError("not_found")
         return Response(LeagueDetailSerializer(league).data)
 
 

@@ -4,7 +4,7 @@ calls the app's service (its refusal becomes a form error)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin
@@ -14,8 +14,17 @@ from django.http import HttpRequest
 from league.core.errors import ServiceError
 from league.core.models import AuditEntry
 
+if TYPE_CHECKING:  # generic in django-stubs; Django's own classes take no parameters
+    ModelAdmin = admin.ModelAdmin[Any]
+    TabularInline = admin.TabularInline[Any, Any]
+    ModelForm = forms.ModelForm[Any]
+else:
+    ModelAdmin = admin.ModelAdmin
+    TabularInline = admin.TabularInline
+    ModelForm = forms.ModelForm
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+
+class ReadOnlyAdmin(ModelAdmin):
     """View only: no add, change or delete."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -28,7 +37,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyInline(TabularInline):
     extra = 0
     can_delete = False
 
@@ -39,7 +48,7 @@ class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
         return False
 
 
-class ServiceForm(forms.ModelForm):  # type: ignore[type-arg]
+class ServiceForm(ModelForm):
     """An admin form whose ``save_with_service`` does the write through a service.
 
     It runs in ``clean`` so that a refusal shows as a form error; the model's own
@@ -72,7 +81,7 @@ class ServiceForm(forms.ModelForm):  # type: ignore[type-arg]
         pass
 
 
-class ServiceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ServiceAdmin(ModelAdmin):
     """Saves through the form's service; nothing is deleted here."""
 
     def get_form(

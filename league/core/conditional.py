@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponseBase
@@ -21,7 +21,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from league.core.shared_pages import served
+from league.core.shared_pages import live_tag_set, served
 
 T = TypeVar("T")
 
@@ -54,7 +54,7 @@ def cached(key: str, compute: Callable[[], T], timeout: int = TIMEOUT) -> T:
     """``compute()`` once per ``key`` in the shared cache (all workers see it)."""
     found = cache.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return cast(T, found)  # stored by compute() under this key
     value = compute()
     cache.set(key, value, timeout)
     return value
@@ -84,7 +84,7 @@ def conditional(
             return None
         setattr(request, _ATTR, version)
         tag = etag(request, version)
-        request.live_tag = tag  # type: ignore[attr-defined]  # a live page's (core/live.py)
+        live_tag_set(request, tag)  # a live page's (core/live.py)
         return f'"{tag}"'
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:

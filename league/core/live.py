@@ -39,7 +39,7 @@ from django.utils.translation import gettext
 
 from league.core.conditional import digest, etag, revalidate
 from league.core.models import AuditEntry
-from league.core.shared_pages import served
+from league.core.shared_pages import live_tag_set, served
 
 HEADER = "HTTP_X_LIVE"
 LIST_TARGET = "lists.spielliste"
@@ -94,7 +94,7 @@ def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., 
             if not is_poll(request):
                 # The page carries its tag (base.html, data-live-tag): its first poll is a
                 # 304 too, not a second rendering of the page just rendered.
-                request.live_tag = tag_now()  # type: ignore[attr-defined]
+                live_tag_set(request, tag_now())
                 # Strangers share one rendering per version (league/core/shared_pages.py).
                 return served(request, version, render, tag_now, "visit")
             tag = f'"{tag_now()}"'

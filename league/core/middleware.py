@@ -8,10 +8,11 @@ for values a view reads itself. The API checks its own (league.api.pagination: 4
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.views.defaults import bad_request
 
 from league.core.error_views import method_not_allowed
@@ -35,11 +36,10 @@ class PageParams:
         if request.GET and not request.path.startswith("/api/"):
             bad = [k for k, values in request.GET.lists() if not all(_sane(k, v) for v in values)]
             if bad:
-                cleaned = request.GET.copy()
+                kept = request.GET.copy()
                 for key in bad:
-                    del cleaned[key]
-                cleaned._mutable = False
-                request.GET = cleaned  # type: ignore[assignment]
+                    del kept[key]
+                request.GET = QueryDict(kept.urlencode(), encoding=request.GET.encoding)
         return self.get_response(request)
 
 
@@ -77,8 +77,7 @@ class FormCharset:
             charset = (request.content_params or {}).get("charset")
             if charset is not None and charset.strip().lower() != "utf-8":
                 # The page without the CSRF decorator: it would read the body again.
-                page: Callable[[HttpRequest, Exception], HttpResponse]
-                page = bad_request.__wrapped__  # type: ignore[attr-defined]
+                page: Callable[[HttpRequest, Exception], HttpResponse] = inspect.unwrap(bad_request)
                 return page(request, ValueError("charset"))
         return self.get_response(request)
 

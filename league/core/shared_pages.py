@@ -66,6 +66,18 @@ def _key(request: HttpRequest, version: str, *more: Any) -> str:
     return "shared-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
 
 
+LIVE_TAG = "live_tag"  # the request's attribute base.html writes as data-live-tag
+
+
+def live_tag_set(request: HttpRequest, tag: str) -> None:
+    """The live tag of the page rendered for ``request`` (its first poll is a 304 then)."""
+    setattr(request, LIVE_TAG, tag)
+
+
+def live_tag_of(request: HttpRequest) -> str:
+    return str(getattr(request, LIVE_TAG, "") or "")
+
+
 def served(
     request: HttpRequest,
     version: str,
@@ -84,7 +96,7 @@ def served(
         content, content_type = found
         token = get_token(request).encode()  # sets the CSRF cookie for a new reader
         tag = live_tag().encode() if live_tag else b""
-        request.live_tag = tag.decode()  # type: ignore[attr-defined]  # for the ETag
+        live_tag_set(request, tag.decode())  # for the ETag
         body = bytes(content).replace(CSRF_HOLE, token).replace(TAG_HOLE, tag)
         return HttpResponse(body, content_type=content_type)
     response = render()
@@ -106,7 +118,7 @@ def _keep(request: HttpRequest, key: str, response: Any) -> None:
     if token is None:
         return
     content = content.replace(token.group(1), CSRF_HOLE)
-    tag = str(getattr(request, "live_tag", "") or "")
+    tag = live_tag_of(request)
     if tag:
         content = content.replace(tag.encode(), TAG_HOLE)
     cache.set(key, (content, response["Content-Type"]), TIMEOUT)

@@ -18,6 +18,7 @@ from league.core.errors import ServiceError
 from league.evenings import services as evening_services
 from league.lists import services as list_services
 from league.lists.models import Spielliste
+from scoring.records import GameRecord
 from scoring.round import replay_round
 from scoring.simulate import next_random_game
 
@@ -27,7 +28,7 @@ OPEN_LIST_GAMES = 24
 
 def _play(liste: Spielliste, rng: random.Random, *, penalty: Player | None = None) -> None:
     seats = [s.name for s in liste.seats.all()]
-    records: list = []  # type: ignore[type-arg]
+    records: list[GameRecord] = []
     rules = liste.profile
     state = replay_round(seats, records, rules=rules)
     # An open list (the club's house rules may have no fixed length) is played to a round's

@@ -21,7 +21,7 @@ __all__ = [
 ]
 
 
-class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is untyped
+class PointsColumn(tables.Column):
     def render(self, value: Any) -> Any:
         return "–" if value is None else value
 
@@ -29,7 +29,7 @@ class PointsColumn(tables.Column):  # type: ignore[misc]  # django-tables2 is un
         return "" if value is None else value
 
 
-class StandingsTable(tables.Table):  # type: ignore[misc]
+class StandingsTable(tables.Table):
     rank = tables.Column(verbose_name=_("Platz"), attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name=_("Name"))
     club = tables.Column(verbose_name=_("Verein"))

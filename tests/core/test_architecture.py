@@ -27,6 +27,13 @@ this file alone; ``make lint`` and ``make test`` include it.
     Pragmas (``noqa``, ``type: ignore``) are no such comment. Standard-library and
     third-party imports count too: with no cycle to name, they belong at module level.
 
+(f) **No private name reached across modules**: nothing imports ``_name`` from another
+    module of ``league/`` or ``scoring/`` or reads ``module._name`` through an imported
+    module; a name two modules share is public (no underscore).
+(g) **No ``type: ignore``** in ``league/`` or ``scoring/``: an untyped library gets a stub
+    (``stubs/``), a Django class generic only in django-stubs a ``TYPE_CHECKING`` alias,
+    a value whose type the checker cannot know an honest ``cast``.
+
 (a), (b) and (e) see module-level and in-function imports alike; an import under
 ``if TYPE_CHECKING:`` never runs and is skipped (its ``else:`` branch is not).
 
@@ -38,7 +45,9 @@ who; a listed item that no longer occurs fails the test as well, so the lists on
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -430,6 +439,78 @@ def test_every_import_inside_a_function_names_its_cycle():
     assert not problems, "\n".join(problems)
 
 
+# --- (f) private names ------------------------------------------------------------------
+
+
+def private_reaches(module: Module, parsed: ast.Module, known: Mapping[str, object]) -> list[str]:
+    """Where ``module`` imports a private name of another project module or reads one
+    through an imported module (``services._x``)."""
+    out = []
+    modules_bound: dict[str, str] = {}  # local name -> the project module it is
+    for imp in imports_of(module, parsed):
+        for name in imp.names:
+            target = project_module(name, known)
+            if target is None or target == module.name:
+                continue
+            last = name.rpartition(".")[2]
+            if name != target and last.startswith("_") and not last.startswith("__"):
+                out.append(f"{module.path}:{imp.line} imports {name}")
+    for node in ast.walk(parsed):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in known:  # import x.y as z
+                    modules_bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:  # from x import y (as z), y a module
+                full = f"{node.module}.{alias.name}"
+                if full in known and full != module.name:
+                    modules_bound[alias.asname or alias.name] = full
+    for node in ast.walk(parsed):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules_bound
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            out.append(f"{module.path}:{node.lineno} reads {node.value.id}.{node.attr}")
+    return out
+
+
+def test_no_private_name_is_reached_across_modules():
+    known = modules()
+    found = [
+        reach
+        for module in known.values()
+        for reach in private_reaches(module, tree(module.name), known)
+    ]
+    assert found == []
+
+
+# --- (g) type: ignore --------------------------------------------------------------------
+
+_TYPE_IGNORE = re.compile(r"#\s*type:\s*ignore")
+
+
+def type_ignores(source: str) -> list[int]:
+    """The lines whose comment holds a ``type: ignore``."""
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return [
+        tok.start[0]
+        for tok in tokens
+        if tok.type == tokenize.COMMENT and _TYPE_IGNORE.search(tok.string)
+    ]
+
+
+def test_no_type_ignore():
+    found = [
+        f"{module.path}:{line}"
+        for module in modules().values()
+        for line in type_ignores(module.source)
+    ]
+    assert found == []
+
+
 # --- the rules themselves, on small sources ---------------------------------------------
 
 
@@ -513,3 +594,29 @@ def test_what_counts_as_a_sentence():
         "raise ValueError(f'{name} must be set')\n"
     )
     assert [line for line, _ in raise_sentences(ast.parse(source))] == [4, 5]
+
+
+def test_what_counts_as_a_private_reach():
+    known = {name: None for name in ("league.a", "league.a.b", "league.c")}
+    source = (
+        "from league.a.b import _hidden, shown\n"
+        "from league.a import b as mod\n"
+        "from league.c import _Row as Row\n"
+        "import league.c\n"
+        "x = mod._secret + mod.public + Row._meta + mod.__name__\n"
+    )
+    module = _module("league.d", source)
+    assert private_reaches(module, ast.parse(source), known) == [
+        "league/d.py:1 imports league.a.b._hidden",
+        "league/d.py:3 imports league.c._Row",
+        "league/d.py:5 reads mod._secret",
+    ]
+
+
+def test_what_counts_as_a_type_ignore():
+    source = (
+        "x: int = y  # type: ignore[assignment]\n"
+        "s = '# type: ignore in a string'\n"
+        "z = 1  #type:ignore\n"
+    )
+    assert type_ignores(source) == [1, 3]

@@ -18,6 +18,7 @@ from league.accounts.membership import member_add, member_remove
 from league.clubs.models import Club, Player
 from league.clubs.services import clean_name, ddv_number_clean, player_get_or_create
 from league.core.audit import Actor, User, audit_record
+from league.core.backup_fields import max_length
 from league.core.errors import ServiceError
 from league.core.text import squeeze
 from league.leagues.models import (
@@ -171,7 +172,7 @@ def team_create(*, league: League, name: str, club: Club | None = None, user: Us
     clean = squeeze(name)
     if not clean:
         raise ServiceError("team_name_missing", field="name")
-    if len(clean) > Team._meta.get_field("name").max_length:  # type: ignore[operator]
+    if len(clean) > max_length(Team, "name"):
         raise ServiceError("team_name_missing", field="name")
     if _scheduled(locked):
         raise ServiceError("schedule_exists")

@@ -39,8 +39,10 @@ from league.tournaments.selectors.paper import PaperTableView, paper_board
 from league.tournaments.selectors.player import PlayerRound, PlayerRow, player_rounds
 from league.tournaments.selectors.rounds import (
     CurrentSeat,
+    RoundLine,
     current_seat,
     next_round_problem,
+    round_lines,
     round_phase_label,
     round_positions,
     round_started,
@@ -68,6 +70,7 @@ __all__ = [
     "PlayerRound",
     "PlayerRow",
     "Repeat",
+    "RoundLine",
     "Slip",
     "StandingRow",
     "Standings",
@@ -85,6 +88,7 @@ __all__ = [
     "round_blockers",
     "round_board",
     "round_clock",
+    "round_lines",
     "round_minutes",
     "round_phase_label",
     "round_points",

@@ -68,19 +68,32 @@ def round_started(*, tournament_round: TournamentRound) -> bool:
     ).exists()
 
 
-def tournament_rounds(*, tournament: Tournament) -> list[TournamentRound]:
-    """The rounds with their tables and ``started`` (2 queries)."""
+@dataclass(frozen=True)
+class RoundLine:
+    """A round as the tournament's page lists it: whether a game was entered at some table,
+    and its phase's label."""
+
+    round: TournamentRound
+    started: bool
+    phase: str
+
+
+def round_lines(*, tournament: Tournament) -> list[RoundLine]:
+    """The rounds with their tables, ``started`` and phase (2 queries)."""
     started = Spielliste.objects.filter(
         round_table__tournament_round=OuterRef("pk"), games_played__gt=0
     )
-    rounds: list[TournamentRound] = list(
-        tournament.rounds.annotate(started=Exists(started)).prefetch_related(
-            Prefetch("tables", queryset=RoundTable.objects.order_by("number"))
-        )
+    rounds = tournament.rounds.annotate(started=Exists(started)).prefetch_related(
+        Prefetch("tables", queryset=RoundTable.objects.order_by("number"))
     )
-    for rnd in rounds:
-        rnd.phase = round_phase_label(rnd, started=rnd.started)  # type: ignore[attr-defined]
-    return rounds
+    return [
+        RoundLine(rnd, rnd.started, round_phase_label(rnd, started=rnd.started)) for rnd in rounds
+    ]
+
+
+def tournament_rounds(*, tournament: Tournament) -> list[TournamentRound]:
+    """The rounds with their tables and ``started`` (2 queries)."""
+    return [line.round for line in round_lines(tournament=tournament)]
 
 
 def round_phase_label(rnd: TournamentRound, *, started: bool) -> str:

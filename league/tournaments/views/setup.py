@@ -35,7 +35,7 @@ from league.tournaments.selectors import (
     day_steps,
     next_round_problem,
     next_step,
-    tournament_rounds,
+    round_lines,
 )
 from league.tournaments.selectors.changes import settings_history
 from league.tournaments.views.common import Question
@@ -80,7 +80,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @reader_required
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = tournament_rounds(tournament=tournament)
+    lines = round_lines(tournament=tournament)
+    rounds = [line.round for line in lines]
     active = tournament.participants.filter(withdrawn=False).count()
     organiser = can_organise(request.user, tournament)
     steps = day_steps(tournament=tournament, rounds=rounds, active=active) if organiser else []
@@ -92,7 +93,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "organiser": organiser,
             "steps": steps,
             "next_step": next_step(steps),
-            "rounds": rounds,
+            "rounds": lines,
             "participant_count": active,
             "short_of_fours": (4 - active % 4) % 4 if active >= 4 else 0,
             "draw_form": DrawForm(),
