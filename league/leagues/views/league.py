@@ -22,8 +22,7 @@ from league.clubs.models import Player
 from league.clubs.services import player_get_or_create
 from league.core.audit import Actor
 from league.core.confirm import ask_first
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import form_action, on_form, with_message
 from league.core.live import by_site, live
 from league.core.messages import render as render_message
 from league.core.pdf import pdf_response
@@ -81,24 +80,28 @@ def league_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def league_create(request: HttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        cd = form.cleaned_data
-        try:
-            league = ls.league_create(
-                name=cd["name"],
-                season=cd["season"],
-                players_per_team=cd["players_per_team"],
-                rounds_per_spieltag=cd["rounds_per_spieltag"],
-                spieltage_per_round=cd["spieltage_per_round"],
-                user=request.user,
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
-            messages.success(request, _("Liga angelegt. Jetzt Mannschaften eintragen."))
-            return redirect("league-manage", league.pk)
-    return render(
-        request, "leagues/create.html", {"form": form}, status=422 if form.errors else 200
+
+    def again() -> HttpResponse:
+        return render(
+            request, "leagues/create.html", {"form": form}, status=422 if form.errors else 200
+        )
+
+    if request.method != "POST":
+        return again()
+    return form_action(
+        request,
+        form,
+        lambda cd: ls.league_create(
+            name=cd["name"],
+            season=cd["season"],
+            players_per_team=cd["players_per_team"],
+            rounds_per_spieltag=cd["rounds_per_spieltag"],
+            spieltage_per_round=cd["spieltage_per_round"],
+            user=request.user,
+        ),
+        success=_("Liga angelegt. Jetzt Mannschaften eintragen."),
+        to=lambda league: reverse("league-manage", args=[league.pk]),
+        again=again,
     )
 
 
@@ -231,14 +234,13 @@ def managed(
     the page), or None when its form is invalid; a refusal is shown on the page."""
     league = get_object_or_404(League, pk=pk)
     access = league_access(request.user, league)
-    try:
-        done = act(league, actor_of(request.user, access))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        if done is not None:
-            messages.success(request, done)
-            return redirect("league-manage", pk)
+
+    def said(text: str | None) -> str:  # None: its form is invalid, the page again
+        return text or ""
+
+    done = with_message(request, lambda: act(league, actor_of(request.user, access)), said)
+    if done.ok and done.value is not None:
+        return redirect("league-manage", pk)
     invalid = any(f is not None and f.errors for f in (form, team_form, schedule_form))
     return _manage_page(
         request,
@@ -460,10 +462,7 @@ def _on_spieltag(
     spieltag = _spieltag(pk, spieltag_id)
     league = spieltag.group.group_round.league
     actor = actor_of(request.user, league_access(request.user, league))
-    try:
-        act(spieltag, league, actor)
-    except ServiceError as err:
-        messages.error(request, err.message)
+    with_message(request, lambda: act(spieltag, league, actor))
     return redirect("spieltag-detail", pk, spieltag_id)
 
 
@@ -572,21 +571,21 @@ def lineup_edit(request: HttpRequest, pk: int, spieltag_id: int, team_id: int) -
     for field in form.fields.values() if locked else ():
         field.disabled = True  # shown, not changed: the service refuses him anyway
     if request.method == "POST" and form.is_valid():
-        try:
-            warnings = ls.lineup_set(
+        saved = on_form(
+            form,
+            lambda: ls.lineup_set(
                 spieltag=spieltag,
                 team=team,
                 players=form.players(),
                 by_organiser=access.organiser,
                 user=actor_of(request.user, access),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+            ),
+        )
+        if saved.ok:
             messages.success(
                 request, _("Aufstellung von %(team)s gespeichert.") % {"team": team.name}
             )
-            for warning in warnings:
+            for warning in saved.value:
                 messages.warning(request, warning.message)
             return redirect("spieltag-detail", pk, spieltag_id)
     return render(
@@ -621,18 +620,19 @@ def spieltag_results(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRes
     raw = request.GET.get("eingabe") or request.POST.get("eingabe")
     entry = 2 if raw == "2" and league.double_entry else 1  # the second typist, blind
     if request.method == "POST" and form.is_valid():
-        try:
-            status, warnings = ls.spieltag_paper_result(
+        saved = on_form(
+            form,
+            lambda: ls.spieltag_paper_result(
                 spieltag=spieltag,
                 round=form.cleaned_data["round"],
                 table=form.cleaned_data["table"],
                 totals=form.totals(),
                 entry=entry,
                 user=actor_of(request.user, access),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+            ),
+        )
+        if saved.ok:
+            status, warnings = saved.value
             where = {"r": form.cleaned_data["round"], "t": form.cleaned_data["table"]}
             if status == PAPER_DIFFERS:
                 text = _(

@@ -14,10 +14,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from league.core.errors import ServiceError
+from league.core.forms import button_action
 from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.forms import MoveForm
@@ -92,8 +93,9 @@ def spieltag_move_request(request: HttpRequest, pk: int, spieltag_id: int) -> Ht
         _form_errors(request, form)
         return redirect("spieltag-detail", pk, spieltag_id)
     cd = form.cleaned_data
-    try:
-        ls.spieltag_move_request(
+    return button_action(
+        request,
+        lambda: ls.spieltag_move_request(
             spieltag=spieltag,
             team=team,
             date=cd["date"],
@@ -101,14 +103,10 @@ def spieltag_move_request(request: HttpRequest, pk: int, spieltag_id: int) -> Ht
             venue=cd["venue"],
             note=cd["note"],
             user=actor_of(request.user, access),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request, _("Verlegung beantragt; die anderen Mannschaften der Gruppe werden gefragt.")
-        )
-    return redirect("spieltag-detail", pk, spieltag_id)
+        ),
+        success=_("Verlegung beantragt; die anderen Mannschaften der Gruppe werden gefragt."),
+        to=reverse("spieltag-detail", args=[pk, spieltag_id]),
+    )
 
 
 @require_POST
@@ -125,32 +123,31 @@ def spieltag_move_answer(request: HttpRequest, pk: int, move_id: int, team_id: i
     if not access.captains(team) or not move.spieltag.group.teams.filter(pk=team.pk).exists():
         raise PermissionDenied  # only the teams of the Spieltag's group answer
     accept = request.POST.get("aktion") != "ablehnen"
-    try:
-        ls.spieltag_move_answer(
+    if access.organiser:
+        text = (
+            _("Zustimmung von %(team)s eingetragen.")
+            if accept
+            else _("Ablehnung von %(team)s eingetragen; der Antrag ist beendet.")
+        ) % {"team": team.name}
+    else:
+        text = (
+            _("Verlegung angenommen.")
+            if accept
+            else _("Verlegung abgelehnt; der Antrag ist beendet.")
+        )
+    return button_action(
+        request,
+        lambda: ls.spieltag_move_answer(
             move=move,
             team=team,
             accept=accept,
             note=request.POST.get("note", ""),
             on_behalf=access.organiser,
             user=actor_of(request.user, access),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        if access.organiser:
-            text = (
-                _("Zustimmung von %(team)s eingetragen.")
-                if accept
-                else _("Ablehnung von %(team)s eingetragen; der Antrag ist beendet.")
-            ) % {"team": team.name}
-        else:
-            text = (
-                _("Verlegung angenommen.")
-                if accept
-                else _("Verlegung abgelehnt; der Antrag ist beendet.")
-            )
-        messages.success(request, text)
-    return redirect("spieltag-detail", pk, move.spieltag_id)
+        ),
+        success=text,
+        to=reverse("spieltag-detail", args=[pk, move.spieltag_id]),
+    )
 
 
 @organiser_required
@@ -162,16 +159,22 @@ def spieltag_move_decide(request: HttpRequest, pk: int, move_id: int) -> HttpRes
     actor = actor_of(
         request.user, league_access(request.user, move.spieltag.group.group_round.league)
     )
-    try:
-        if request.POST.get("aktion") == "genehmigen":
-            ls.spieltag_move_approve(move=move, user=actor)
-            messages.success(request, _("Verlegung genehmigt: der neue Termin steht."))
-        else:
-            ls.spieltag_move_refuse(move=move, reason=request.POST.get("reason", ""), user=actor)
-            messages.success(request, _("Verlegung abgelehnt."))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    return redirect("spieltag-detail", pk, move.spieltag_id)
+    back = reverse("spieltag-detail", args=[pk, move.spieltag_id])
+    if request.POST.get("aktion") == "genehmigen":
+        return button_action(
+            request,
+            lambda: ls.spieltag_move_approve(move=move, user=actor),
+            success=_("Verlegung genehmigt: der neue Termin steht."),
+            to=back,
+        )
+    return button_action(
+        request,
+        lambda: ls.spieltag_move_refuse(
+            move=move, reason=request.POST.get("reason", ""), user=actor
+        ),
+        success=_("Verlegung abgelehnt."),
+        to=back,
+    )
 
 
 @require_POST
@@ -183,10 +186,9 @@ def spieltag_move_withdraw(request: HttpRequest, pk: int, move_id: int) -> HttpR
     access = league_access(request.user, move.spieltag.group.group_round.league)
     if not access.captains(move.team):
         raise PermissionDenied
-    try:
-        ls.spieltag_move_withdraw(move=move, user=actor_of(request.user, access))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Verlegungsantrag zurückgezogen."))
-    return redirect("spieltag-detail", pk, move.spieltag_id)
+    return button_action(
+        request,
+        lambda: ls.spieltag_move_withdraw(move=move, user=actor_of(request.user, access)),
+        success=_("Verlegungsantrag zurückgezogen."),
+        to=reverse("spieltag-detail", args=[pk, move.spieltag_id]),
+    )

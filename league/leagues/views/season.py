@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
+from league.core.forms import button_action, with_message
 from league.leagues import services as ls
 from league.leagues.access import LeagueAccess, actor_of, league_access, organiser_required
 from league.leagues.forms import PlaceForm
@@ -99,9 +100,10 @@ def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRespo
         return redirect("spieltag-detail", pk, spieltag_id)
     cd = form.cleaned_data
     actor = actor_of(request.user, league_access(request.user, league))
-    try:
-        place = ls.spieltag_schedule if form.split() else ls.doppelspieltag_schedule
-        place(
+    place = ls.spieltag_schedule if form.split() else ls.doppelspieltag_schedule
+    return button_action(
+        request,
+        lambda: place(
             spieltag=spieltag,
             date=cd["date"],
             start_time=cd["start_time"],
@@ -109,12 +111,10 @@ def spieltag_place(request: HttpRequest, pk: int, spieltag_id: int) -> HttpRespo
             host=form.host_team(),
             reorder=cd["reorder"],
             user=actor,
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Termin und Ort gespeichert."))
-    return redirect("spieltag-detail", pk, spieltag_id)
+        ),
+        success=_("Termin und Ort gespeichert."),
+        to=reverse("spieltag-detail", args=[pk, spieltag_id]),
+    )
 
 
 @require_safe
@@ -188,18 +188,22 @@ def spieltag_report(request: HttpRequest, pk: int, spieltag_id: int, team_id: in
     if not access.captains(team):
         raise PermissionDenied
     actor = actor_of(request.user, access)
-    try:
-        if request.POST.get("aktion") == "bestreiten":
-            ls.report_dispute(
+    back = reverse("spieltag-detail", args=[pk, spieltag_id])
+    if request.POST.get("aktion") == "bestreiten":
+        return button_action(
+            request,
+            lambda: ls.report_dispute(
                 spieltag=spieltag, team=team, note=request.POST.get("note", ""), user=actor
-            )
-            messages.success(request, _("Einspruch eingetragen; die Ligaleitung entscheidet."))
-        else:
-            ls.report_confirm(spieltag=spieltag, team=team, user=actor)
-            messages.success(request, _("Ergebnis bestätigt."))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    return redirect("spieltag-detail", pk, spieltag_id)
+            ),
+            success=_("Einspruch eingetragen; die Ligaleitung entscheidet."),
+            to=back,
+        )
+    return button_action(
+        request,
+        lambda: ls.report_confirm(spieltag=spieltag, team=team, user=actor),
+        success=_("Ergebnis bestätigt."),
+        to=back,
+    )
 
 
 @organiser_required
@@ -208,17 +212,16 @@ def spieltag_settle(request: HttpRequest, pk: int, spieltag_id: int) -> HttpResp
     """The organiser decides a disputed result: it holds as it stands, with his reasons."""
     spieltag = _spieltag_of(pk, spieltag_id)
     league = spieltag.group.group_round.league
-    try:
-        ls.spieltag_settle(
+    return button_action(
+        request,
+        lambda: ls.spieltag_settle(
             spieltag=spieltag,
             note=request.POST.get("note", ""),
             user=actor_of(request.user, league_access(request.user, league)),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Entscheidung eingetragen."))
-    return redirect("spieltag-detail", pk, spieltag_id)
+        ),
+        success=_("Entscheidung eingetragen."),
+        to=reverse("spieltag-detail", args=[pk, spieltag_id]),
+    )
 
 
 # --- availability -------------------------------------------------------------------------
@@ -270,13 +273,14 @@ def availability_link_renew(
         return redirect_to_login(request.get_full_path())
     team, access = _captained_team(request, pk, team_id)
     player = get_object_or_404(Player, pk=player_id)
-    try:
-        ls.availability_link_renew(team=team, player=player, user=actor_of(request.user, access))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Neuer persönlicher Link erstellt; ein alter gilt nicht mehr."))
-    return redirect("team-availability", pk, team_id)
+    return button_action(
+        request,
+        lambda: ls.availability_link_renew(
+            team=team, player=player, user=actor_of(request.user, access)
+        ),
+        success=_("Neuer persönlicher Link erstellt; ein alter gilt nicht mehr."),
+        to=reverse("team-availability", args=[pk, team_id]),
+    )
 
 
 def _answer_page(
@@ -292,17 +296,17 @@ def _answer_page(
         if spieltag is None:
             messages.error(request, _("Diesen Spieltag gibt es nicht mehr zur Auswahl."))
         else:
-            try:
-                ls.availability_set(
-                    spieltag=spieltag,
+            chosen = spieltag
+            with_message(
+                request,
+                lambda: ls.availability_set(
+                    spieltag=chosen,
                     player=player,
                     answer=request.POST.get("answer", ""),
                     user=actor,
-                )
-            except ServiceError as err:
-                messages.error(request, err.message)
-            else:
-                messages.success(request, _("Antwort gespeichert. Danke!"))
+                ),
+                _("Antwort gespeichert. Danke!"),
+            )
         # back at the answered row (its answer in view), not at the page's top
         anchor = f"#spieltag-{spieltag.pk}" if spieltag is not None else ""
         return redirect(request.get_full_path() + anchor)
