@@ -196,6 +196,8 @@ def _proposal(
     member = club is not None and club in cand.club_ids
     if cand_key == key:
         return Proposal(cand.id, Reason.EQUAL, 0, member)
+    if _digits(cand_key) != _digits(key):
+        return None  # "Gast 1" and "Gast 2": numbered names are different people
     if len(words) > 1 and sorted(cand_key.split()) == list(words):
         return Proposal(cand.id, Reason.ORDER, 0, member)
     dist = distance_within(key, cand_key)
@@ -205,6 +207,10 @@ def _proposal(
     if mine is not None and mine == theirs:
         return Proposal(cand.id, Reason.INITIAL, MAX_DISTANCE + 1, member)
     return None
+
+
+def _digits(key: str) -> str:
+    return "".join(ch for ch in key if ch.isdigit())
 
 
 def _ranked(proposals: Iterable[Proposal]) -> tuple[Proposal, ...]:
@@ -281,8 +287,9 @@ class Pair:
     distance: int = 0
 
 
-def _skeleton(key: str) -> str:
-    # The consonants in order, doubled letters once: "joerg mueller" and "jorg muller" meet.
+def skeleton(key: str) -> str:
+    """The consonants of a normalised name in order, doubled letters once: "joerg mueller"
+    and "jorg muller" meet ("jrg mlr"). A blocking key, stored beside the name."""
     out: list[str] = []
     for ch in key:
         if ch in "aeiouy":
@@ -294,7 +301,7 @@ def _skeleton(key: str) -> str:
 
 def _blocking_keys(key: str) -> set[str]:
     words = key.split()
-    keys = {"=" + key, "k" + _skeleton(key), "o" + " ".join(sorted(words))}
+    keys = {"=" + key, "k" + skeleton(key), "o" + " ".join(sorted(words))}
     if len(words) >= 2:
         keys.add("s" + words[-1])  # the surname: first names typed differently
         keys.add("f" + words[0] + " " + words[-1][0])  # first name and surname's initial
