@@ -403,6 +403,22 @@ MESSAGES: Mapping[str, str] = {
     ),
     "register_no_page": gettext_noop("Die Antwort ist keine Seite des Spielerregisters."),
     "register_bad_address": gettext_noop("Die Adresse beginnt nicht mit http:// oder https://."),
+    "federation_no_address": gettext_noop(
+        "Die Adresse der Verbandsseite ist noch nicht eingetragen (Veranstaltung → Verbandsseite)."
+    ),
+    "federation_address_long": gettext_noop("Die Adresse ist länger als 200 Zeichen."),
+    "federation_token_bad": gettext_noop(
+        "Ein Token hat keine Leerzeichen und höchstens 200 Zeichen."
+    ),
+    "federation_unreachable": gettext_noop(
+        "Die Verbandsseite ist nicht erreichbar ({reason}). Dort ist nichts geändert; "
+        "später noch einmal versuchen."
+    ),
+    "federation_timeout": gettext_noop(
+        "Die Verbandsseite hat nicht binnen {seconds} Sekunden geantwortet. Vielleicht hat sie "
+        "die Übertragung trotzdem übernommen; noch einmal versuchen schadet nicht."
+    ),
+    "federation_refused": gettext_noop("Die Verbandsseite lehnt ab ({status}): {message}"),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
     "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
     "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),

@@ -9,3 +9,11 @@ class FederationConfig(AppConfig):
     name = "league.federation"
     label = "federation"
     verbose_name = _("Verband")
+
+    def ready(self) -> None:
+        # The box imports the models: here, not at module level, because of an
+        # app-loading cycle (Django imports apps.py before any models are ready).
+        from league.federation.tournament_box import SECTION
+        from league.tournaments import page
+
+        page.register_section(SECTION)

@@ -10,7 +10,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.federation.sending import SiteRefused, SiteUnreachable, publication_send
+from league.federation.answers import SiteRefused, SiteUnreachable
+from league.federation.sending import publication_send
 from league.tournaments.models import Tournament
 
 
