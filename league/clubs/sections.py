@@ -158,6 +158,9 @@ def restore(ctx: RestoreContext) -> None:
     for data in ctx.doc.get("players", []):
         number = (data.get("ddv_number") or "").strip()
         player = Player.objects.filter(ddv_number=number).first() if number else None
+        if player is None and not number and ctx.people is not None:
+            club = clubs.get(data.get("club") or 0)
+            player = ctx.people(squeeze(data["name"]), club.pk if club else None)
         if player is None and not number:
             # A guest of a tournament this import replaces: the same record again.
             player = ctx.reuse["player"].get(squeeze(data["name"]))

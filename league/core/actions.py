@@ -27,6 +27,7 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "federation_link": gettext_noop("Verbindung zur Verbandsseite eingestellt: %(address)s"),
     "register_fetch": gettext_noop("Spielerregister von der Verbandsseite geholt"),
     "tournament_send": gettext_noop("An die Verbandsseite übertragen"),
+    "assignment_decide": gettext_noop("Zuordnung entschieden: %(name)s"),
     "register_expired": gettext_noop("Unbestätigt abgelaufen und gelöscht"),
     "record": gettext_noop("Spiel %(n)s eingetragen"),
     "correct": gettext_noop("Spiel %(n)s berichtigt"),

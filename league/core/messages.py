@@ -419,6 +419,13 @@ MESSAGES: Mapping[str, str] = {
         "die Übertragung trotzdem übernommen; noch einmal versuchen schadet nicht."
     ),
     "federation_refused": gettext_noop("Die Verbandsseite lehnt ab ({status}): {message}"),
+    "assignment_missing": gettext_noop("Diese Zuordnung gibt es nicht (mehr)."),
+    "assignment_decided": gettext_noop("„{name}“ ist schon zugeordnet."),
+    "assignment_not_candidate": gettext_noop("Bitte einen der vorgeschlagenen Spieler wählen."),
+    "assignment_elsewhere": gettext_noop(
+        "„{name}“ hat hier schon weitere Turniere: bitte über „Doppelte zusammenführen“ "
+        "auf der Spielerseite entscheiden."
+    ),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
     "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
     "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),

@@ -78,3 +78,37 @@ class Sending(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}: {self.outcome or '—'}"
+
+
+class Assignment(models.Model):
+    """On the site: a published participant without a DDV number who was "maybe the same"
+    as players here (history-import.md "People"). His results stand on a record of his own
+    (``player``) until the tournament's organiser decides: the same as one of the
+    ``candidates`` (the record is merged into that one) or a new player (it stays).
+
+    By the tournament's uid, not a key: a publication replaces the tournament's rows."""
+
+    class Decision(models.TextChoices):
+        SAME = "same", _("derselbe Spieler")
+        NEW = "new", _("ein neuer Spieler")
+
+    tournament_uid = models.UUIDField(db_index=True)
+    name = models.CharField(_("Name"), max_length=80)  # as published
+    player = models.ForeignKey(
+        "clubs.Player", on_delete=models.CASCADE, related_name="federation_assignments"
+    )
+    candidates = models.JSONField(default=list)  # player ids, best first
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision = models.CharField(max_length=8, choices=Decision.choices, blank=True)
+
+    class Meta:
+        verbose_name = _("Offene Zuordnung")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_uid", "name"], name="federation_assignment_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.decision or '?'})"

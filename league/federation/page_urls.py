@@ -12,4 +12,10 @@ urlpatterns = [
         name="federation-register-fetch",
     ),
     path("turniere/<int:pk>/verbandsseite/", pages.tournament_send, name="tournament-send"),
+    path("verband/zuordnungen/", pages.assignments, name="federation-assignments"),
+    path(
+        "verband/zuordnungen/<int:pk>/",
+        pages.assignment_decide,
+        name="federation-assignment-decide",
+    ),
 ]

@@ -6,17 +6,23 @@ JavaScript; the answer is said on the page it returns to."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league.clubs.models import Player
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
-from league.federation import services
+from league.core.messages import render as render_message
+from league.core.params import int_param
+from league.federation import people, services
 from league.federation.access import link_required
 from league.federation.forms import SiteLinkForm
 from league.federation.models import Sending
+from league.federation.people import open_assignments
 from league.federation.presenters import problem_sentence, register_problem
 from league.federation.selectors import site_link
 from league.tournaments.access import organiser_required
@@ -99,3 +105,50 @@ def tournament_send(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("An die Verbandsseite übertragen: dort ersetzt."))
     return redirect(tournament)
+
+
+@login_required
+def assignments(request: HttpRequest) -> HttpResponse:
+    """The open assignments of the publisher's tournaments: for each, the same player (one
+    of the candidates) or a new one."""
+    rows = list(open_assignments(request.user))
+    ids = {pk for a in rows for pk in a.candidates}
+    players = Player.objects.select_related("club").in_bulk(list(ids))
+    tournaments = {
+        t.uid: t for t in Tournament.objects.filter(uid__in=[a.tournament_uid for a in rows])
+    }
+    shown = [
+        {
+            "assignment": a,
+            "tournament": tournaments.get(a.tournament_uid),
+            "candidates": [players[pk] for pk in a.candidates if pk in players],
+        }
+        for a in rows
+    ]
+    return render(request, "federation/assignments.html", {"rows": shown})
+
+
+@login_required
+@require_POST
+def assignment_decide(request: HttpRequest, pk: int) -> HttpResponse:
+    choice = request.POST.get("choice", "")
+    same_as = None if choice == "new" else int_param(choice, 0)
+    if same_as == 0:
+        messages.error(request, render_message("assignment_not_candidate"))
+        return redirect("federation-assignments")
+    try:
+        decided = people.assignment_decide(assignment_id=pk, same_as=same_as, user=request.user)
+    except ServiceError as err:
+        if err.code == "permission_denied":
+            raise PermissionDenied from None
+        messages.error(request, err.message)
+    else:
+        if decided.decision == decided.Decision.SAME:
+            messages.success(
+                request, _("„%(name)s“ ist zugeordnet: derselbe Spieler.") % {"name": decided.name}
+            )
+        else:
+            messages.success(
+                request, _("„%(name)s“ bleibt ein neuer Spieler.") % {"name": decided.name}
+            )
+    return redirect("federation-assignments")

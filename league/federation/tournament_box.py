@@ -47,3 +47,15 @@ def box_context(
 
 
 SECTION = TournamentSection(template="federation/_tournament_box.html", context=box_context)
+
+
+def people_context(
+    request: HttpRequest, tournament: Tournament, organiser: bool
+) -> Mapping[str, Any] | None:
+    """On the site: a published tournament's open assignments (league.federation.people)."""
+    if tournament.people_open == 0:
+        return None
+    return {"open": tournament.people_open, "organiser": organiser}
+
+
+PEOPLE = TournamentSection(template="federation/_people_open.html", context=people_context)
