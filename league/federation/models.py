@@ -72,6 +72,8 @@ class Sending(models.Model):
     outcome = models.CharField(max_length=12, choices=Outcome.choices, blank=True)
     site_url = models.CharField(max_length=300, blank=True)
     digest = models.CharField(max_length=64, blank=True)
+    # Its participants the site asks its publisher to assign there (league.federation.people).
+    people_open = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         verbose_name = _("Übertragung an die Verbandsseite")

@@ -24,6 +24,7 @@ class SiteAnswer:
     url: str
     unchanged: bool
     digest: str  # of the document sent (publication.document_digest)
+    people_open: int = 0  # open assignments there (league.federation.people)
 
 
 def tournament_document(tournament: Tournament) -> dict[str, Any]:
@@ -61,4 +62,5 @@ def publication_send(
         str(answer.body.get("url", "")),
         bool(answer.body.get("unchanged")),
         document_digest(doc),
+        int(answer.body.get("people_open") or 0),
     )

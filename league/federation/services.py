@@ -171,13 +171,18 @@ def tournament_send(
         outcome = Sending.Outcome.CREATED
     else:
         outcome = Sending.Outcome.REPLACED
-    sent = {"outcome": outcome, "site_url": answer.url[:300], "digest": answer.digest}
+    sent = {
+        "outcome": outcome,
+        "site_url": answer.url[:300],
+        "digest": answer.digest,
+        "people_open": answer.people_open,
+    }
     return _sending_record(tournament, Tried(timezone.now(), status=answer.status), user, sent)
 
 
 @transaction.atomic
 def _sending_record(
-    tournament: Tournament, tried: Tried, user: Any, sent: dict[str, str] | None = None
+    tournament: Tournament, tried: Tried, user: Any, sent: dict[str, Any] | None = None
 ) -> Sending:
     sending = Sending.objects.select_for_update().filter(tournament=tournament).first()
     if sending is None:
@@ -189,6 +194,7 @@ def _sending_record(
         sending.outcome, sending.site_url, sending.digest = (
             sent["outcome"], sent["site_url"], sent["digest"],
         )  # fmt: skip
+        sending.people_open = min(int(sent["people_open"]), 32767)
     sending.save()
     # On the sending's row, not the tournament's: the tournament's history travels in its
     # document, and recording the send there would change the document it just sent.

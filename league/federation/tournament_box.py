@@ -43,6 +43,7 @@ def box_context(
         "changed_since": state.changed_since,
         "problem": problem,
         "may_link": can_link_site(request.user),
+        "assignments_url": state.link.address.rstrip("/") + "/verband/zuordnungen/",
     }
 
 

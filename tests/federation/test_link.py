@@ -138,6 +138,12 @@ def test_the_button_sends_and_the_page_says_the_answer_and_what_changed_since(
     again = client.post(reverse("tournament-send", args=[tournament.pk]), follow=True)
     assert "unverändert" in again.content.decode()
     assert Sending.objects.get().outcome == Sending.Outcome.UNCHANGED
+    # The site waits for its publisher to assign two guests: the box says so and where.
+    assert "Offene Zuordnungen" not in again.content.decode()
+    Sending.objects.update(people_open=2)
+    box = client.get(tournament.get_absolute_url()).content.decode()
+    assert "2 Teilnehmer ohne DDV-Nummer ähneln Spielern der Verbandsseite" in box
+    assert "https://verband.example/verband/zuordnungen/" in box
 
 
 @pytest.mark.parametrize(

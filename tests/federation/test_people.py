@@ -7,6 +7,7 @@ until then the tournament does not count in the Rangliste."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from typing import Any
 
@@ -141,6 +142,20 @@ def test_refused_decisions_write_nothing(site, django_user_model):
     assert open_one.decision == ""
     assert Player.objects.filter(pk=open_one.player_id).exists()
     assert Tournament.objects.get(uid=site["uid"]).people_open == 1
+
+
+def test_the_api_answer_names_the_open_assignments(site, client):
+    from rest_framework.authtoken.models import Token
+
+    token = Token.objects.create(user=site["publisher"]).key
+    answer = client.put(
+        f"/api/v1/veroeffentlichungen/turniere/{site['uid']}/",
+        data=json.dumps(site["doc"]),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {token}",
+    )
+    assert answer.status_code == 201
+    assert answer.json()["people_open"] == 1
 
 
 def test_the_publisher_decides_on_his_page(site, client, django_user_model):
