@@ -6,8 +6,8 @@ travels: site → venue"): ``GET /api/v1/spieler/?register=1``, 50 a page (``per
   whole: his name must not travel, and a record without a name helps no registration desk
   (at the venue his DDV number typed at registration links him on publication). Accounts,
   e-mail addresses and claims never travel.
-- The Landesverband is not recorded on the site yet (no field on a player or a club): the
-  register carries the club's name and city.
+- A player's Landesverband is his club's (``Club.landesverband``): the register carries
+  the club's name, city and Landesverband.
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ class RegisterPlayerSerializer(serializers.Serializer[Player]):
     ddv_number = serializers.CharField(read_only=True)
     club = serializers.CharField(source="club.name", default=None, read_only=True)
     club_city = serializers.CharField(source="club.city", default=None, read_only=True)
+    club_landesverband = serializers.CharField(
+        source="club.landesverband", default=None, read_only=True
+    )
 
 
 @extend_schema(
@@ -48,7 +51,7 @@ class RegisterPlayerSerializer(serializers.Serializer[Player]):
         401: schema.refusal(401, "A wrong token.", "authentication_failed"),
         **schema.NOT_FOUND,
     },
-    summary="The player register (DDV number, name, club) for a venue laptop",
+    summary="The player register (DDV number, name, club, Landesverband) for a venue laptop",
 )
 class SpielerRegisterView(ApiListView[Player]):
     """Players with a DDV number whose names are public, by DDV number."""

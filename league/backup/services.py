@@ -19,7 +19,7 @@ everything back.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.db import DatabaseError, transaction
@@ -226,16 +226,24 @@ def backup_validate(*, doc: Any) -> None:
 # --- import ------------------------------------------------------------------------------------
 
 
-def backup_import(*, doc: Any, dry_run: bool = False, replace: bool = False) -> ImportSummary:
+def backup_import(
+    *,
+    doc: Any,
+    dry_run: bool = False,
+    replace: bool = False,
+    people: Callable[[str, int | None], Any] | None = None,
+) -> ImportSummary:
     """Check ``doc`` completely, then write it in one transaction, section by section
     (rolled back for a dry run). An object the document names by a uid that is here already
     (a tournament imported or published before) is refused, or with ``replace`` replaced.
-    Raises ``BackupError`` with every fault found; nothing is written then."""
+    ``people``: a publication's rules for players without a DDV number
+    (``RestoreContext.people``). Raises ``BackupError`` with every fault found; nothing is
+    written then."""
     summary = ImportSummary(dry_run=dry_run)
     try:
         ctx = _check(doc)
         with transaction.atomic():
-            restore = RestoreContext(doc, ctx.plans, summary, replace=replace)
+            restore = RestoreContext(doc, ctx.plans, summary, replace=replace, people=people)
             sections = backup_sections()
             for section in reversed(sections):  # owners first: they hold the others' rows
                 if section.prepare is not None:

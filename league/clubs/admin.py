@@ -15,7 +15,7 @@ from league.core.admin import ServiceAdmin, ServiceForm
 class ClubForm(ServiceForm):
     class Meta:
         model = Club
-        fields = ("name", "city")
+        fields = ("name", "city", "landesverband")
 
     def save_with_service(self, instance: models.Model | None) -> Any:
         cd = self.cleaned_data
@@ -25,7 +25,11 @@ class ClubForm(ServiceForm):
             instance = club
         assert isinstance(instance, Club)
         return services.club_update(
-            club=instance, name=cd["name"], city=cd.get("city", ""), user=self.request_user
+            club=instance,
+            name=cd["name"],
+            city=cd.get("city", ""),
+            landesverband=cd.get("landesverband", ""),
+            user=self.request_user,
         )
 
 
@@ -57,8 +61,8 @@ class PlayerForm(ServiceForm):
 @admin.register(Club)
 class ClubAdmin(ServiceAdmin):
     form = ClubForm
-    list_display = ("name", "city")
-    search_fields = ("name", "city")
+    list_display = ("name", "city", "landesverband")
+    search_fields = ("name", "city", "landesverband")
 
 
 @admin.register(Player)

@@ -20,6 +20,10 @@ point is more than any table plays for."""
 class Club(models.Model):
     name = models.CharField(_("Name"), max_length=120, unique=True)
     city = models.CharField(_("Ort"), max_length=80, blank=True)
+    # The DDV's regional association the club belongs to (federation.md: the register
+    # carries it; rating.md filters the Spielstärke list by it). Free text: the site's
+    # staff name it; a venue takes it from the site's register.
+    landesverband = models.CharField(_("Landesverband"), max_length=80, blank=True)
     # Club managers (api.md): the club's members, evenings and every list of the club.
     managers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

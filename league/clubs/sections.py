@@ -74,6 +74,7 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             "id": c.pk,
             "name": c.name,
             "city": c.city,
+            **({"landesverband": c.landesverband} if c.landesverband else {}),
             "members_only": c.members_only,
             **({"rules": c.rules} if c.rules else {}),
             **({"kasse_cent": c.kasse_cent} if c.kasse_cent else {}),
@@ -105,6 +106,7 @@ def check(ctx: CheckContext) -> None:
             clubs.add(cid)
             squeezed(club, "name", place, Club)
             text(club, "city", place, Club, optional=True)
+            text(club, "landesverband", place, Club, optional=True)
             flag(club, "members_only", place, optional=True)
             opt(club, "rules", dict, place)
             fits_number(club, "kasse_cent", place, Club, optional=True)
@@ -141,6 +143,7 @@ def restore(ctx: RestoreContext) -> None:
             club = Club.objects.create(
                 name=name,
                 city=data.get("city") or "",
+                landesverband=data.get("landesverband") or "",
                 members_only=bool(data.get("members_only", False)),
                 rules=data.get("rules") or {},
                 kasse_cent=data.get("kasse_cent") or None,
@@ -155,6 +158,9 @@ def restore(ctx: RestoreContext) -> None:
     for data in ctx.doc.get("players", []):
         number = (data.get("ddv_number") or "").strip()
         player = Player.objects.filter(ddv_number=number).first() if number else None
+        if player is None and not number and ctx.people is not None:
+            club = clubs.get(data.get("club") or 0)
+            player = ctx.people(squeeze(data["name"]), club.pk if club else None)
         if player is None and not number:
             # A guest of a tournament this import replaces: the same record again.
             player = ctx.reuse["player"].get(squeeze(data["name"]))

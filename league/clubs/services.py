@@ -101,23 +101,30 @@ def club_set_members_only(*, club: Club, members_only: bool, user: User = None) 
 
 
 @transaction.atomic
-def club_update(*, club: Club, name: str, city: str = "", user: User = None) -> Club:
+def club_update(
+    *, club: Club, name: str, city: str = "", landesverband: str | None = None, user: User = None
+) -> Club:
+    """Name, city and (unless ``None``: unchanged) the club's Landesverband."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("club_name_missing", field="name")
     check_fits(clean, Club, "name")
     check_fits(clean_name(city), Club, "city")
+    if landesverband is not None:
+        check_fits(clean_name(landesverband), Club, "landesverband")
     if Club.objects.filter(name=clean).exclude(pk=club.pk).exists():
         raise ServiceError("club_name_taken", {"name": clean}, field="name")
-    before = {"name": club.name, "city": club.city}
+    before = {"name": club.name, "city": club.city, "landesverband": club.landesverband}
     club.name, club.city = clean, clean_name(city)
-    club.save(update_fields=["name", "city"])
+    if landesverband is not None:
+        club.landesverband = clean_name(landesverband)
+    club.save(update_fields=["name", "city", "landesverband"])
     audit_record(
         user=user,
         action="update",
         target=club,
         before=before,
-        after={"name": clean, "city": club.city},
+        after={"name": clean, "city": club.city, "landesverband": club.landesverband},
     )
     return club
 

@@ -403,6 +403,29 @@ MESSAGES: Mapping[str, str] = {
     ),
     "register_no_page": gettext_noop("Die Antwort ist keine Seite des Spielerregisters."),
     "register_bad_address": gettext_noop("Die Adresse beginnt nicht mit http:// oder https://."),
+    "federation_no_address": gettext_noop(
+        "Die Adresse der Verbandsseite ist noch nicht eingetragen (Veranstaltung → Verbandsseite)."
+    ),
+    "federation_address_long": gettext_noop("Die Adresse ist länger als 200 Zeichen."),
+    "federation_token_bad": gettext_noop(
+        "Ein Token hat keine Leerzeichen und höchstens 200 Zeichen."
+    ),
+    "federation_unreachable": gettext_noop(
+        "Die Verbandsseite ist nicht erreichbar ({reason}). Dort ist nichts geändert; "
+        "später noch einmal versuchen."
+    ),
+    "federation_timeout": gettext_noop(
+        "Die Verbandsseite hat nicht binnen {seconds} Sekunden geantwortet. Vielleicht hat sie "
+        "die Übertragung trotzdem übernommen; noch einmal versuchen schadet nicht."
+    ),
+    "federation_refused": gettext_noop("Die Verbandsseite lehnt ab ({status}): {message}"),
+    "assignment_missing": gettext_noop("Diese Zuordnung gibt es nicht (mehr)."),
+    "assignment_decided": gettext_noop("„{name}“ ist schon zugeordnet."),
+    "assignment_not_candidate": gettext_noop("Bitte einen der vorgeschlagenen Spieler wählen."),
+    "assignment_elsewhere": gettext_noop(
+        "„{name}“ hat hier schon weitere Turniere: bitte über „Doppelte zusammenführen“ "
+        "auf der Spielerseite entscheiden."
+    ),
     "backup_club_missing": gettext_noop("Verein {id} fehlt in der Datei"),
     "backup_player_missing": gettext_noop("Spieler {id} fehlt in der Datei"),
     "backup_list_missing": gettext_noop("Liste {id} fehlt in der Datei"),

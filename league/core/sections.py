@@ -275,6 +275,10 @@ class RestoreContext:
     # leaves to be taken again (a guest's record by name) is in ``reuse[kind][key]``.
     replace: bool = False
     reuse: defaultdict[str, dict[str, Any]] = field(default_factory=lambda: defaultdict(dict))
+    # A publication's people rules (league.federation.people): for a player without a DDV
+    # number, (name, club id here) → the record to use, or None for the import's own way
+    # (the replaced tournament's guest by name, else a new record).
+    people: Callable[[str, int | None], Any] | None = None
 
     def restored(self, obj: models.Model, entries: Any) -> None:
         """``obj`` was written: its exported history is restored onto it at the end."""

@@ -9,3 +9,16 @@ class FederationConfig(AppConfig):
     name = "league.federation"
     label = "federation"
     verbose_name = _("Verband")
+
+    def ready(self) -> None:
+        # The box imports the models: here, not at module level, because of an
+        # app-loading cycle (Django imports apps.py before any models are ready).
+        from league.core.sections import register_merge, register_privacy
+        from league.federation.people import MERGE, PRIVACY
+        from league.federation.tournament_box import PEOPLE, SECTION
+        from league.tournaments import page
+
+        page.register_section(SECTION)
+        page.register_section(PEOPLE)
+        register_merge(MERGE)  # an assignment names a player record
+        register_privacy(PRIVACY)

@@ -14,6 +14,8 @@ where the tournament is kept and changed.
 - **Decision**: a changed publication withdraws a Rangliste approval made here (the new
   results were not approved; the Ranglistenwart is asked again as for a correction); an
   approval the document carries from the venue is never taken.
+- People: league/federation/people.py (DDV number first, then ``scoring.people.match``;
+  "maybe the same" leaves an open assignment, and the tournament out of the Rangliste).
 - **Decision**: a published tournament's lists are frozen here: the venue is the source, and
   a change made here would be lost at the next publication.
 """
@@ -33,6 +35,7 @@ from league.backup.services import BackupError, backup_import
 from league.core.audit import audit_record
 from league.core.errors import ServiceError
 from league.core.sections import IMPORT_ACTOR
+from league.federation.people import PeopleRules, assignments_sync
 from league.lists.models import Spielliste
 from league.lists.services import spielliste_set_frozen
 from league.tournaments.access import can_organise
@@ -78,11 +81,14 @@ def tournament_publish(*, uid: uuid.UUID, doc: Any, user: Any) -> Published:
             raise ServiceError("permission_denied")
         if existing is not None and existing.published_digest == digest:
             return Published(existing, created=False, unchanged=True)
-        # The venue's approval is not the site's (nor its publication fields).
-        for key in ("rating_approved_at", "published_at", "published_digest"):
-            entry.pop(key, None)
+        # The venue's approval is not the site's (nor its publication fields); the caller's
+        # document stays as it was sent.
+        skip = ("rating_approved_at", "published_at", "published_digest")
+        entry = {k: v for k, v in entry.items() if k not in skip}
+        doc = {**doc, "tournaments": [entry]}
+        rules = PeopleRules(uid)
         try:
-            backup_import(doc=doc, replace=True)
+            backup_import(doc=doc, replace=True, people=rules)
         except BackupError as err:
             raise ServiceError(
                 "publication_invalid", {"count": len(err.messages), "first": err.messages[0]}
@@ -96,6 +102,7 @@ def tournament_publish(*, uid: uuid.UUID, doc: Any, user: Any) -> Published:
             rating_approved_at=None,
             rating_approved_by=None,
         )
+        people_open = assignments_sync(tournament=tournament, rules=rules)
         tournament.refresh_from_db()
         lists = Spielliste.objects.select_for_update().filter(
             round_table__tournament_round__tournament=tournament
@@ -106,6 +113,6 @@ def tournament_publish(*, uid: uuid.UUID, doc: Any, user: Any) -> Published:
             user=user,
             action="publish",
             target=tournament,
-            after={"digest": digest[:12], "first": existing is None},
+            after={"digest": digest[:12], "first": existing is None, "open": people_open},
         )
     return Published(tournament, created=existing is None, unchanged=False)

@@ -1,23 +1,21 @@
 """The federation's player register on the venue laptop (federation.md "The register
-travels: site → venue"): ``manage.py fetch_players --from URL`` before the event copies the
-site's register players (name, DDV number, club) into this database, so that registration
-at the venue finds them with no internet.
+travels: site → venue"): ``manage.py fetch_players --from URL`` before the event copies
+the site's register players (name, DDV number, club, Landesverband) into this database, so
+that registration at the venue finds them with no internet.
 
 - **Decision**: a register player is matched by his DDV number. One that is here already
   takes the site's name and club (the site is where federation identities are kept);
   one that is not is created. Nobody without a number is touched: a guest typed at an
   earlier event stays as he is (publication's people rules link him, not this copy).
-- A club is found by its name (unique), else created with the site's city.
+- A club is found by its name (unique), else created with the site's city and
+  Landesverband; a club here takes the site's Landesverband when the site names one.
 - All or nothing: every page is read first; then one transaction writes.
 """
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,26 +23,12 @@ from django.db import transaction
 
 from league.clubs.models import Club, Player
 from league.core.audit import Actor, audit_record
-from league.core.messages import render
 from league.core.text import squeeze
+from league.federation.answers import Opener, SiteRefused, site_call, site_url
 
 REGISTER_ACTOR = Actor(None, label="Verbandsregister")
 PATH = "/api/v1/spieler/?register=1&per_page=100"
-TIMEOUT = 20
-
-
-class RegisterUnreachable(Exception):
-    """The site could not be reached (nothing changed; try again later)."""
-
-
-class RegisterRefused(Exception):
-    """The site answered with a refusal: its status and its message, or a code of ours
-    (league/core/messages.py) for an answer that is no register at all."""
-
-    def __init__(self, status: int, message: str = "", code: str = "") -> None:
-        super().__init__(f"{status}: {message or code}")
-        self.status = status
-        self.message = message or render(code)
+TIMEOUT = 20  # seconds for each page
 
 
 @dataclass
@@ -58,51 +42,35 @@ class RegisterCopy:
     clubs_created: int = 0
 
 
-Opener = Callable[[urllib.request.Request], Any]
-
-
-def _pages(base: str, token: str, opener: Opener) -> Iterator[list[dict[str, Any]]]:
-    url: str | None = base.rstrip("/") + PATH
+def _pages(
+    base: str, token: str, opener: Opener | None, timeout: float
+) -> Iterator[list[dict[str, Any]]]:
+    url: str | None = site_url(base, PATH)
+    home = site_url(base, "/")
     headers = {"Accept": "application/json"}
     if token:
         headers["Authorization"] = f"Token {token}"
     while url:
-        request = urllib.request.Request(url, headers=headers)
-        try:
-            with opener(request) as answer:
-                page = json.loads(answer.read().decode("utf-8"))
-        except urllib.error.HTTPError as err:
-            try:
-                message = json.loads(err.read().decode("utf-8"))["error"]["message"]
-            except (ValueError, KeyError, TypeError):
-                message = err.reason
-            raise RegisterRefused(err.code, str(message)) from None
-        except (urllib.error.URLError, OSError, TimeoutError) as err:
-            raise RegisterUnreachable(str(getattr(err, "reason", err))) from None
-        except ValueError:
-            raise RegisterRefused(200, code="register_not_json") from None
+        answer = site_call(
+            urllib.request.Request(url, headers=headers), timeout=timeout, opener=opener
+        )
+        page = answer.body
         if not isinstance(page, dict) or not isinstance(page.get("results"), list):
-            raise RegisterRefused(200, code="register_no_page")
+            raise SiteRefused(answer.status, code="register_no_page")
         yield [p for p in page["results"] if isinstance(p, dict)]
         following = page.get("next")
         # The next page on the same site only (a link elsewhere is not followed).
-        if isinstance(following, str) and following.startswith(base.rstrip("/") + "/"):
-            url = following
-        else:
-            url = None
+        url = following if isinstance(following, str) and following.startswith(home) else None
 
 
-def _default_opener(request: urllib.request.Request) -> Any:
-    return urllib.request.urlopen(request, timeout=TIMEOUT)  # the address the organiser gave
-
-
-def register_fetch(*, base: str, token: str = "", opener: Opener | None = None) -> RegisterCopy:
+def register_fetch(
+    *, base: str, token: str = "", opener: Opener | None = None, timeout: float = TIMEOUT
+) -> RegisterCopy:
     """Copy the register of the site at ``base`` into this database. Raises
-    ``RegisterUnreachable`` or ``RegisterRefused``; nothing is written then."""
-    if urllib.parse.urlsplit(base).scheme not in ("http", "https"):
-        raise RegisterRefused(0, code="register_bad_address")
+    ``SiteUnreachable`` or ``SiteRefused`` (league.federation.answers); nothing is written
+    then."""
     entries: dict[str, dict[str, Any]] = {}
-    for page in _pages(base, token, opener or _default_opener):
+    for page in _pages(base, token, opener, timeout):
         for entry in page:
             number = str(entry.get("ddv_number") or "").strip()
             name = squeeze(str(entry.get("name") or ""))
@@ -122,13 +90,7 @@ def _write(entries: dict[str, dict[str, Any]]) -> RegisterCopy:
         if club_name:
             club = clubs.get(club_name)
             if club is None:
-                club, made = Club.objects.get_or_create(
-                    name=club_name, defaults={"city": str(entry.get("club_city") or "")[:80]}
-                )
-                if made:
-                    copy.clubs_created += 1
-                    audit_record(user=REGISTER_ACTOR, action="create", target=club)
-                clubs[club_name] = club
+                club = clubs[club_name] = _club(club_name, entry, copy)
         player = here.get(number)
         if player is None:
             player = Player.objects.create(name=entry["name"], ddv_number=number, club=club)
@@ -154,3 +116,33 @@ def _write(entries: dict[str, dict[str, Any]]) -> RegisterCopy:
         else:
             copy.unchanged += 1
     return copy
+
+
+def _club(name: str, entry: dict[str, Any], copy: RegisterCopy) -> Club:
+    """The club of that name here (made with the site's city and Landesverband if new); the
+    site's Landesverband taken when it names one."""
+    landesverband = squeeze(str(entry.get("club_landesverband") or ""))[:80]
+    club, made = Club.objects.get_or_create(
+        name=name,
+        defaults={"city": str(entry.get("club_city") or "")[:80], "landesverband": landesverband},
+    )
+    if made:
+        copy.clubs_created += 1
+        audit_record(
+            user=REGISTER_ACTOR,
+            action="create",
+            target=club,
+            after={"name": name, "landesverband": landesverband},
+        )
+    elif landesverband and club.landesverband != landesverband:
+        before = {"landesverband": club.landesverband}
+        club.landesverband = landesverband
+        club.save(update_fields=["landesverband"])
+        audit_record(
+            user=REGISTER_ACTOR,
+            action="update",
+            target=club,
+            before=before,
+            after={"landesverband": landesverband},
+        )
+    return club

@@ -6,31 +6,16 @@ same document."""
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.parse
 import urllib.request
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from league.backup.services import backup_export
-from league.core.messages import render
+from league.federation.answers import Opener, SiteRefused, site_call, site_url
+from league.federation.publication import document_digest
 from league.tournaments.models import Tournament
 
-TIMEOUT = 120  # seconds: a DEM's document is a few MB
-
-
-class SiteUnreachable(Exception):
-    """The site could not be reached: nothing changed there; send again later."""
-
-
-class SiteRefused(Exception):
-    """The site refused the publication: its status and message."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(f"{status}: {message}")
-        self.status = status
-        self.message = message
+TIMEOUT = 120  # seconds: a DEM's document is a few MB (the command; the page waits less)
 
 
 @dataclass(frozen=True)
@@ -38,24 +23,27 @@ class SiteAnswer:
     status: int
     url: str
     unchanged: bool
+    digest: str  # of the document sent (publication.document_digest)
+    people_open: int = 0  # open assignments there (league.federation.people)
 
 
-Opener = Callable[[urllib.request.Request], Any]
-
-
-def _open(request: urllib.request.Request) -> Any:
-    return urllib.request.urlopen(request, timeout=TIMEOUT)  # the organiser's own address
+def tournament_document(tournament: Tournament) -> dict[str, Any]:
+    """The export document of ``tournament`` as it is sent."""
+    return backup_export(tournament_id=tournament.pk)
 
 
 def publication_send(
-    *, tournament: Tournament, base: str, token: str, opener: Opener | None = None
+    *,
+    tournament: Tournament,
+    base: str,
+    token: str,
+    opener: Opener | None = None,
+    timeout: float = TIMEOUT,
 ) -> SiteAnswer:
     """Send ``tournament`` to the site at ``base``. Raises ``SiteRefused`` or
-    ``SiteUnreachable``."""
-    if urllib.parse.urlsplit(base).scheme not in ("http", "https"):
-        raise SiteRefused(0, render("register_bad_address"))
-    doc = backup_export(tournament_id=tournament.pk)
-    url = f"{base.rstrip('/')}/api/v1/veroeffentlichungen/turniere/{tournament.uid}/"
+    ``SiteUnreachable`` (league.federation.answers)."""
+    url = site_url(base, f"/api/v1/veroeffentlichungen/turniere/{tournament.uid}/")
+    doc = tournament_document(tournament)
     request = urllib.request.Request(
         url,
         data=json.dumps(doc, ensure_ascii=False).encode("utf-8"),
@@ -66,20 +54,13 @@ def publication_send(
             **({"Authorization": f"Token {token}"} if token else {}),
         },
     )
-    try:
-        with (opener or _open)(request) as answer:
-            status = int(answer.status)
-            body = json.loads(answer.read().decode("utf-8"))
-    except urllib.error.HTTPError as err:
-        try:
-            message = json.loads(err.read().decode("utf-8"))["error"]["message"]
-        except (ValueError, KeyError, TypeError):
-            message = str(err.reason)
-        raise SiteRefused(err.code, str(message)) from None
-    except (urllib.error.URLError, OSError, TimeoutError) as err:
-        raise SiteUnreachable(str(getattr(err, "reason", err))) from None
-    except ValueError:
-        raise SiteRefused(200, render("register_not_json")) from None
-    if not isinstance(body, dict):
-        raise SiteRefused(status, render("register_not_json"))
-    return SiteAnswer(status, str(body.get("url", "")), bool(body.get("unchanged")))
+    answer = site_call(request, timeout=timeout, opener=opener)
+    if not isinstance(answer.body, dict):
+        raise SiteRefused(answer.status, code="register_not_json")
+    return SiteAnswer(
+        answer.status,
+        str(answer.body.get("url", "")),
+        bool(answer.body.get("unchanged")),
+        document_digest(doc),
+        int(answer.body.get("people_open") or 0),
+    )

@@ -35,6 +35,10 @@ class PublishedSerializer(serializers.Serializer[Any]):
     uid = serializers.UUIDField()
     url = serializers.CharField()
     unchanged = serializers.BooleanField()
+    people_open = serializers.IntegerField(
+        help_text="participants 'maybe the same' as a player here, waiting for the publisher's "
+        "decision on the site (/verband/zuordnungen/)"
+    )
 
 
 class TurnierVeroeffentlichungView(ApiView):
@@ -74,5 +78,6 @@ class TurnierVeroeffentlichungView(ApiView):
             "uid": str(done.tournament.uid),
             "url": request.build_absolute_uri(done.tournament.get_absolute_url()),
             "unchanged": done.unchanged,
+            "people_open": done.tournament.people_open,
         }
         return Response(body, status=201 if done.created else 200)

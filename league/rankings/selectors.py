@@ -42,7 +42,8 @@ T = "spielliste__round_table__tournament_round__tournament"
 
 
 def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
-    """Closed, approved Ranglistenturniere of the 24 months up to ``as_of`` (``prefix``: the path
+    """Closed, approved Ranglistenturniere of the 24 months up to ``as_of``, none of whose
+    published people waits for a decision (``prefix``: the path
     from the queried model to the tournament, "" for ``Tournament`` itself): the SQL form
     of ``scoring.rangliste.counts_in_rangliste``, on the engine's window."""
     p = f"{prefix}__" if prefix else ""
@@ -51,6 +52,8 @@ def rated_in_window(as_of: datetime.date, prefix: str = "") -> Q:
             f"{p}rated": True,
             f"{p}closed_at__isnull": False,
             f"{p}rating_approved_at__isnull": False,
+            # A publication's people not yet decided (federation.md): not counted until then.
+            f"{p}people_open": 0,
             f"{p}date__gte": window_start(as_of),
             f"{p}date__lte": as_of,
         }
@@ -216,7 +219,8 @@ _PLAYER_ROWS = (
     "SELECT l.id, l.title, CASE WHEN s.day IS NULL THEN l.created_at END, l.complete, "
     "l.totals_only, s.total, s.games, "
     "s.owner, s.event_id, s.day, s.number, t.name, "
-    "(t.rated AND t.rating_approved_at IS NOT NULL), (t.closed_at IS NOT NULL), "
+    "(t.rated AND t.rating_approved_at IS NOT NULL AND t.people_open = 0), "
+    "(t.closed_at IS NOT NULL), "
     "t.bundesland, c.name "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
     "LEFT JOIN {tournament} t ON s.owner = 'tournament' AND t.id = s.event_id "

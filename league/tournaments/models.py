@@ -44,6 +44,10 @@ class Tournament(models.Model):
     # tournament's source is the venue: read-only here but for the Rangliste decision.
     published_at = models.DateTimeField(_("Veröffentlicht"), null=True, blank=True)
     published_digest = models.CharField(max_length=64, blank=True, editable=False)
+    # Participants of a publication that were "maybe the same" as a player here
+    # (history-import.md "People"): open assignments its organiser decides on the site
+    # (league.federation.people). Until none is open it does not count in the Rangliste.
+    people_open = models.PositiveSmallIntegerField(default=0, editable=False)
     name = models.CharField(_("Name"), max_length=120)
     date = models.DateField(_("Datum"))
     venue = models.CharField(_("Ort"), max_length=120, blank=True)

@@ -14,6 +14,9 @@ from django.utils import timezone
 from league.core.live import live, site_version
 from league.core.params import int_param
 from league.core.pdf import pdf_response
+from league.federation.access import can_link_site
+from league.federation.presenters import register_problem
+from league.federation.selectors import site_link
 from league.tournaments.access import organised_by
 from league.venue.access import venue_required
 from league.venue.backups import backup_latest, backups_list
@@ -44,6 +47,8 @@ def health(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     directory = backup_dir()
     latest = backup_latest(directory)
+    # The federation's site (address, register): what staff set and fetch.
+    link = site_link() if can_link_site(request.user) else None
     return render(
         request,
         "venue/health.html",
@@ -60,6 +65,8 @@ def health(request: HttpRequest) -> HttpResponse:
             "backup_dir": directory,
             "hall_urls": list(settings.VENUE_HALL_URLS) or [request.build_absolute_uri("/")],
             "now": now,
+            "link": link,
+            "register_problem": register_problem(link) if link else "",
         },
     )
 

@@ -112,6 +112,9 @@ TOURNAMENT_ACTIONS = [
     ("tournament-rating-save", "post"),
     ("tournament-close", "post"),
     ("tournament-reopen", "post"),
+    # The venue's "An die Verbandsseite übertragen" (tests/federation/test_link.py): without
+    # a site's address set, the organiser is told so and nothing is sent.
+    ("tournament-send", "post"),
 ]
 # The organiser's writes above that act on the round or the tournament as a whole: refused
 # for everybody else, with nothing written (test_refused_round_actions_write_nothing).
@@ -149,6 +152,13 @@ MERGE = {"player-merge"}
 RANGLISTENWART = {"rangliste-requests", "rangliste-decide", "rangliste-claim-decide"}
 # The venue's health page and poster: staff and organisers (tests/venue/test_health.py).
 VENUE = {"venue-health", "venue-poster"}
+# The venue's link to the federation's site and the register fetch: staff only (below).
+FEDERATION_LINK = [("federation-link", "get"), ("federation-link", "post"),
+                   ("federation-register-fetch", "post")]  # fmt: skip
+STAFF_ONLY = (LOGIN, DENIED, DENIED, LOGIN, LOGIN, DENIED, DENIED, DENIED, OK)
+# On the site: a publisher's open assignments of people — his own only, decided by the
+# tournament's organisers (tests/federation/test_people.py).
+ASSIGNMENTS = {"federation-assignments", "federation-assignment-decide"}
 # Pages anybody may read (they reveal no code to the public: see the tests below).
 PUBLIC_READS = {
     "home",  # the home page: the code field and the running events (readable ones only)
@@ -513,6 +523,21 @@ def test_ranglistenwart_pages(world):
     assert (claim.decided_at is not None, claim.accepted) == (True, False)
 
 
+@pytest.mark.parametrize(("name", "method"), FEDERATION_LINK)
+def test_the_federation_link_is_for_staff(world, name, method):
+    from league.federation.models import SiteLink
+
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["l1"], world["l2"])
+        data = {"address": "https://verband.example", "token": "geheim"}
+        outcomes.append(_outcome(getattr(client, method)(reverse(name), data)))
+    assert tuple(outcomes) == STAFF_ONLY, dict(zip(ROLES, outcomes, strict=True))
+    # Staff's save landed; a register fetch with no address set wrote nothing.
+    saved = (name, method) == ("federation-link", "post")
+    assert SiteLink.objects.filter(token="geheim").exists() == saved
+
+
 def _claim(tournament):
     from django.contrib.auth.models import User
 
@@ -550,6 +575,8 @@ def test_every_url_has_a_row():
         | LEAGUE_ROUTES  # the leagues' own matrix: tests/leagues/test_access.py
         | MERGE
         | VENUE
+        | {n for n, _ in FEDERATION_LINK}
+        | ASSIGNMENTS
         | RANGLISTENWART
     )
     assert names - covered == set(), "a URL without a permission row"

@@ -65,7 +65,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"tournaments", "leagues", "evenings"}),  # the owners of lists
     frozenset({"rankings"}),
     frozenset({"api", "backup", "privacy"}),
-    frozenset({"venue", "demo", "start", "federation"}),  # start: home page, Meine Aufgaben
+    frozenset({"federation"}),  # venue ↔ site: the venue's health page reads its link
+    frozenset({"venue", "demo", "start"}),  # start: home page, Meine Aufgaben
 )
 SITE = "<site>"  # league/*.py: settings, urls, wsgi
 NOT_FOR_SCORING = ("league", "django", "rest_framework", "drf_spectacular")

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 from django.utils import timezone
 
 from league.lists import services as ls
@@ -67,7 +68,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         return facts
 
     try:
-        yield {"base": base, "token": token, "other": other, "facts": facts}
+        yield {"base": base, "token": token, "other": other, "facts": facts, "env": env}
     finally:
         stop(server)
 
@@ -159,3 +160,86 @@ def test_a_published_tournament_is_read_only_here(client, django_user_model):
     assert refused.status_code == 403
     assert "Veranstaltungsort" in refused.content.decode()
     assert not tournament.participants.exists()
+
+
+RANGLISTE = """
+import json, datetime
+from league.rankings.selectors import rangliste
+from league.tournaments.models import Tournament
+t = Tournament.objects.get(uid="{uid}")
+{action}
+t.refresh_from_db()
+print(json.dumps({{"approved": t.rating_approved_at is not None,
+                   "figures": len(rangliste(as_of=t.date).players)}}))
+"""
+APPROVE = """
+from league.tournaments import services as ts
+ts.tournament_rating_decide(tournament=t, approve=True)
+"""
+
+
+@pytest.mark.django_db
+def test_the_venue_button_sends_to_the_site_and_says_when_it_cannot(
+    site, client, django_user_model
+):
+    """The organiser's button on the laptop (issue 32): the site's answer on the page; the
+    site unreachable said plainly with nothing changed there; trying again doubles
+    nothing."""
+    from league.federation import services as fs
+
+    staff = django_user_model.objects.create_user("leitung", password="pw-123456", is_staff=True)
+    client.force_login(staff)
+    tournament = ts.tournament_create(name="Knopfturnier", date=dt.date(2026, 11, 28), user=staff)
+    ts.participant_add(tournament=tournament, name="Jörg Müller", ddv_number="50011")
+    fs.site_link_update(address=f"http://127.0.0.1:{free_port()}", token=site["token"], user=staff)
+    before = site["facts"]()
+    send = reverse("tournament-send", args=[tournament.pk])
+    down = client.post(send, follow=True).content.decode()
+    assert "nicht erreichbar" in down
+    assert site["facts"]() == before
+    fs.site_link_update(address=site["base"], user=staff)  # the token kept
+    up = client.post(send, follow=True).content.decode()
+    assert "dort neu angelegt" in up
+    assert "Seitdem nichts geändert" in up
+    again = client.post(send, follow=True).content.decode()
+    assert "unverändert" in again
+    after = site["facts"]()
+    assert len(after["tournaments"]) == len(before["tournaments"]) + 1
+
+
+def _rangliste(site: dict[str, Any], uid: Any, action: str = "") -> dict[str, Any]:
+    out = site_shell(site["env"], RANGLISTE.format(uid=uid, action=action))
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+@pytest.mark.django_db
+def test_an_approved_publication_counts_and_a_changed_one_is_asked_again(site):
+    """The Rangliste (issue 32): a published Ranglistenturnier approved on the site moves the
+    players' figures; the same publication again keeps the approval; one whose results
+    changed at the venue withdraws it (the Ranglistenwart is asked again)."""
+    import random
+
+    from league.demo.ranking_demo import rated_tournament
+    from tests.rankings.helpers import entrants
+
+    venue = rated_tournament(
+        name="RLT Verband", date=dt.date(2026, 11, 1), bundesland="NW",
+        entrants=entrants(32, prefix="Rang"), rng=random.Random(9), approved=False,
+    )  # fmt: skip
+    _publish(venue, site["base"], site["token"])
+    assert _rangliste(site, venue.uid) == {"approved": False, "figures": 0}
+    assert _rangliste(site, venue.uid, APPROVE) == {"approved": True, "figures": 32}
+    assert "Unverändert:" in _publish(venue, site["base"], site["token"])
+    assert _rangliste(site, venue.uid)["approved"]
+    # A correction at the venue: the last round's first table typed again.
+    last = venue.rounds.order_by("-number").first()
+    ts.tournament_reopen(tournament=venue)
+    ts.round_reopen(tournament_round=last)
+    ts.round_paper_results(
+        tournament_round=last, entry=1, tables=[ts.PaperTable(1, {1: 30, 2: -30, 3: 12, 4: -12})]
+    )
+    ts.round_close(tournament_round=last)
+    ts.tournament_close(tournament=venue)
+    assert "Ersetzt:" in _publish(venue, site["base"], site["token"])
+    assert _rangliste(site, venue.uid) == {"approved": False, "figures": 0}

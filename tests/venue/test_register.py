@@ -19,7 +19,7 @@ from tests.servers import free_port, serve, site_env, site_prepare, stop
 SITE_SETUP = """
 from league.clubs.models import Club, Player
 from tests.servers import free_port, serve, site_env, site_prepare, stop
-club = Club.objects.create(name="Herz-Dame Köln", city="Köln")
+club = Club.objects.create(name="Herz-Dame Köln", city="Köln", landesverband="LV NRW")
 Player.objects.create(name="Jörg Müller", ddv_number="50011", club=club)
 Player.objects.create(name="Gabi Jäger", ddv_number="50012")
 Player.objects.create(name="Lutz Krämer", ddv_number="50013", hide_name=True)
@@ -56,6 +56,7 @@ def test_the_venue_copies_the_register_once_by_ddv_number(site):
     assert joerg.name == "Jörg Müller"
     assert joerg.club is not None
     assert (joerg.club.name, joerg.club.city) == ("Herz-Dame Köln", "Köln")
+    assert joerg.club.landesverband == "LV NRW"  # the register carries the Landesverband
     assert Player.objects.get(ddv_number="50012").name == "Gabi Jäger"
     # The hidden player's name never travels, nor a guest of the site.
     assert not Player.objects.filter(ddv_number="50013").exists()
@@ -87,4 +88,6 @@ def test_the_register_address_wants_its_flag_and_pages(client):
     assert client.get("/api/v1/spieler/").status_code == 400
     answer = client.get("/api/v1/spieler/?register=1").json()
     assert [p["name"] for p in answer["results"]] == ["A"]
-    assert set(answer["results"][0]) == {"id", "name", "ddv_number", "club", "club_city"}
+    assert set(answer["results"][0]) == {
+        "id", "name", "ddv_number", "club", "club_city", "club_landesverband",
+    }  # fmt: skip

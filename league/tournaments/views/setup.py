@@ -31,6 +31,7 @@ from league.tournaments.access import (
 )
 from league.tournaments.forms import DrawForm, TournamentForm, TournamentSettingsForm
 from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.page import page_sections
 from league.tournaments.selectors import (
     day_steps,
     next_round_problem,
@@ -99,6 +100,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "draw_form": DrawForm(),
             "next_round": (rounds[-1].number + 1) if rounds else 1,
             "can_draw": next_round_problem(tournament=tournament) is None,
+            "sections": page_sections(request, tournament, organiser),
         },
     )
 

@@ -1,5 +1,5 @@
 """``manage.py fetch_players --from URL [--token TOKEN]``: before the event, the federation
-site's player register into this database (league/venue/register.py). Exit 0 with what was
+site's player register into this database (league/federation/register.py). Exit 0 with what was
 copied; 1 when the site refused (its message printed); 3 when it cannot be reached (nothing
 changed: run it again once there is a network)."""
 
@@ -10,11 +10,15 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.federation.register import RegisterRefused, RegisterUnreachable, register_fetch
+from league.federation.answers import SiteRefused, SiteUnreachable
+from league.federation.register import register_fetch
 
 
 class Command(BaseCommand):
-    help = "Copy the federation site's player register (DDV number, name, club) into this database."
+    help = (
+        "Copy the federation site's player register (DDV number, name, club, Landesverband) "
+        "into this database."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--from", dest="source", required=True, help="the site's address")
@@ -27,13 +31,13 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         try:
             copy = register_fetch(base=options["source"], token=options["token"])
-        except RegisterUnreachable as err:
+        except SiteUnreachable as err:
             raise CommandError(
                 f"Die Verbandsseite ist nicht erreichbar ({err}); nichts geändert, "
                 "später noch einmal versuchen.",
                 returncode=3,
             ) from None
-        except RegisterRefused as err:
+        except SiteRefused as err:
             raise CommandError(
                 f"Die Verbandsseite lehnt ab: {err.message} ({err.status}); nichts geändert.",
                 returncode=1,

@@ -10,7 +10,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.federation.sending import SiteRefused, SiteUnreachable, publication_send
+from league.federation.answers import SiteRefused, SiteUnreachable
+from league.federation.sending import publication_send
 from league.tournaments.models import Tournament
 
 
@@ -50,3 +51,10 @@ class Command(BaseCommand):
             self.stdout.write(f"Veröffentlicht: {answer.url}")
         else:
             self.stdout.write(f"Ersetzt: {answer.url}")
+        if answer.people_open:
+            self.stdout.write(
+                f"{answer.people_open} Teilnehmer ohne DDV-Nummer ähneln Spielern der "
+                "Verbandsseite: dort unter „Offene Zuordnungen“ entscheiden "
+                f"({options['to'].rstrip('/')}/verband/zuordnungen/); bis dahin zählt das "
+                "Turnier nicht in der Rangliste."
+            )
