@@ -70,7 +70,8 @@ class PersonChoiceForm(forms.Form):
             (NEW, gettext("Neu anlegen: eine andere Person namens %(name)s") % {"name": name})
         )
         del self.fields["person"]  # asked last, beside the button
-        self._bound_fields_cache.pop("person", None)  # cleaning bound the hidden one
+        # Cleaning bound the hidden field; the choice is bound afresh.
+        vars(self).get("_bound_fields_cache", {}).pop("person", None)
         self.fields["person"] = forms.ChoiceField(
             label=_("Ist das …?"),
             choices=choices,

@@ -139,3 +139,23 @@ def test_the_api_refuses_an_id_not_offered(user, joerg):
         "message": response.json()["error"]["message"],
         "game": None,
     }
+
+
+def test_a_league_roster_asks_on_its_own_page_then_adds_the_chosen(client, user, joerg):
+    from league.leagues import services as ls
+
+    league = ls.league_create(name="Liga", season="2026", players_per_team=4, user=user)
+    team = ls.team_create(league=league, name="Kiel I")
+    client.force_login(user)
+    url = reverse("team-player-add", args=[league.pk, team.pk])
+    response = client.post(url, {"name": "Jürgen Müller", "ddv_number": ""})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "data-person-choice" in html
+    assert "Jörg Müller, TSV Kiel" in html
+    assert f'action="{url}"' in html
+    assert 'value="Jürgen Müller"' in html
+    assert not team.roster.exists()
+    response = client.post(url, {"name": "Jürgen Müller", "person": "new"})
+    assert response.status_code == 302
+    assert [p.name for p in team.roster.all()] == ["Jürgen Müller"]
