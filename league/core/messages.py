@@ -504,7 +504,6 @@ MESSAGES: Mapping[str, str] = {
     "person_not_offered": gettext_noop(
         "Der Spieler {id} passt nicht zu diesem Namen; bitte einen der angebotenen wählen."
     ),
-    "players_not_different": gettext_noop("Diese beiden Spieler lassen sich nicht vergleichen."),
     # Rights end at the event (api.md)
     "ddv_name_differs": gettext_noop(
         "Die DDV-Nummer {number} gehört zu „{name}“, nicht zu „{typed}“. Bitte prüfen; "

@@ -3,20 +3,22 @@
 ``scoring.people.likely_pairs`` over every record (blocking by keys, never every pair), minus
 the pairs someone said are two people (``DistinctPair``); each pair with what a merger needs
 to decide which record stays: clubs, DDV numbers, accounts and how much each has played.
-Three queries, whatever the register's size.
+Five queries, whatever the register's size; the pairs cached while nothing changed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.core.cache import cache
+from django.db.models import Count, Max
 
 from league.clubs.models import Player
 from league.rankings.models import DistinctPair
-from scoring.people import Candidate, Pair, likely_pairs
+from scoring.people import Candidate, Pair, Reason, likely_pairs
 
 PAGE_PAIRS = 100  # a page of pairs; merging them brings the next ones up
+CACHE_SECONDS = 15 * 60
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,26 @@ def candidates_of_register() -> list[Candidate]:
     ]
 
 
+def _register_pairs() -> list[Pair]:
+    """The register's pairs, kept in the cache while the register and the dismissals are
+    unchanged (their counts and highest ids say so; a rename alone waits for the expiry):
+    at national size the blocking takes seconds (bench/people.py)."""
+    players = Player.objects.aggregate(n=Count("pk"), top=Max("pk"))
+    dismissals = DistinctPair.objects.aggregate(n=Count("pk"), top=Max("pk"))
+    key = "duplicates:{}:{}:{}:{}".format(
+        players["n"], players["top"], dismissals["n"], dismissals["top"]
+    )
+    cached = cache.get(key)
+    if isinstance(cached, list):
+        return [Pair(a, b, Reason(r), d) for a, b, r, d in cached]
+    dismissed = list(DistinctPair.objects.values_list("first_id", "second_id"))
+    pairs = likely_pairs(candidates_of_register(), dismissed=dismissed)
+    cache.set(key, [(p.first, p.second, str(p.reason), p.distance) for p in pairs], CACHE_SECONDS)
+    return pairs
+
+
 def duplicate_pairs(*, limit: int = PAGE_PAIRS) -> Duplicates:
-    dismissed = DistinctPair.objects.values_list("first_id", "second_id")
-    pairs: list[Pair] = likely_pairs(candidates_of_register(), dismissed=list(dismissed))
+    pairs = _register_pairs()
     shown = pairs[:limit]
     ids = {p.first for p in shown} | {p.second for p in shown}
     sides = {
