@@ -108,6 +108,16 @@ def distance_within(a: str, b: str, limit: int = MAX_DISTANCE) -> int | None:
         return None
     if a == b:
         return 0
+    # Names that are near share most of their ends: only the middle needs the table.
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < len(a) - start and end < len(b) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    a, b = a[start : len(a) - end], b[start : len(b) - end]
+    if not a or not b:
+        return max(len(a), len(b))  # the rest is all insertions (at most limit: see above)
     if len(a) > len(b):
         a, b = b, a
     big = limit + 1
@@ -303,46 +313,116 @@ def _blocking_keys(key: str) -> set[str]:
     words = key.split()
     keys = {"=" + key, "k" + skeleton(key), "o" + " ".join(sorted(words))}
     if len(words) >= 2:
-        keys.add("s" + words[-1])  # the surname: first names typed differently
-        keys.add("f" + words[0] + " " + words[-1][0])  # first name and surname's initial
+        first, last = words[0], words[-1]
+        # The first name with the surname's initial: a surname typed differently.
+        keys.add("f" + first + " " + last[0])
+        # The surname with the first name, whole and with one letter left out: a first
+        # name typed one letter differently ("Ute"/"Uwe", "Jan"/"Jana"). Not the surname
+        # alone: "Müller" would make one block of thousands at national size.
+        keys.add("d" + first + " " + last)
+        keys.update("d" + first[:i] + first[i + 1 :] + " " + last for i in range(len(first)))
     return keys
+
+
+def _abbreviated(key: str) -> bool:
+    """A first name written as its initial: "j. mueller", "j mueller"."""
+    words = key.split()
+    return len(words) >= 2 and len(words[0].rstrip(".")) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Keyed:
+    key: str
+    words: tuple[str, ...]  # sorted
+    digits: str
+    initial: tuple[str, str] | None
+
+
+def _compare(a: _Keyed, b: _Keyed) -> tuple[Reason, int] | None:
+    # As _proposal, over keys made once per record rather than once per pair.
+    if a.key == b.key:
+        return Reason.EQUAL, 0
+    if a.digits != b.digits:
+        return None
+    if len(a.words) > 1 and a.words == b.words:
+        return Reason.ORDER, 0
+    dist = distance_within(a.key, b.key)
+    if dist is not None:
+        return Reason.DISTANCE, dist
+    if a.initial is not None and a.initial == b.initial:
+        return Reason.INITIAL, MAX_DISTANCE + 1
+    return None
 
 
 def likely_pairs(
     candidates: Sequence[Candidate], *, dismissed: Iterable[tuple[int, int]] = ()
 ) -> list[Pair]:
-    """Every pair of records that matching would propose for each other, found by blocking:
-    names sharing a key (the normalised name, its surname, its first name with the surname's
-    initial, its consonants, its words in order) are compared, never the whole register
-    pairwise. Pairs in ``dismissed`` ("sind verschieden") are left out. Ranked strongest
-    first; two records with different DDV numbers are never proposed.
+    """The pairs of records of a whole register that are likely one person, found by
+    blocking: names sharing a key (the normalised name, its consonants, its words in order,
+    its first name with the surname's initial, its surname with the first name or the first
+    name less one letter) are compared, never the whole register pairwise. Pairs in
+    ``dismissed`` ("sind verschieden") are left out; two records with different DDV numbers
+    are never proposed. Ranked strongest first.
 
-    A near pair that differs in every word and in its consonants (rare for names) is missed:
-    the price of not comparing 20,000 records with each other.
+    **Decision** (the register, not a typed name): "the same surname with the same first
+    initial" pairs a record only with one whose first name *is* an initial ("J. Müller" with
+    "Jörg Müller"): at national size every "Jörg Müller" and "Jens Müller" would otherwise
+    be a pair, and the page would list thousands. ``match`` (a typed name) keeps the rule
+    whole. A near pair that differs in both first and last name and in its consonants is
+    missed: the price of not comparing 20,000 records with each other.
     """
     skip = {(min(a, b), max(a, b)) for a, b in dismissed}
-    keys = {cand.id: normalise(cand.name) for cand in candidates}
-    by_id = {cand.id: cand for cand in candidates}
-    blocks: dict[str, list[int]] = defaultdict(list)
+    ddv = {cand.id: (cand.ddv or "").strip() for cand in candidates}
+    # Records are grouped by their normalised name: namesakes pair without comparing, and
+    # each two names are compared once, however many records carry them.
+    holders: dict[str, list[int]] = defaultdict(list)
     for cand in candidates:
-        if keys[cand.id]:
-            for block in _blocking_keys(keys[cand.id]):
-                blocks[block].append(cand.id)
+        holders[normalise(cand.name)].append(cand.id)
+    holders.pop("", None)
+    keyed = {
+        key: _Keyed(key, tuple(sorted(key.split())), _digits(key), surname_initial(key))
+        for key in holders
+    }
     found: dict[tuple[int, int], Pair] = {}
-    for ids in blocks.values():
-        if len(ids) < 2:
-            continue
-        ids.sort()
-        for i, a in enumerate(ids):
-            key_a = keys[a]
-            words_a = tuple(sorted(key_a.split()))
-            for b in ids[i + 1 :]:
-                if (a, b) in found or (a, b) in skip:
+
+    def pair_up(key_a: str, key_b: str, reason: Reason, distance: int) -> None:
+        for a in holders[key_a]:
+            for b in holders[key_b]:
+                low, high = min(a, b), max(a, b)
+                if low == high or (low, high) in skip or (low, high) in found:
                     continue
-                ddv_a, ddv_b = by_id[a].ddv, by_id[b].ddv
-                if ddv_a and ddv_b and ddv_a.strip() != ddv_b.strip():
+                if ddv[a] and ddv[b] and ddv[a] != ddv[b]:
                     continue
-                proposal = _proposal(key_a, words_a, by_id[b], keys[b], None)
-                if proposal is not None:
-                    found[(a, b)] = Pair(a, b, proposal.reason, proposal.distance)
+                found[(low, high)] = Pair(low, high, reason, distance)
+
+    for key, ids in holders.items():
+        if len(ids) > 1:
+            pair_up(key, key, Reason.EQUAL, 0)
+    blocks: dict[str, list[str]] = defaultdict(list)
+    initials: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for key, item in keyed.items():
+        for block in _blocking_keys(key):
+            blocks[block].append(key)
+        if item.initial is not None:
+            initials[item.initial].append(key)
+    compared: set[tuple[str, str]] = set()
+
+    def compare(key_a: str, key_b: str, *, initial: bool) -> None:
+        pair = (key_a, key_b) if key_a < key_b else (key_b, key_a)
+        if key_a == key_b or pair in compared:
+            return
+        compared.add(pair)
+        result = _compare(keyed[key_a], keyed[key_b])
+        if result is not None and (initial or result[0] is not Reason.INITIAL):
+            pair_up(key_a, key_b, result[0], result[1])
+
+    for keys in blocks.values():
+        for i, key_a in enumerate(keys):
+            for key_b in keys[i + 1 :]:
+                compare(key_a, key_b, initial=False)
+    for keys in initials.values():  # "J. Müller" against every "J… Müller"
+        for key_a in keys:
+            if _abbreviated(key_a):
+                for key_b in keys:
+                    compare(key_a, key_b, initial=True)
     return sorted(found.values(), key=lambda p: (_RANK[p.reason], p.distance, p.first, p.second))

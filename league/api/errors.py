@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from league.clubs.matching import PersonChoiceNeeded
 from league.core import messages as site_messages
 from league.core.errors import ConflictError, ServiceError
 from scoring import messages as scoring_messages
@@ -68,6 +69,8 @@ LIST_STATE = frozenset(
 STATUS: Mapping[str, int] = {
     **dict.fromkeys(LIST_STATE, 409),
     "conflict": 409,
+    # A typed name with close records (league.clubs.matching): the client decides.
+    "player_maybe_known": 409,
     "not_authenticated": 401,
     "authentication_failed": 401,
     "permission_denied": 403,
@@ -108,6 +111,11 @@ def error_body(err: ServiceError) -> dict[str, Any]:
     body: dict[str, Any] = {"error": error_object(err)}
     if isinstance(err, ConflictError) and "version" in err.params:
         body["version"] = err.params["version"]
+    if isinstance(err, PersonChoiceNeeded):
+        body["candidates"] = [
+            {"id": o.id, "name": o.name, "club": o.club or None, "reason": o.reason}
+            for o in err.offers
+        ]
     return body
 
 

@@ -191,9 +191,25 @@ class ErrorSerializer(serializers.Serializer[Any]):
     error = ErrorDetailSerializer()
 
 
+class CandidateSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField(help_text="the player record's id (send it in `players`)")
+    name = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    reason = serializers.ChoiceField(
+        choices=["ddv", "equal", "order", "distance", "initial"],
+        help_text="why: the DDV number, equal when folded, words swapped, edit distance ≤ 2, "
+        "same surname and initial",
+    )
+
+
 class ConflictSerializer(ErrorSerializer):
     version = serializers.IntegerField(
         required=False, help_text="the list's current version (only with code conflict)"
+    )
+    candidates = CandidateSerializer(
+        many=True,
+        required=False,
+        help_text="only with code player_maybe_known: the close records, best first",
     )
 
 
@@ -403,6 +419,19 @@ class ListeCreateSerializer(serializers.Serializer[Any]):
         validators=[_rules],
         help_text="house-rules preset (tsr, verein-002, palast-003); default: the club's "
         "house rules for a club list, else tsr",
+    )
+    players = serializers.ListField(
+        child=StrictIntegerField(allow_null=True, min_value=1, max_value=2**63 - 1),
+        required=False,
+        max_length=5,
+        help_text="per seat (by position): the id of a player record offered in a 409 "
+        "`player_maybe_known`'s `candidates` for that seat's name; null: the name as typed",
+    )
+    neu = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="true: a seat name with close records but no id in `players` becomes a new "
+        "player record instead of a 409 `player_maybe_known`",
     )
 
 

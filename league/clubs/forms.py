@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.matching import NEW, PersonChoice, PersonOffer
 from league.clubs.models import KASSE_CENT_MAX
+from league.core.errors import ServiceError
 
 
 class MemberInviteForm(forms.Form):
@@ -51,3 +55,35 @@ class KasseForm(forms.Form):
     kasse_cent = forms.IntegerField(
         label=_("Cent je Punkt"), required=False, min_value=1, max_value=KASSE_CENT_MAX
     )
+
+
+class PersonChoiceForm(forms.Form):
+    """A form where a player's name is typed: once the name has close records
+    (``PersonChoiceNeeded``), ``ask_person`` turns the hidden ``person`` field into the choice
+    "Ist das …? [Jörg Müller, TSV X] / Neu anlegen" (radio buttons: big targets on a phone)."""
+
+    person = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def ask_person(self, offers: Sequence[PersonOffer], name: str) -> None:
+        choices = [(str(o.id), o.label) for o in offers]
+        choices.append(
+            (NEW, gettext("Neu anlegen: eine andere Person namens %(name)s") % {"name": name})
+        )
+        del self.fields["person"]  # asked last, beside the button
+        # Cleaning bound the hidden field; the choice is bound afresh.
+        vars(self).get("_bound_fields_cache", {}).pop("person", None)
+        self.fields["person"] = forms.ChoiceField(
+            label=_("Ist das …?"),
+            choices=choices,
+            widget=forms.RadioSelect(attrs={"class": "person-choice"}),
+        )
+        if "person" in self.errors:
+            del self.errors["person"]
+        self.add_error("person", ServiceError("player_maybe_known", {"name": name}).message)
+
+    def person_choice(self) -> PersonChoice:
+        """What the typist decided: an offered record's id, a new person, or not yet."""
+        value = str(self.cleaned_data.get("person") or "")
+        if value == NEW:
+            return NEW
+        return int(value) if value.isdigit() and len(value) < 19 else "ask"

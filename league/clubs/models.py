@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -10,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import RulesError
 from scoring.interchange import rules_from_dict
+from scoring.people import normalise, skeleton
 from scoring.rules import TSR, RuleProfile
 
 KASSE_CENT_MAX = 1000
@@ -87,6 +90,10 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    # Matching (scoring.people): the name normalised and its consonants, kept by save() —
+    # so that the closest records of a typed name are found by index, not by reading all.
+    name_key = models.CharField(max_length=200, blank=True, db_index=True, editable=False)
+    name_skeleton = models.CharField(max_length=200, blank=True, db_index=True, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -100,6 +107,18 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.set_keys()
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key", "name_skeleton"}
+        super().save(*args, **kwargs)
+
+    def set_keys(self) -> None:
+        """Fill the matching keys from the name (also for records made by bulk_create)."""
+        self.name_key = normalise(self.name)
+        self.name_skeleton = skeleton(self.name_key)
 
     @property
     def public_alias(self) -> str:

@@ -35,6 +35,7 @@ from league.core.sections import (
     register_privacy,
 )
 from league.core.text import squeeze
+from scoring.people import normalise, skeleton
 
 CLUB = Club._meta.label_lower
 PLAYER = Player._meta.label_lower
@@ -223,8 +224,13 @@ def privacy_prepare(erasure: Erasure) -> None:
 
 def privacy_forget(erasure: Erasure) -> None:
     """The record keeps its id (lists and standings point at it), loses name, club, number."""
+    key = normalise(erasure.pseudonym)  # the old keys would still find his name
     Player.objects.filter(pk=erasure.player_id).update(
-        name=erasure.pseudonym, club=None, ddv_number=""
+        name=erasure.pseudonym,
+        club=None,
+        ddv_number="",
+        name_key=key,
+        name_skeleton=skeleton(key),
     )
 
 

@@ -9,6 +9,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from league.accounts.membership import member_add, member_remove
+from league.clubs.matching import NEW, PersonChoice, PersonChoiceNeeded, needs_asking, person_match
 from league.clubs.models import KASSE_CENT_MAX, Club, Player, PlayerClaim
 from league.core.audit import Actor, User, audit_field_set, audit_record
 from league.core.errors import ServiceError
@@ -139,23 +140,46 @@ def player_get_or_create(
 
 @transaction.atomic
 def player_find_or_create(
-    *, name: str, club: Club | None = None, ddv_number: str = "", user: User = None
+    *,
+    name: str,
+    club: Club | None = None,
+    ddv_number: str = "",
+    person: PersonChoice = None,
+    user: User = None,
 ) -> tuple[Player, bool]:
-    """As ``player_get_or_create``, and whether the record was created now."""
+    """As ``player_get_or_create``, and whether the record was created now.
+
+    ``person`` (one person, one record — scoring.people): ``"ask"`` finds the record as
+    before (DDV number, or this name in this club), else matches the name against the
+    records near it: the one same record is taken, close ones raise ``PersonChoiceNeeded``
+    with the offers; an id takes that offered record; ``"new"`` creates another person.
+    None keeps the silent find-or-create (bulk paths, demo)."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="name")
     number = ddv_number_clean(ddv_number)
     check_fits(clean, Player, "name")
     check_fits(number, Player, "ddv_number")
+    if isinstance(person, int) and not isinstance(person, bool):
+        found = person_match(name=clean, ddv_number=number, club=club)
+        if person not in found.match.candidate_ids:
+            raise ServiceError("person_not_offered", {"id": person}, field="person")
+        return Player.objects.get(pk=person), False
     if number:
         player = Player.objects.filter(ddv_number=number).first()
         if player is not None:
             return player, False
-    else:
+    elif person != NEW:
         player = Player.objects.filter(name=clean, club=club).order_by("pk").first()
         if player is not None:
             return player, False
+    if person == "ask":
+        found = person_match(name=clean, ddv_number=number, club=club)
+        if needs_asking(found, club):
+            raise PersonChoiceNeeded(found)
+        same = found.match.same_id
+        if same is not None:
+            return Player.objects.get(pk=same), False
     player = Player.objects.create(name=clean, club=club, ddv_number=number)
     audit_record(
         user=user,

@@ -35,6 +35,7 @@ from league.clubs.forms import (
     ClubFoundForm,
     KasseForm,
     ManagerRemoveForm,
+    PersonChoiceForm,
     VisibilityForm,
 )
 from league.clubs.models import Club, Player, PlayerClaim
@@ -257,3 +258,16 @@ def privacy(request: HttpRequest) -> HttpResponse:
         )
         return redirect("privacy")
     return render(request, "clubs/privacy.html", {"player": player})
+
+
+def person_choice_page(
+    request: HttpRequest, form: PersonChoiceForm, *, title: str, back: str
+) -> HttpResponse:
+    """ "Ist das …?": a typed name has close records; the form again, with the choice, posting
+    back to the action that asked (its hidden and typed fields kept)."""
+    return render(
+        request,
+        "clubs/person_choice.html",
+        {"form": form, "title": title, "back": back, "action": request.path},
+        status=422,
+    )

@@ -92,6 +92,9 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "claim_accepted": gettext_noop("Anspruch angenommen"),
     "claim_refused": gettext_noop("Anspruch abgelehnt"),
     "merge": gettext_noop("Zwei Einträge desselben Spielers zusammengeführt"),
+    "mark_distinct": gettext_noop(
+        "Als andere Person bestätigt als Eintrag Nr. %(other)s (%(other_name)s)"
+    ),
     "forget": gettext_noop("Persönliche Daten gelöscht (pseudonymisiert)"),
     # club evenings
     "add_table": gettext_noop("Tisch hinzugefügt"),

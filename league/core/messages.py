@@ -519,6 +519,14 @@ MESSAGES: Mapping[str, str] = {
     "club_forbidden": gettext_noop(
         "Listen eines Vereins legen seine Vereinsverwaltung oder die Seitenbetreuung an."
     ),
+    # One person, one record (history-import.md "People")
+    "player_maybe_known": gettext_noop(
+        "Zu „{name}“ gibt es schon ähnliche Spieler. Bitte wählen: einer von ihnen, oder "
+        "„Neu anlegen“ für eine andere Person."
+    ),
+    "person_not_offered": gettext_noop(
+        "Der Spieler {id} passt nicht zu diesem Namen; bitte einen der angebotenen wählen."
+    ),
     # Rights end at the event (api.md)
     "ddv_name_differs": gettext_noop(
         "Die DDV-Nummer {number} gehört zu „{name}“, nicht zu „{typed}“. Bitte prüfen; "

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.forms import PersonChoiceForm
 from league.clubs.models import Player
 
 
@@ -32,7 +33,7 @@ class TeamForm(forms.Form):
     name = forms.CharField(label=_("Mannschaft"), max_length=120)
 
 
-class RosterForm(forms.Form):
+class RosterForm(PersonChoiceForm):
     name = forms.CharField(label=_("Spieler"), max_length=80)
     ddv_number = forms.CharField(label=_("DDV-Nummer"), max_length=20, required=False)
 

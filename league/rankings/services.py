@@ -6,13 +6,15 @@ an audit entry.
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User as Account
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from league.clubs.models import Player
-from league.core.audit import User, audit_record
+from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.core.sections import merge_sections
+from league.rankings.models import DistinctPair
 from league.tournaments.services import (
     tournament_approval_withdraw_for_correction,
     tournaments_touched_by_player,
@@ -109,3 +111,30 @@ def player_merge(*, keep: Player, merge: Player, user: User = None) -> Player:
     )
     tournament_approval_withdraw_for_correction(tournament_ids=corrected, cause="merge", user=user)
     return keep
+
+
+def _account(user: User) -> Account | None:
+    who = user.user if isinstance(user, Actor) else user
+    return who if isinstance(who, Account) else None
+
+
+@transaction.atomic
+def players_mark_distinct(*, first: Player, second: Player, user: User = None) -> DistinctPair:
+    """ "Sind verschieden": two records the duplicates page proposed are two people; the
+    page remembers it (once; saying it again changes nothing)."""
+    if first.pk == second.pk:
+        raise ServiceError("merge_same_player")
+    low, high = sorted((first, second), key=lambda p: p.pk)
+    pair, created = DistinctPair.objects.get_or_create(
+        first_id=low.pk,
+        second_id=high.pk,
+        defaults={"decided_by": _account(user)},
+    )
+    if created:
+        audit_record(
+            user=user,
+            action="mark_distinct",
+            target=low,
+            after={"other": high.pk, "name": low.name, "other_name": high.name},
+        )
+    return pair

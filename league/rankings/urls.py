@@ -1,6 +1,6 @@
 from django.urls import path
 
-from league.rankings import approval_views, views
+from league.rankings import approval_views, people_views, views
 
 urlpatterns = [
     path("rangliste/", views.rangliste_page, name="rangliste"),
@@ -16,6 +16,24 @@ urlpatterns = [
         "rangliste/anfragen/<int:claim_id>/",
         approval_views.claim_decide,
         name="rangliste-claim-decide",
+    ),
+    # One person across the site (issue 33).
+    path("spieler/finden/", people_views.player_find, name="player-find"),
+    path("spieler/doppelte/", people_views.player_duplicates, name="player-duplicates"),
+    path(
+        "spieler/doppelte/zusammenfuehren/",
+        people_views.player_duplicates_merge,
+        name="player-duplicates-merge",
+    ),
+    path(
+        "spieler/doppelte/verschieden/",
+        people_views.player_duplicates_distinct,
+        name="player-duplicates-distinct",
+    ),
+    path(
+        "spieler/<int:player_id>/gegen/<int:other_id>/",
+        people_views.player_head_to_head,
+        name="player-head-to-head",
     ),
     path("spieler/<int:player_id>/", views.player_record, name="player-record"),
     path("spieler/<int:player_id>/statistik/", views.player_statistics, name="player-statistics"),

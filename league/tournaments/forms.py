@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.forms import PersonChoiceForm
 from league.core.dates import validate_event_date
 from league.core.messages import choices
 from league.tournaments.models import Tournament
@@ -108,7 +109,7 @@ class TournamentForm(TournamentSettingsForm):
     ]
 
 
-class ParticipantForm(forms.Form):
+class ParticipantForm(PersonChoiceForm):
     name = forms.CharField(label=_("Name"), max_length=80)
     club = forms.CharField(label=_("Verein"), max_length=120, required=False)
     ddv_number = forms.CharField(

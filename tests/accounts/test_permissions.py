@@ -149,7 +149,15 @@ CLUB_ACTIONS = [
 MERGE = {"player-merge"}
 # The Ranglistenwart's page and decisions (api.md): staff and accounts given the role;
 # nobody makes himself one (test_ranglistenwart_pages).
-RANGLISTENWART = {"rangliste-requests", "rangliste-decide", "rangliste-claim-decide"}
+RANGLISTENWART = {
+    "rangliste-requests",
+    "rangliste-decide",
+    "rangliste-claim-decide",
+    # "Mögliche Doppelte" (issue 33): tests/rankings/test_people_pages.py, every role.
+    "player-duplicates",
+    "player-duplicates-merge",
+    "player-duplicates-distinct",
+}
 # The venue's health page and poster: staff and organisers (tests/venue/test_health.py).
 VENUE = {"venue-health", "venue-poster"}
 # The venue's link to the federation's site and the register fetch: staff only (below).
@@ -187,6 +195,10 @@ PUBLIC_READS = {
     "rangliste-pdf",
     "player-record",
     "player-statistics",  # hidden players, members-only lists: tests/rankings/test_statistics
+    # "Spieler finden" and the head-to-head: hidden players by alias, members-only events
+    # and silent rounds closed (tests/rankings/test_people_pages.py).
+    "player-find",
+    "player-head-to-head",
     "club-season",
     "club-season-pdf",  # a members-only club's: its readers (club_reader_required)
     "club-evening",  # its "add a table" form: club managers (test_club_evening_write)

@@ -25,6 +25,7 @@ from league.api.serializers import (
 from league.api.views.base import ApiView, WriteView, valid
 from league.clubs import services as club_services
 from league.clubs.access import can_manage_club
+from league.clubs.matching import NEW, PersonChoice, PersonChoiceNeeded
 from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from league.lists import services
@@ -105,6 +106,28 @@ def in_body(err: ServiceError, part: str, number: int | None = None) -> ServiceE
     return with_field(err, f"{part}.{err.field}")
 
 
+def _seat_players(data: dict[str, Any], club: Club | None, account: Any) -> list[Player]:
+    """Each seat's player record; a name with close records answers 409 with them
+    (league.clubs.matching) unless the body chose (``players``) or said ``neu``."""
+    chosen: list[int | None] = list(data.get("players") or [])
+    out: list[Player] = []
+    for index, name in enumerate(data["seats"]):
+        pick = chosen[index] if index < len(chosen) else None
+        person: PersonChoice = pick if pick is not None else (NEW if data.get("neu") else "ask")
+        try:
+            player, _created = club_services.player_find_or_create(
+                name=name, club=club, person=person, user=account
+            )
+        except PersonChoiceNeeded as err:
+            raise PersonChoiceNeeded(err.found, field=f"seats.{index}") from None
+        except ServiceError as err:
+            if err.code == "person_not_offered":
+                raise with_field(err, f"players.{index}") from None
+            raise
+        out.append(player)
+    return out
+
+
 class ListenView(WriteView):
     @extend_schema(
         request=ListeCreateSerializer,
@@ -117,7 +140,9 @@ class ListenView(WriteView):
                 "seat_taken_twice",
                 "rules_unsupported",
                 "club_unknown",
+                "person_not_offered",
                 in_path="",
+                conflict=("player_maybe_known",),
             ),
         },
         parameters=[schema.RETRY_AFTER],
@@ -126,7 +151,12 @@ class ListenView(WriteView):
         "becomes its Listenführer; the answer carries the table `code`. A table code "
         "creates nothing (403 `permission_denied`); a club the account does not manage is "
         "403 `club_forbidden`. Seat names find the club's player of that name (or a player "
-        "without club), else create one.",
+        "without club). A name with close records elsewhere (the same name folded — "
+        "umlauts, case, 'Nachname, Vorname' — or within edit distance 2, or the same "
+        "surname and initial) is 409 `player_maybe_known`, `field` naming the seat "
+        "(`seats.2`) and `candidates` listing `{id, name, club, reason}` best first: send "
+        "again with the chosen id in `players` at that seat's index, or `neu: true` for "
+        "new records; else a new record is created.",
     )
     def post(self, request: Request) -> Response:
         account = request.user
@@ -142,10 +172,7 @@ class ListenView(WriteView):
                 raise ServiceError("club_forbidden", field="club")
         try:
             with transaction.atomic():  # no player is left behind by a refused list
-                players: list[Player] = [
-                    club_services.player_get_or_create(name=name, club=club, user=account)
-                    for name in data["seats"]
-                ]
+                players = _seat_players(data, club, account)
                 chosen = data.get("rules")
                 liste = services.spielliste_create(
                     title=data["title"],
@@ -155,7 +182,11 @@ class ListenView(WriteView):
                     rules=preset(chosen) if chosen else (club.profile if club else TSR),
                     user=account,
                 )
+        except PersonChoiceNeeded:
+            raise
         except ServiceError as err:
+            if err.field.startswith("players."):
+                raise
             raise with_field(err, "seats" if err.field else None) from None
         access = list_reader(request, liste)
         body = liste_answer(snapshot(liste, access), access)

@@ -15,8 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from league.accounts.membership import member_add, member_remove
+from league.clubs.matching import PersonChoice
 from league.clubs.models import Club, Player
-from league.clubs.services import clean_name, ddv_number_clean, player_get_or_create
+from league.clubs.services import (
+    clean_name,
+    ddv_number_clean,
+    player_find_or_create,
+)
 from league.core.audit import Actor, User, audit_record
 from league.core.backup_fields import max_length
 from league.core.errors import ServiceError
@@ -202,6 +207,7 @@ def team_add_player(
     name: str = "",
     ddv_number: str = "",
     player: Player | None = None,
+    person: PersonChoice = None,
     user: User = None,
 ) -> Player:
     """Put a player on the team's roster (an existing record, or one found or created by
@@ -214,7 +220,10 @@ def team_add_player(
         holder = Player.objects.filter(ddv_number=number).first() if number else None
         if holder is not None and not _may_name(locked, holder, name):
             raise ServiceError("roster_ddv_other_player", {"number": number}, field="ddv_number")
-        player = player_get_or_create(name=name, club=locked.club, ddv_number=ddv_number, user=user)
+        # person: the close records of a new name are offered first (league.clubs.matching).
+        player = player_find_or_create(
+            name=name, club=locked.club, ddv_number=ddv_number, person=person, user=user
+        )[0]
     other = (
         Team.objects.filter(league_id=locked.league_id, roster=player).exclude(pk=locked.pk).first()
     )

@@ -18,8 +18,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from league.clubs.matching import PersonChoiceNeeded
 from league.clubs.models import Player
 from league.clubs.services import player_get_or_create
+from league.clubs.views import person_choice_page
 from league.core.audit import Actor
 from league.core.confirm import ask_first
 from league.core.forms import form_action, on_form, with_message
@@ -297,19 +299,32 @@ def team_player_add(request: HttpRequest, pk: int, team_id: int) -> HttpResponse
     team = get_object_or_404(Team, league_id=pk, pk=team_id)
     form = RosterForm(request.POST)
 
+    asked: list[PersonChoiceNeeded] = []
+
     def act(league: League, actor: Actor) -> str | None:
         if not form.is_valid():
             messages.error(request, _("Bitte einen Namen angeben."))
             return None
-        player = ls.team_add_player(
-            team=team,
-            name=form.cleaned_data["name"],
-            ddv_number=form.cleaned_data["ddv_number"],
-            user=actor,
-        )
+        try:
+            player = ls.team_add_player(
+                team=team,
+                name=form.cleaned_data["name"],
+                ddv_number=form.cleaned_data["ddv_number"],
+                person=form.person_choice(),
+                user=actor,
+            )
+        except PersonChoiceNeeded as err:  # "Ist das …?" before a new record (issue 33)
+            asked.append(err)
+            return None
         return _("%(name)s spielt jetzt für %(team)s.") % {"name": player.name, "team": team.name}
 
-    return managed(request, pk, act, form=form)
+    response = managed(request, pk, act, form=form)
+    if not asked:
+        return response
+    form.ask_person(asked[0].offers, asked[0].found.name)
+    return person_choice_page(
+        request, form, title=team.name, back=reverse("league-manage", args=[pk])
+    )
 
 
 @organiser_required

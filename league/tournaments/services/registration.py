@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
+from league.clubs.matching import PersonChoice
 from league.clubs.models import Club, Player
 from league.clubs.services import (
     clean_name,
@@ -31,10 +32,15 @@ def participant_add(
     take_record: bool = False,
     take_new_number: bool = True,
     namesake: bool = False,
+    person: PersonChoice = None,
     user: User = None,
 ) -> Participant:
-    """Register one player. Two devices registering at once queue on the tournament's row
-    lock; should a duplicate still reach the database (a unique constraint), the caller
+    """Register one player. ``person`` (league.clubs.matching): ``"ask"`` offers the close
+    records of a new name first (``PersonChoiceNeeded``), an offered id takes that record,
+    ``"new"`` creates another person; None finds or creates silently.
+
+    Two devices registering at once queue on the tournament's row lock; should a
+    duplicate still reach the database (a unique constraint), the caller
     gets the clear "already registered" refusal, never a 500.
 
     A DDV number names one record: when its name is not the name typed, the registration
@@ -77,7 +83,7 @@ def participant_add(
     try:
         with transaction.atomic():
             player, created = player_find_or_create(
-                name=clean, club=club, ddv_number=number_text, user=user
+                name=clean, club=club, ddv_number=number_text, person=person, user=user
             )
     except IntegrityError:  # the same DDV number created at this moment elsewhere
         player = Player.objects.get(ddv_number=number_text)
@@ -272,6 +278,7 @@ def _players_for(
         if found is None:
             key = ("#" + number, "") if number else (name, club_name)
             found = new.setdefault(key, Player(name=name, club=club, ddv_number=number))
+            found.set_keys()  # bulk_create skips save()
         out.append(found)
     Player.objects.bulk_create(list(new.values()), batch_size=BATCH)
     if new and any(p.pk is None for p in new.values()):  # a database without RETURNING

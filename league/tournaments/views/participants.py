@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.clubs import services as club_services
+from league.clubs.matching import PersonChoiceNeeded
 from league.clubs.models import PlayerClaim
 from league.clubs.selectors import player_name_choices
 from league.core.confirm import ask_first
@@ -63,8 +64,12 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 take_record=form.cleaned_data["take_record"],
                 take_new_number=form.cleaned_data["take_new_number"],
                 namesake=form.cleaned_data["namesake"],
+                person=form.person_choice(),
                 user=organiser_actor(request),
             )
+        except PersonChoiceNeeded as err:
+            form.ask_person(err.offers, err.found.name)
+            status = 422
         except ServiceError as err:
             form_error_from_service(form, err, "name")
             if err.code in DDV_REFUSALS:
