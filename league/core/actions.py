@@ -137,6 +137,10 @@ ACTION_SENTENCES: Mapping[str, str] = {
 TARGET_SENTENCES: Mapping[str, str] = {
     "lists.spielliste:create": gettext_noop("Liste angelegt"),
     "lists.spielliste:import": gettext_noop("%(games)s Spiele übernommen"),
+    "history_import": gettext_noop("importiert aus %(file)s"),
+    "history_remove": gettext_noop(
+        "Importierte Liste an Tisch %(table)s (aus %(file)s) für einen neuen Import entfernt"
+    ),
     "lists.spielliste:close": gettext_noop("Runde beendet nach Spiel %(n)s"),
     "lists.spielliste:reopen": gettext_noop("Liste wieder geöffnet"),
     "tournaments.tournamentround:start": gettext_noop("Runde %(n)s gestartet"),
