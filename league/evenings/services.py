@@ -335,6 +335,7 @@ def _history_list(
             user=user,
         )
     liste.refresh_from_db()
+    # Finished as the sheet has it: frozen, and counted by the season as a complete list
+    # (``selectors._season_lines``) — an open-length list's end is the sheet's last row,
+    # which no deal order of the round machine has to agree with.
     spielliste_set_frozen(spielliste=liste, frozen=True, user=user)
-    # Finished as the sheet has it: an open-length list's end is the sheet's last row.
-    Spielliste.objects.filter(pk=liste.pk).update(complete=True)
