@@ -147,7 +147,7 @@ def parse_points(cell: Cell) -> int | None:
     for anything else."""
     if _blank(cell):
         return None
-    if isinstance(cell, bool) or isinstance(cell, datetime.date):
+    if isinstance(cell, (bool, datetime.date)):
         raise ValueError(cell)
     if isinstance(cell, int):
         return cell
@@ -172,7 +172,9 @@ def parse_date(cell: Cell) -> datetime.date:
         text = cell.strip()
         if (m := _DMY.match(text)) is not None:
             year = int(m.group(3))
-            found = datetime.date(2000 + year if year < 100 else year, int(m.group(2)), int(m.group(1)))
+            found = datetime.date(
+                2000 + year if year < 100 else year, int(m.group(2)), int(m.group(1))
+            )
         elif (m := _ISO.match(text.split(" ")[0].split("T")[0])) is not None:
             found = datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         else:
@@ -286,7 +288,10 @@ class _Reader:
                 except ValueError:
                     self.errors.append(
                         _cell_error(
-                            "history_bad_date", sheet.name, number, str(sheet.rows[first][cols.date]).strip(),
+                            "history_bad_date",
+                            sheet.name,
+                            number,
+                            str(sheet.rows[first][cols.date]).strip(),
                             {"value": _show(cell)},
                         )
                     )
@@ -319,7 +324,10 @@ class _Reader:
                 if abs(value) > MAX_TOTAL:
                     self.errors.append(
                         _cell_error(
-                            "history_too_high", sheet.name, number, name,
+                            "history_too_high",
+                            sheet.name,
+                            number,
+                            name,
                             {"value": value, "max": MAX_TOTAL},
                         )
                     )
@@ -335,7 +343,10 @@ class _Reader:
             if parsed is None or not 1 <= parsed <= MAX_TABLE:
                 self.errors.append(
                     _cell_error(
-                        "history_bad_table", sheet.name, number, "Tisch",
+                        "history_bad_table",
+                        sheet.name,
+                        number,
+                        "Tisch",
                         {"value": _show(table_cell)},
                     )
                 )
@@ -372,17 +383,27 @@ class _Reader:
         if len(points) not in TABLE_SIZES:
             self.errors.append(
                 _row_error(
-                    "history_player_count", sheet.name, number,
+                    "history_player_count",
+                    sheet.name,
+                    number,
                     {"count": len(points), "variant": "totals"},
                 )
             )
         elif total:
-            self.errors.append(_row_error("history_sum", sheet.name, number, {"sum": f"{total:+d}"}))
+            self.errors.append(
+                _row_error("history_sum", sheet.name, number, {"sum": f"{total:+d}"})
+            )
         elif (date, table) in self.totals_at:
             self.errors.append(
                 _row_error(
-                    "history_table_twice", sheet.name, number,
-                    {"table": table, "date": f"{date:%d.%m.%Y}", "other": self.totals_at[(date, table)]},
+                    "history_table_twice",
+                    sheet.name,
+                    number,
+                    {
+                        "table": table,
+                        "date": f"{date:%d.%m.%Y}",
+                        "other": self.totals_at[(date, table)],
+                    },
                 )
             )
         else:
@@ -390,7 +411,11 @@ class _Reader:
             seats = tuple(n for _i, n in cols.players if n in points)
             self.totals.append(
                 HistoryList(
-                    sheet=sheet.name, row=number, date=date, table=table, seats=seats,
+                    sheet=sheet.name,
+                    row=number,
+                    date=date,
+                    table=table,
+                    seats=seats,
                     totals=tuple(points[n] for n in seats),
                 )
             )
@@ -405,7 +430,9 @@ class _Reader:
             if len(seats) not in TABLE_SIZES:
                 self.errors.append(
                     _row_error(
-                        "history_table_size", sheet, first,
+                        "history_table_size",
+                        sheet,
+                        first,
                         {"count": len(seats), "table": table, "date": f"{date:%d.%m.%Y}"},
                     )
                 )

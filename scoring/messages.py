@@ -386,7 +386,9 @@ MESSAGES: Mapping[str, str] = {
         "„{value}“ ist kein Datum (TT.MM.JJJJ, TT.MM.JJ oder JJJJ-MM-TT)."
     ),
     "history_bad_table": gettext_noop("„{value}“ ist keine Tischnummer (1–99)."),
-    "history_no_date": gettext_noop("Die Zeile hat kein Datum, und keine Zeile darüber nennt eins."),
+    "history_no_date": gettext_noop(
+        "Die Zeile hat kein Datum, und keine Zeile darüber nennt eins."
+    ),
     "history_duplicate_column": gettext_noop("Der Spieler steht zweimal in der Kopfzeile."),
     "history_player_count": gettext_noop(
         "{count} Spieler haben Punkte; in einem Spiel sind es genau 4."
@@ -402,9 +404,7 @@ MESSAGES: Mapping[str, str] = {
     "history_table_size": gettext_noop(
         "An Tisch {table} am {date} haben {count} Spieler Punkte; ein Tisch hat 4 oder 5."
     ),
-    "history_table_twice": gettext_noop(
-        "Tisch {table} am {date} steht schon in Zeile {other}."
-    ),
+    "history_table_twice": gettext_noop("Tisch {table} am {date} steht schon in Zeile {other}."),
     "history_undecided": gettext_noop(
         "„{name}“ ist vielleicht {candidates}: bitte entscheiden, wer gemeint ist oder ob "
         "er neu ist."

@@ -102,8 +102,15 @@ def _choices(
         display, ddv = parse_ddv(name)
         result = match(name, candidates, club=club.pk)
         found.append(
-            (name, decision_key(name), display, ddv or "", result.outcome,
-             result.candidate_ids, result.same_id)
+            (
+                name,
+                decision_key(name),
+                display,
+                ddv or "",
+                result.outcome,
+                result.candidate_ids,
+                result.same_id,
+            )
         )
     ids = {i for *_rest, cands, _same in found for i in cands} | set(mapping.values())
     wanted = Player.objects.select_related("club").in_bulk(ids)
@@ -114,7 +121,7 @@ def _choices(
             Proposal(
                 i,
                 wanted[i].name,
-                wanted[i].club.name if wanted[i].club else "",
+                club_name.name if (club_name := wanted[i].club) is not None else "",
                 wanted[i].club_id == club.pk,
             )
             for i in cands
@@ -208,6 +215,4 @@ def history_preview(
         )
         for date in history.dates
     )
-    return Preview(
-        file_name, history, tuple(names), evenings, (*history.errors, *errors)
-    )
+    return Preview(file_name, history, tuple(names), evenings, (*history.errors, *errors))

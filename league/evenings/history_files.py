@@ -14,6 +14,9 @@ import io
 import zipfile
 from pathlib import PurePath
 
+import openpyxl
+import tablib
+
 from league.core.errors import ServiceError
 from scoring.history import Cell, Sheet
 
@@ -36,12 +39,13 @@ def _cell(value: object) -> Cell:
 
 
 def _xlsx(data: bytes) -> list[Sheet]:
-    import openpyxl  # noqa: PLC0415 — heavy; only an upload of this kind needs it
-
     book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         return [
-            Sheet(ws.title, tuple(tuple(_cell(v) for v in row) for row in ws.iter_rows(values_only=True)))
+            Sheet(
+                ws.title,
+                tuple(tuple(_cell(v) for v in row) for row in ws.iter_rows(values_only=True)),
+            )
             for ws in book.worksheets
         ]
     finally:
@@ -49,8 +53,6 @@ def _xlsx(data: bytes) -> list[Sheet]:
 
 
 def _ods(data: bytes) -> list[Sheet]:
-    import tablib  # noqa: PLC0415 — only an upload of this kind needs odfpy
-
     book = tablib.Databook()
     book.load(data, "ods", headers=False)
     return [
@@ -89,7 +91,14 @@ def read_sheets(data: bytes, name: str) -> list[Sheet]:
         if suffix == ".xlsx":
             return _xlsx(data)
         return _ods(data)
-    except (zipfile.BadZipFile, csv.Error, UnicodeDecodeError, KeyError, ValueError, OSError) as err:
+    except (
+        zipfile.BadZipFile,
+        csv.Error,
+        UnicodeDecodeError,
+        KeyError,
+        ValueError,
+        OSError,
+    ) as err:
         raise _unreadable(type(err).__name__) from None
     except Exception as err:  # a broken workbook can fail anywhere in its reader
         raise _unreadable(type(err).__name__) from None

@@ -221,7 +221,9 @@ def _history_evening(
     if evening is None:
         evening = ClubEvening.objects.create(club=club, date=date)
         audit_record(
-            user=user, action="create", target=evening,
+            user=user,
+            action="create",
+            target=evening,
             after={"date": date.isoformat(), "file": file_name},
         )
     return evening, set(evening.tables.values_list("number", flat=True))
@@ -246,7 +248,11 @@ def club_history_import(
     first; without it such evenings refuse the file."""
     Club.objects.select_for_update().filter(pk=club.pk).first()  # one import of a club at once
     preview = history_preview(
-        club=club, history=history, file_name=file_name, mapping=mapping, new=new,
+        club=club,
+        history=history,
+        file_name=file_name,
+        mapping=mapping,
+        new=new,
         replace=replace,
     )
     if preview.errors:
@@ -254,16 +260,22 @@ def club_history_import(
     file_name = clean_name(file_name)[: EveningTable._meta.get_field("imported_from").max_length]
     replaced = 0
     if replace:
-        old = EveningTable.objects.filter(
-            evening__club=club, evening__date__in=history.dates
-        ).exclude(imported_from="").select_related("evening")
+        old = (
+            EveningTable.objects.filter(evening__club=club, evening__date__in=history.dates)
+            .exclude(imported_from="")
+            .select_related("evening")
+        )
         for table in old:
             audit_record(
-                user=user, action="history_remove", target=table.evening,
+                user=user,
+                action="history_remove",
+                target=table.evening,
                 before={"table": table.number, "file": table.imported_from},
             )
-        replaced = Spielliste.objects.filter(evening_table__in=old).delete()[1].get(
-            Spielliste._meta.label, 0
+        replaced = (
+            Spielliste.objects.filter(evening_table__in=old)
+            .delete()[1]
+            .get(Spielliste._meta.label, 0)
         )
     people: dict[int | str, Player] = {}
     for choice in preview.names:

@@ -8,9 +8,9 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -421,9 +421,7 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
             "preview": preview,
             "token": token,
             "problems": [render_error(p, _) for p in problems],
-            "rows": [
-                (c, request.POST.get(f"name-{i}", "")) for i, c in enumerate(preview.names)
-            ],
+            "rows": [(c, request.POST.get(f"name-{i}", "")) for i, c in enumerate(preview.names)],
             "replace": replace,
             "held": any(ev.replaced for ev in preview.evenings),
         },

@@ -42,15 +42,22 @@ class Command(BaseCommand):
             "--totals", action="store_true", help="Layout „Abende“ (Summen je Abend und Tisch)"
         )
         parser.add_argument(
-            "--map", action="append", default=[], metavar="NAME=PLAYER_ID",
+            "--map",
+            action="append",
+            default=[],
+            metavar="NAME=PLAYER_ID",
             help="der Name der Datei ist dieser Spieler",
         )
         parser.add_argument(
-            "--new", action="append", default=[], metavar="NAME",
+            "--new",
+            action="append",
+            default=[],
+            metavar="NAME",
             help="der Name der Datei ist ein neuer Spieler",
         )
         parser.add_argument(
-            "--replace", action="store_true",
+            "--replace",
+            action="store_true",
             help="importierte Listen derselben Abende vorher entfernen",
         )
 
@@ -73,7 +80,11 @@ class Command(BaseCommand):
         history = read_history(sheets, Layout.TOTALS if options["totals"] else Layout.GAMES)
         mapping, new = _mapping(options["map"]), list(options["new"])
         preview = history_preview(
-            club=club, history=history, file_name=path.name, mapping=mapping, new=new,
+            club=club,
+            history=history,
+            file_name=path.name,
+            mapping=mapping,
+            new=new,
             replace=options["replace"],
         )
         self._print(preview)
@@ -84,7 +95,11 @@ class Command(BaseCommand):
             return
         try:
             done = club_history_import(
-                club=club, history=history, file_name=path.name, mapping=mapping, new=new,
+                club=club,
+                history=history,
+                file_name=path.name,
+                mapping=mapping,
+                new=new,
                 replace=options["replace"],
             )
         except HistoryRefused as err:
