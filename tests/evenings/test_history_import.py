@@ -365,3 +365,20 @@ def test_a_stranger_cannot_use_another_managers_upload(club, client, django_user
     page = client.post(url, {"datei": token})
     assert page.status_code == 200  # the upload form again: not his upload
     assert not Spielliste.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_header_may_name_the_ddv_number(club, tmp_path):
+    known = Player.objects.create(name="Jörg Müller", ddv_number="12345")
+    rows: list[list[object]] = [
+        ["Datum", "J. Müller (DDV 12345)", "Anna Schmidt", "Klaus Weber", "Ute Neu (DDV 777)"],
+        ["2023-05-03", 2, -2, 2, -2],
+    ]
+    path = write(tmp_path, "ddv.csv", csv_bytes(rows, delimiter=",", encoding="utf-8"))
+    code, out, err = run("--club", str(club.pk), path)
+    assert code == 1  # the number's record has another name: asked, not assumed
+    assert f"Jörg Müller ({known.pk}" in out
+    code, _out, err = run("--club", str(club.pk), path, "--map", f"J. Müller={known.pk}")
+    assert code == 0, err
+    assert known.seats.count() == 1
+    assert Player.objects.get(ddv_number="777").name == "Ute Neu"
