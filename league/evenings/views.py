@@ -379,7 +379,9 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return redirect(f"{reverse('club-history-import', args=[club.pk])}?datei={token}")
         return render(request, "evenings/history_upload.html", {"club": club, "form": form})
-    parsed = read_history(read_sheets(stored["data"], stored["name"]), Layout(stored["layout"]))
+    chosen = request.POST.get("aufbau") or request.GET.get("aufbau") or stored["layout"]
+    layout = Layout(chosen) if chosen in Layout._value2member_map_ else Layout.GAMES
+    parsed = read_history(read_sheets(stored["data"], stored["name"]), layout)
     replace = request.POST.get("replace") == "1"
     preview = history.history_preview(club=club, history=parsed, file_name=stored["name"])
     problems: tuple[Any, ...] = preview.errors
@@ -424,5 +426,6 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
             "rows": [(c, request.POST.get(f"name-{i}", "")) for i, c in enumerate(preview.names)],
             "replace": replace,
             "held": any(ev.replaced for ev in preview.evenings),
+            "layout": layout.value,
         },
     )

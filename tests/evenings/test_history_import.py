@@ -382,3 +382,20 @@ def test_a_header_may_name_the_ddv_number(club, tmp_path):
     assert code == 0, err
     assert known.seats.count() == 1
     assert Player.objects.get(ddv_number="777").name == "Ute Neu"
+
+
+@pytest.mark.django_db
+def test_the_preview_switches_the_layout(club, client, django_user_model):
+    manager = django_user_model.objects.create_user("m", password="pw-12345678")
+    club.managers.add(manager)
+    client.force_login(manager)
+    url = reverse("club-history-import", args=[club.pk])
+    rows: list[list[object]] = [["Datum", *MEMBERS[:5]], ["03.05.2023", 30, -10, -20, 5, -5]]
+    data = io.BytesIO(workbook({"Abende": rows}))
+    data.name = "abende.xlsx"
+    token = client.post(url, {"file": data, "layout": "spiele"})["Location"].split("datei=")[1]
+    games = client.get(url, {"datei": token}).content.decode()
+    assert "5 Spieler haben Punkte; in einem Spiel sind es genau 4." in games
+    done = client.post(url, {"datei": token, "aufbau": "abende"})
+    assert done.status_code == 302
+    assert Spielliste.objects.get().totals_only
