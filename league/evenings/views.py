@@ -399,6 +399,8 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
             )
         except services.HistoryRefused as err:
             problems = err.problems
+        except ServiceError as err:  # a name the player column cannot hold, and the like
+            problems = (err.message,)
         else:
             cache.delete(_HISTORY_KEY.format(token=token))
             messages.success(
@@ -422,7 +424,7 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
             "club": club,
             "preview": preview,
             "token": token,
-            "problems": [render_error(p, _) for p in problems],
+            "problems": [p if isinstance(p, str) else render_error(p, _) for p in problems],
             "rows": [(c, request.POST.get(f"name-{i}", "")) for i, c in enumerate(preview.names)],
             "replace": replace,
             "held": any(ev.replaced for ev in preview.evenings),

@@ -399,3 +399,14 @@ def test_the_preview_switches_the_layout(club, client, django_user_model):
     done = client.post(url, {"datei": token, "aufbau": "abende"})
     assert done.status_code == 302
     assert Spielliste.objects.get().totals_only
+
+
+@pytest.mark.django_db
+def test_a_name_too_long_for_a_record_refuses_cleanly(club, tmp_path):
+    rows: list[list[object]] = [["Datum", "X" * 120, *MEMBERS[:3]], ["2023-05-03", 2, -2, 2, -2]]
+    before = counts()
+    path = write(tmp_path, "lang.csv", csv_bytes(rows, delimiter=";", encoding="utf-8"))
+    code, _out, err = run("--club", str(club.pk), path)
+    assert code == 1
+    assert "nichts übernommen" in err
+    assert counts() == before

@@ -104,6 +104,9 @@ class Command(BaseCommand):
             )
         except HistoryRefused as err:
             self._refuse(path.name, err.problems)
+        except ServiceError as err:  # a name the player column cannot hold, and the like
+            self.stderr.write(f"{path.name}: {err.message}; nichts übernommen.")
+            sys.exit(1)
         self.stdout.write(
             f"Importiert: {done.evenings} Abende, {done.lists} Listen, {done.games} Spiele; "
             f"{done.matched} Spieler zugeordnet, {done.new_players} neu"
