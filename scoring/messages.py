@@ -373,6 +373,56 @@ MESSAGES: Mapping[str, str] = {
     "kasse_invalid_rate": gettext_noop(
         "Der Satz ist eine ganze Zahl von Cent je Punkt, mindestens 1."
     ),
+    # --- a club's history from its spreadsheets (scoring.history, history-import.md) -----
+    "history_unreadable": gettext_noop(
+        "Die Datei lässt sich nicht lesen: erwartet wird .xlsx, .ods oder .csv ({reason})."
+    ),
+    "history_nothing": gettext_noop(
+        "Kein Blatt der Datei hat eine Kopfzeile mit „Datum“ und Punkten darunter."
+    ),
+    "history_not_a_number": gettext_noop("„{value}“ ist keine Zahl."),
+    "history_too_high": gettext_noop("{value} liegt außerhalb von ±{max}."),
+    "history_bad_date": gettext_noop(
+        "„{value}“ ist kein Datum (TT.MM.JJJJ, TT.MM.JJ oder JJJJ-MM-TT)."
+    ),
+    "history_bad_table": gettext_noop("„{value}“ ist keine Tischnummer (1–99)."),
+    "history_no_date": gettext_noop(
+        "Die Zeile hat kein Datum, und keine Zeile darüber nennt eins."
+    ),
+    "history_duplicate_column": gettext_noop("Der Spieler steht zweimal in der Kopfzeile."),
+    "history_player_count": gettext_noop(
+        "{count} Spieler haben Punkte; in einem Spiel sind es genau 4."
+    ),
+    "history_player_count.totals": gettext_noop(
+        "{count} Spieler haben Punkte; an einem Tisch sind es 4 oder 5."
+    ),
+    "history_sum": gettext_noop("die Punkte ergeben {sum} statt 0."),
+    "history_shape": gettext_noop(
+        "Die Punkte ({points}) sind kein Spiel: zweimal +x und zweimal −x, oder ein Solo "
+        "mit ±3x gegen dreimal ∓x."
+    ),
+    "history_table_size": gettext_noop(
+        "An Tisch {table} am {date} haben {count} Spieler Punkte; ein Tisch hat 4 oder 5."
+    ),
+    "history_table_twice": gettext_noop("Tisch {table} am {date} steht schon in Zeile {other}."),
+    "history_undecided": gettext_noop(
+        "„{name}“ ist vielleicht {candidates}: bitte entscheiden, wer gemeint ist oder ob "
+        "er neu ist."
+    ),
+    "history_unknown_player": gettext_noop("„{name}“: einen Spieler {id} gibt es nicht."),
+    "history_unknown_name": gettext_noop("„{name}“ steht in keiner Kopfzeile der Datei."),
+    "history_same_seat": gettext_noop(
+        "„{name}“ und „{other}“ sind derselbe Spieler und sitzen am selben Tisch."
+    ),
+    "history_already_imported": gettext_noop(
+        "Der Abend am {date} hat schon Listen aus einem Import ({file}); eine Datei wird "
+        "nur absichtlich ersetzt."
+    ),
+    "history_date_range": gettext_noop(
+        "Der Abend am {date} liegt außerhalb von {first} bis {last}."
+    ),
+    "wrap.history_cell": gettext_noop("{sheet}, Zeile {row}, Spalte „{column}“: {message}"),
+    "wrap.history_row": gettext_noop("{sheet}, Zeile {row}: {message}"),
     # --- breakdown items (TSR 7.2; keys of scoring.results.ITEM_TSR) --------------------
     "item.won": gettext_noop("Gewonnen"),
     "item.under_90": gettext_noop("Unter 90 gespielt"),

@@ -61,6 +61,9 @@ and walks exactly as above:
   and the same dealer deals again.
 - Quick rows (``QuickGame``): points from winners and value, × the Bock factor; the
   table states their Bock triggers.
+- **Decision** (history-import.md, a club's old sheets): in a list of open length without
+  Pflichtsolo at 5 players, a quick row's players say who sat out: he dealt (10.1.1) and
+  the deal goes on from him — a sheet notes who played, never who dealt.
 """
 
 from __future__ import annotations
@@ -294,7 +297,7 @@ class _Table:
 
     def play(self, record: GameRecord | QuickGame) -> None:
         number = self.played + 1
-        upcoming = self._upcoming(number)
+        upcoming = self._stated_seating(record, self._upcoming(number))
         self._check_players(record, upcoming)
         if isinstance(record, QuickGame):
             soloist = record.soloist
@@ -422,6 +425,24 @@ class _Table:
         if not self.can_close:
             raise RoundError("close_not_allowed", {"count": self.n}, field="closed")
         self.closed = True
+
+    def _stated_seating(self, record: GameRecord | QuickGame, upcoming: NextGame) -> NextGame:
+        """The module's stated-seating Decision: the next game as the quick row seats it."""
+        rules = self.rules
+        if (
+            not isinstance(record, QuickGame)
+            or upcoming.sitting_out is None
+            or not rules.games_open
+            or rules.pflicht
+            or upcoming.vorfuehrung is not None
+        ):
+            return upcoming
+        out = [s for s in self.seats if s not in record.players]
+        if len(out) != 1 or out[0] == upcoming.sitting_out:
+            return upcoming
+        self.dealer = self.seats.index(out[0])
+        players = tuple(s for s in self.seats if s != out[0])
+        return replace(upcoming, dealer=out[0], sitting_out=out[0], players=players)
 
     def _check_players(self, record: GameRecord | QuickGame, upcoming: NextGame) -> None:
         number = upcoming.number

@@ -138,6 +138,11 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "move_approve": gettext_noop("Verlegung genehmigt"),
     "move_refuse": gettext_noop("Verlegung abgelehnt (Ligaleitung)"),
     "move_withdraw": gettext_noop("Verlegungsantrag zurückgezogen"),
+    # evenings: a club's history import (history-import.md)
+    "history_import": gettext_noop("importiert aus %(file)s"),
+    "history_remove": gettext_noop(
+        "Importierte Liste an Tisch %(table)s (aus %(file)s) für einen neuen Import entfernt"
+    ),
 }
 
 # One key, different meaning by target ("<app>.<model>:<action>").

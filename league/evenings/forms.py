@@ -202,3 +202,21 @@ class TableForm(forms.Form):
             for i in range(1, 6)
             if self.cleaned_data.get(f"seat_{i}", "").strip()
         ]
+
+
+class HistoryUploadForm(forms.Form):
+    """A club's old spreadsheet and its layout (history-import.md "Layouts")."""
+
+    file = forms.FileField(
+        label=_("Datei (.xlsx, .ods oder .csv)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.ods,.csv"}),
+    )
+    layout = forms.ChoiceField(
+        label=_("Aufbau"),
+        choices=[
+            ("spiele", _("Spiele: eine Zeile je Spiel")),
+            ("abende", _("Abende: eine Zeile je Tisch und Abend (Summen)")),
+        ],
+        initial="spiele",
+        widget=forms.RadioSelect,
+    )

@@ -76,6 +76,9 @@ class EveningTable(models.Model):
     spielliste = models.OneToOneField(
         Spielliste, on_delete=models.CASCADE, related_name="evening_table"
     )
+    # The file a club's history import brought this table's list from (history-import.md);
+    # "" for a table played on the site. A file is imported again only on purpose.
+    imported_from = models.CharField(_("importiert aus"), max_length=120, blank=True)
 
     class Meta:
         db_table = "clubs_eveningtable"

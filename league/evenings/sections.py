@@ -61,7 +61,11 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
             "date": e.date.isoformat(),
             "note": e.note,
             "tables": [
-                {"number": et.number, "list": et.spielliste_id} for et in by_evening.get(e.pk, [])
+                # "imported_from" only for a table a history import brought (version 1
+                # documents have none; every other table stays as it was exported).
+                {"number": et.number, "list": et.spielliste_id}
+                | ({"imported_from": et.imported_from} if et.imported_from else {})
+                for et in by_evening.get(e.pk, [])
             ],
             "history": history.get(e.pk, []),
         }
@@ -108,6 +112,7 @@ def check(ctx: CheckContext) -> None:
                 if tn in numbers:
                     raise Fault(tplace, "backup_duplicate")
                 numbers.add(tn)
+                text(table, "imported_from", tplace, EveningTable, optional=True)
                 lid = need(table, "list", int, tplace)
                 if lid not in ctx.ids["list"]:
                     raise Fault(tplace, "backup_list_missing", {"id": lid})
@@ -145,7 +150,10 @@ def restore(ctx: RestoreContext) -> None:
         )
         EveningTable.objects.bulk_create(
             EveningTable(
-                evening=evening, number=t["number"], spielliste=ctx.maps["list"][t["list"]]
+                evening=evening,
+                number=t["number"],
+                spielliste=ctx.maps["list"][t["list"]],
+                imported_from=t.get("imported_from") or "",
             )
             for t in data["tables"]
         )

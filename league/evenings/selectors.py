@@ -101,7 +101,10 @@ def _season_lines(
     Every evening list counts, whatever rules it plays: a list once complete (24 games,
     or an open list its table ended with "Runde beenden"); per game (Schnitt je Spiel, the
     fair mode for open lists of different lengths) every list with a game."""
-    counted = Q(spielliste__complete=True)
+    # An imported list (history-import.md) is finished as its sheet ends: frozen.
+    counted = Q(spielliste__complete=True) | Q(
+        spielliste__frozen=True, spielliste__evening_table__imported_from__gt=""
+    )
     if mode is SeasonMode.SCHNITT_SPIEL:
         counted |= Q(spielliste__games_played__gt=0)
     return (
@@ -118,6 +121,8 @@ def _season_lines(
             "spielliste_id",
             "spielliste__title",
             "spielliste__complete",
+            "spielliste__frozen",
+            "spielliste__evening_table__imported_from",
             "spielliste__totals_only",
             "spielliste__evening_table__number",
             "spielliste__evening_table__evening_id",
@@ -186,7 +191,8 @@ def member_season_lists(*, club: Club, player: Player, year: int) -> list[Member
             table=r["spielliste__evening_table__number"],
             points=int(r["points"] or 0),
             games=_games(r),
-            complete=r["spielliste__complete"],
+            complete=r["spielliste__complete"]
+            or bool(r["spielliste__frozen"] and r["spielliste__evening_table__imported_from"]),
         )
         for r in rows
     ]

@@ -7,22 +7,39 @@ evening (``league.evenings.selectors.list_owner``).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.translation import gettext
 
 from league.clubs.models import Club, Player
-from league.clubs.services import check_fits, clean_name, player_get_or_create
+from league.clubs.services import (
+    check_fits,
+    clean_name,
+    player_find_or_create,
+    player_get_or_create,
+)
 from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
+from league.evenings.history import history_preview, person_of
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
-from league.lists.services import spielliste_create
+from league.lists.models import Spielliste
+from league.lists.services import (
+    games_import,
+    paper_entry_save,
+    spielliste_create,
+    spielliste_set_frozen,
+    table_names,
+)
 from scoring.draw import table_sizes
 from scoring.errors import ScoringError
+from scoring.history import History, HistoryList
+from scoring.rules import Pflichtsolo, RepeatDeal, RuleProfile
 from scoring.season import season_settings
 from scoring.totals import TABLE_SIZES
 
@@ -166,3 +183,171 @@ def seat_tables(names: Sequence[str]) -> list[list[str]]:
         out.append(clean[start : start + size])
         start += size
     return out
+
+
+# --- a club's history from its spreadsheets (history-import.md) ------------------------
+
+# The rules an imported game-by-game list replays under: a sheet notes points, not who
+# dealt or owed a Pflichtsolo, so its list has no fixed length, no Pflichtsolo, no repeated
+# deal and no Bock — its rows (quick rows) replay exactly as the sheet has them, and at five
+# the row says who sat out (scoring.round's stated-seating Decision).
+HISTORY_RULES = RuleProfile(
+    pflichtsolo=Pflichtsolo.NONE, repeat_deal_after=RepeatDeal.NEVER, games_open=True
+)
+
+
+class HistoryRefused(ServiceError):
+    """The file refused as a whole: every problem found (``problems``), nothing written."""
+
+    def __init__(self, problems: Sequence[ScoringError]) -> None:
+        super().__init__("history_refused", {"count": len(problems)})
+        self.problems = tuple(problems)
+
+
+@dataclass(frozen=True)
+class HistoryImported:
+    evenings: int
+    lists: int
+    games: int
+    matched: int
+    new_players: int
+    replaced: int
+
+
+def _history_evening(
+    club: Club, date: datetime.date, file_name: str, user: User
+) -> tuple[ClubEvening, set[int]]:
+    evening = ClubEvening.objects.filter(club=club, date=date).order_by("pk").first()
+    if evening is None:
+        evening = ClubEvening.objects.create(club=club, date=date)
+        audit_record(
+            user=user,
+            action="create",
+            target=evening,
+            after={"date": date.isoformat(), "file": file_name},
+        )
+    return evening, set(evening.tables.values_list("number", flat=True))
+
+
+@transaction.atomic
+def club_history_import(
+    *,
+    club: Club,
+    history: History,
+    file_name: str,
+    mapping: Mapping[str, int] | None = None,
+    new: Collection[str] = (),
+    replace: bool = False,
+    user: User = None,
+) -> HistoryImported:
+    """A club's old spreadsheet (read by ``scoring.history``) as the club's evenings: one
+    evening a date, a finished list a table — quick rows game by game, or its totals as a
+    paper list — each marked "importiert aus DATEI". Checked as a whole first (the
+    preview: ``league.evenings.history``); any problem refuses everything
+    (``HistoryRefused``). ``replace`` removes the imported lists of the file's evenings
+    first; without it such evenings refuse the file."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()  # one import of a club at once
+    preview = history_preview(
+        club=club,
+        history=history,
+        file_name=file_name,
+        mapping=mapping,
+        new=new,
+        replace=replace,
+    )
+    if preview.errors:
+        raise HistoryRefused(preview.errors)
+    file_name = clean_name(file_name)[: EveningTable._meta.get_field("imported_from").max_length]
+    replaced = 0
+    if replace:
+        old = (
+            EveningTable.objects.filter(evening__club=club, evening__date__in=history.dates)
+            .exclude(imported_from="")
+            .select_related("evening")
+        )
+        for table in old:
+            audit_record(
+                user=user,
+                action="history_remove",
+                target=table.evening,
+                before={"table": table.number, "file": table.imported_from},
+            )
+        replaced = (
+            Spielliste.objects.filter(evening_table__in=old)
+            .delete()[1]
+            .get(Spielliste._meta.label, 0)
+        )
+    people: dict[int | str, Player] = {}
+    for choice in preview.names:
+        who = person_of(choice)
+        if who in people:
+            continue
+        if isinstance(who, int):
+            people[who] = Player.objects.get(pk=who)
+        else:
+            people[who] = player_find_or_create(
+                name=choice.display, club=club, ddv_number=choice.ddv, user=user
+            )[0]
+    seat_of = {c.name: people[person_of(c)] for c in preview.names}
+    evenings: dict[datetime.date, tuple[ClubEvening, set[int]]] = {}
+    for x in history.lists:
+        if x.date not in evenings:
+            evenings[x.date] = _history_evening(club, x.date, file_name, user)
+        evening, numbers = evenings[x.date]
+        number = x.table if x.table not in numbers else max(numbers) + 1
+        numbers.add(number)
+        _history_list(evening, number, x, [seat_of[s] for s in x.seats], file_name, user)
+    return HistoryImported(
+        evenings=len(evenings),
+        lists=len(history.lists),
+        games=history.games,
+        matched=preview.matched,
+        new_players=preview.new_people,
+        replaced=replaced,
+    )
+
+
+def _history_list(
+    evening: ClubEvening,
+    number: int,
+    found: HistoryList,
+    players: Sequence[Player],
+    file_name: str,
+    user: User,
+) -> None:
+    club = evening.club
+    liste = spielliste_create(
+        title=f"{club.name} · {evening.date:%d.%m.%Y} · {gettext('Tisch')} {number}",
+        players=players,
+        club=club,
+        rules=HISTORY_RULES if found.totals is None else club.profile,
+        user=user,
+    )
+    EveningTable.objects.create(
+        evening=evening, number=number, spielliste=liste, imported_from=file_name
+    )
+    audit_record(user=user, action="history_import", target=liste, after={"file": file_name})
+    if found.totals is None:
+        seats = dict(zip(found.seats, table_names(players), strict=True))
+        games = [
+            dataclasses.replace(
+                g,
+                players=tuple(seats[p] for p in g.players),
+                winners=tuple(seats[p] for p in g.winners),
+                soloist=seats[g.soloist] if g.soloist else None,
+            )
+            for g in found.quick_games()
+        ]
+        games_import(spielliste=liste, records=games, user=user)
+    else:
+        paper_entry_save(
+            spielliste=liste,
+            entry=1,
+            totals={i: t for i, t in enumerate(found.totals, start=1)},
+            user=user,
+        )
+    liste.refresh_from_db()
+    # Finished as the sheet has it: frozen, and counted by the season as a complete list
+    # (``selectors._season_lines``) — an open-length list's end is the sheet's last row,
+    # which no deal order of the round machine has to agree with.
+    spielliste_set_frozen(spielliste=liste, frozen=True, user=user)

@@ -3,13 +3,16 @@ the club's house rules on the club's page (thin views; one per action)."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -30,15 +33,24 @@ from league.core.forms import form_error_from_service
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
-from league.evenings import selectors, services
+from league.evenings import history, selectors, services
 from league.evenings.club_page import rules_form
-from league.evenings.forms import CUSTOM, EveningForm, SeasonSettingsForm, TableForm
+from league.evenings.forms import (
+    CUSTOM,
+    EveningForm,
+    HistoryUploadForm,
+    SeasonSettingsForm,
+    TableForm,
+)
+from league.evenings.history_files import MAX_BYTES, read_sheets
 from league.evenings.models import ClubEvening
 from league.evenings.pdf import season_pdf
 from league.evenings.season_stats import SeasonStats, season_stats
 from league.lists.kasse import euro_text
 from scoring.errors import RulesError
+from scoring.history import Layout, read_history
 from scoring.interchange import rules_from_dict
+from scoring.messages import render_error
 from scoring.rules import preset
 
 
@@ -303,3 +315,119 @@ def club_rules(request: HttpRequest, club: Club) -> HttpResponse:
             messages.success(request, _("Hausregeln gespeichert."))
             return redirect("club-detail", club.pk)
     return render_club_page(request, club, bound={"rules_form": form})
+
+
+# --- a club's history from its spreadsheets (history-import.md "Where") ------------------
+
+_HISTORY_KEY = "history-import:{token}"
+
+
+def _history_upload(request: HttpRequest, club: Club, token: str) -> dict[str, Any] | None:
+    """The upload behind ``token``: this club's, by this account, within the hour."""
+    stored = cache.get(_HISTORY_KEY.format(token=token)) if token.isalnum() else None
+    if not isinstance(stored, dict) or stored.get("club") != club.pk:
+        return None
+    if stored.get("user") != request.user.pk:
+        return None
+    return stored
+
+
+def _history_decisions(
+    request: HttpRequest, preview: history.Preview
+) -> tuple[dict[str, int], list[str]]:
+    mapping: dict[str, int] = {}
+    new: list[str] = []
+    for i, choice in enumerate(preview.names):
+        value = request.POST.get(f"name-{i}", "")
+        if value == "new":
+            new.append(choice.name)
+        elif value.isdigit() and int(value) in {p.id for p in choice.proposals}:
+            mapping[choice.name] = int(value)
+    return mapping, new
+
+
+def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
+    """Upload → preview (evenings, lists, games; sheets skipped; every name with what it
+    matched or its proposals; every error) → import, for the club's managers."""
+    club = get_object_or_404(Club, pk=pk)
+    refused = _guard(request, club)
+    if refused is not None:
+        return refused
+    token = request.POST.get("datei") or request.GET.get("datei") or ""
+    stored = _history_upload(request, club, token) if token else None
+    if stored is None:
+        form = HistoryUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            upload = form.cleaned_data["file"]
+            data = b"".join(upload.chunks()) if upload.size <= MAX_BYTES else b""
+            try:
+                read_sheets(data or b"x" * (MAX_BYTES + 1), upload.name)
+            except ServiceError as err:
+                form_error_from_service(form, err)
+            else:
+                token = secrets.token_hex(16)
+                cache.set(
+                    _HISTORY_KEY.format(token=token),
+                    {
+                        "club": club.pk,
+                        "user": request.user.pk,
+                        "name": upload.name,
+                        "data": data,
+                        "layout": form.cleaned_data["layout"],
+                    },
+                    60 * 60,
+                )
+                return redirect(f"{reverse('club-history-import', args=[club.pk])}?datei={token}")
+        return render(request, "evenings/history_upload.html", {"club": club, "form": form})
+    chosen = request.POST.get("aufbau") or request.GET.get("aufbau") or stored["layout"]
+    layout = Layout(chosen) if chosen in Layout._value2member_map_ else Layout.GAMES
+    parsed = read_history(read_sheets(stored["data"], stored["name"]), layout)
+    replace = request.POST.get("replace") == "1"
+    preview = history.history_preview(club=club, history=parsed, file_name=stored["name"])
+    problems: tuple[Any, ...] = preview.errors
+    if request.method == "POST":
+        mapping, new = _history_decisions(request, preview)
+        try:
+            done = services.club_history_import(
+                club=club,
+                history=parsed,
+                file_name=stored["name"],
+                mapping=mapping,
+                new=new,
+                replace=replace,
+                user=club_actor(request),
+            )
+        except services.HistoryRefused as err:
+            problems = err.problems
+        except ServiceError as err:  # a name the player column cannot hold, and the like
+            problems = (err.message,)
+        else:
+            cache.delete(_HISTORY_KEY.format(token=token))
+            messages.success(
+                request,
+                _(
+                    "Importiert: %(evenings)s Abende, %(lists)s Listen, %(games)s Spiele; "
+                    "%(new)s neue Spieler."
+                )
+                % {
+                    "evenings": done.evenings,
+                    "lists": done.lists,
+                    "games": done.games,
+                    "new": done.new_players,
+                },
+            )
+            return redirect("club-season", pk=club.pk)
+    return render(
+        request,
+        "evenings/history_preview.html",
+        {
+            "club": club,
+            "preview": preview,
+            "token": token,
+            "problems": [p if isinstance(p, str) else render_error(p, _) for p in problems],
+            "rows": [(c, request.POST.get(f"name-{i}", "")) for i, c in enumerate(preview.names)],
+            "replace": replace,
+            "held": any(ev.replaced for ev in preview.evenings),
+            "layout": layout.value,
+        },
+    )

@@ -143,6 +143,8 @@ CLUB_ACTIONS = [
     ("club-season", "post"),  # the season's settings
     ("club-evening-create", "get"),
     ("club-evening-create", "post"),
+    ("club-history-import", "get"),
+    ("club-history-import", "post"),
 ]
 # Merging duplicate player records: staff, his club's managers, organisers of a tournament
 # he entered (league.rankings.access): tested below.
