@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0010_kasse_cent'),
+        ('clubs', '0011_club_landesverband'),
     ]
 
     operations = [
