@@ -20,7 +20,9 @@ from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
+from league.evenings.strength import evening_days
 from league.lists.services import spielliste_create
+from league.lists.strength import rating_touch_days
 from scoring.draw import table_sizes
 from scoring.errors import ScoringError
 from scoring.season import season_settings
@@ -166,3 +168,20 @@ def seat_tables(names: Sequence[str]) -> list[list[str]]:
         out.append(clean[start : start + size])
         start += size
     return out
+
+
+@transaction.atomic
+def club_set_rating_evenings(*, club: Club, on: bool, user: User = None) -> Club:
+    """ "Vereinsabende zählen zur Spielstärke" (rating.md): the club's evenings played by
+    the TSR count from their dates on — or no longer; the figures follow after the commit."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    if locked.rating_evenings == on:
+        return locked
+    before = {"rating_evenings": locked.rating_evenings}
+    locked.rating_evenings = on
+    locked.save(update_fields=["rating_evenings"])
+    rating_touch_days(evening_days(locked.pk))
+    audit_record(
+        user=user, action="update", target=locked, before=before, after={"rating_evenings": on}
+    )
+    return locked
