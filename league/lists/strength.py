@@ -25,8 +25,9 @@ the changed date (a round just played: a few dozen); a correction further back i
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Count, Min, Q
@@ -244,16 +245,60 @@ def _due(day: dt.date) -> None:
             pending.save(update_fields=["day", "since"])
 
 
+@dataclass
+class _Pending:
+    """What one transaction's writes ask of the figures: its lists (with their dates) and
+    whole days; made good once, after the commit (a demo or a rebuild writes hundreds)."""
+
+    lists: dict[int, dt.date | None] = field(default_factory=dict)
+    days: set[dt.date] = field(default_factory=set)
+
+    def flush(self) -> None:
+        if getattr(_local, "pending", None) is self:
+            _local.pending = None
+        starts = set(self.days)
+        for pk, day in self.lists.items():
+            start = _start_of(pk, day)
+            if start is not None:
+                starts.add(start)
+        if starts:
+            _due(min(starts))
+
+
+_local = threading.local()
+
+
+def _pending() -> _Pending:
+    """This transaction's pending work, registered once with ``on_commit``; outside a
+    transaction, a fresh one the caller fills and flushes itself."""
+    connection = transaction.get_connection()
+    current: _Pending | None = getattr(_local, "pending", None)
+    if connection.in_atomic_block:
+        # Still waiting for this transaction's commit (a rollback drops the callback).
+        if current is not None and any(
+            entry[1] == current.flush for entry in connection.run_on_commit
+        ):
+            return current
+        current = _local.pending = _Pending()
+        transaction.on_commit(current.flush)
+        return current
+    return _Pending()
+
+
 def rating_touch(liste: Spielliste, day: dt.date | None = None) -> None:
     """A write of ``liste`` (placed at ``day``, else as its statistics rows stand): after
     the commit — when the list's own flags (over, ended early) are stored too — its
     figures and every later one are made again if it is or was rated. A list that is not
     rated and never was costs two queries."""
-    pk = liste.pk
-    transaction.on_commit(lambda: _after_write(pk, day))
+    pending = _pending()
+    pending.lists[liste.pk] = day
+    if not transaction.get_connection().in_atomic_block:
+        pending.flush()
 
 
-def _after_write(pk: int, day: dt.date | None) -> None:
+def _start_of(pk: int, day: dt.date | None) -> dt.date | None:
+    """Where the figures change after a write of list ``pk``: None if it is not rated and
+    never was."""
     if day is None:
         day = (
             StatLine.objects.filter(spielliste_id=pk, day__isnull=False)
@@ -262,16 +307,20 @@ def _after_write(pk: int, day: dt.date | None) -> None:
         )
     was = RatingStep.objects.filter(spielliste_id=pk).aggregate(first=Min("day"))["first"]
     if was is None and (day is None or pk not in rated_among([pk])):
-        return
-    _due(min(d for d in (day, was) if d is not None))
+        return None
+    return min(d for d in (day, was) if d is not None)
 
 
 def rating_touch_days(days: Iterable[dt.date]) -> None:
     """Lists of these days changed in bulk (a backup restored, a merge, a club's setting):
     the figures from the earliest on, after the commit."""
-    first = min(days, default=None)
-    if first is not None:
-        transaction.on_commit(lambda: _due(first))
+    chosen = set(days)
+    if not chosen:
+        return
+    pending = _pending()
+    pending.days |= chosen
+    if not transaction.get_connection().in_atomic_block:
+        pending.flush()
 
 
 # --- reading ---------------------------------------------------------------------------
