@@ -31,7 +31,14 @@ work; issue 25): the statistics of a club regular (130 lists) 2.2 ms against 1.1
 the Rangliste 0.94x. Before the statistics rows said where their list stands (owner,
 date, round or table) and the statements were prepared: 7-11x, 3 queries; 4.5-5.4x.
 
-Usage: python bench/ranking.py [--scale 1.0] [--runs 7] [--measure-only | --statistics-only]
+The Spielstärke (issue 34, ``--strength``, on the database the last run built): every club
+switched "Vereinsabende zählen zur Spielstärke" on, so that every list counts; a whole
+rebuild (``lists.strength.rating_rebuild``: seconds, lists a second), then the
+``/spielstaerke/`` page's selector and page against a raw SQL read of the stored figures
+(goal: within 3x, under 10 queries).
+
+Usage: python bench/ranking.py [--scale 1.0] [--runs 7]
+       [--measure-only | --statistics-only | --strength]
 """
 
 from __future__ import annotations
@@ -558,6 +565,66 @@ def _measure_statistics(member: Any, runs: int) -> dict[str, Any]:
     return out
 
 
+RAW_STRENGTH = """
+SELECT r.player_id, p.name, c.name, r.rating, r.mu, r.sigma, r.lists
+FROM lists_playerrating r JOIN clubs_player p ON p.id = r.player_id
+LEFT JOIN clubs_club c ON c.id = p.club_id
+WHERE r.lists >= 10 AND NOT p.hide_name ORDER BY r.rating DESC, r.mu DESC, p.name
+"""
+
+
+def measure_strength(runs: int) -> dict[str, Any]:
+    """The Spielstärke over the whole built history: a rebuild, then the list."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from league.clubs.models import Club
+    from league.lists.models import PlayerRating, RatingStep
+    from league.lists.strength import rating_rebuild
+    from league.rankings.strength import strength_rows
+
+    Club.objects.update(rating_evenings=True)
+    out: dict[str, Any] = {}
+    t0 = time.perf_counter()
+    out["strength_lists_rated"] = rating_rebuild()
+    out["strength_rebuild_s"] = round(time.perf_counter() - t0, 1)
+    out["strength_lists_per_s"] = round(out["strength_lists_rated"] / out["strength_rebuild_s"])
+    out["strength_steps"] = RatingStep.objects.count()
+    out["strength_players"] = PlayerRating.objects.count()
+    anonymous = AnonymousUser()
+
+    def raw() -> None:
+        with connection.cursor() as c:
+            c.execute(RAW_STRENGTH)
+            c.fetchall()
+
+    def ours() -> None:
+        strength_rows(reader=anonymous)
+
+    out["strength_raw_ms"], out["strength_ms"] = _medians(raw, ours, runs)
+    out["strength_ratio"] = round(out["strength_ms"] / out["strength_raw_ms"], 2)
+    with CaptureQueriesContext(connection) as q:
+        rows = strength_rows(reader=anonymous)
+    out["strength_rows"] = len(rows)
+    out["strength_queries"] = len(q)
+    client = Client(HTTP_HOST="localhost")
+    client.get("/spielstaerke/")
+    times = []
+    for _ in range(runs):
+        with CaptureQueriesContext(connection) as q:
+            t0 = time.perf_counter()
+            response = client.get("/spielstaerke/")
+            times.append(time.perf_counter() - t0)
+        assert response.status_code == 200, response.status_code
+    out["strength_page_ms"] = round(statistics.median(times) * 1000, 1)
+    out["strength_page_queries"] = len(q)
+    out["strength_page_ratio"] = round(out["strength_page_ms"] / out["strength_raw_ms"], 2)
+    out["strength_goal_met"] = out["strength_ratio"] <= 3 and out["strength_page_queries"] < 10
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="share of the club evenings")
@@ -570,8 +637,13 @@ def main() -> None:
         action="store_true",
         help="measure only the statistics (issue 25) on the database the last run built",
     )
+    parser.add_argument(
+        "--strength",
+        action="store_true",
+        help="rebuild and measure the Spielstärke on the database the last run built",
+    )
     args = parser.parse_args()
-    args.measure_only = args.measure_only or args.statistics_only
+    args.measure_only = args.measure_only or args.statistics_only or args.strength
     if not args.measure_only:
         _reset_database()
     os.environ["DATABASE_URL"] = PG_URL
@@ -587,7 +659,12 @@ def main() -> None:
         print("building …", flush=True)
         figures = build(args.scale)
     print("measuring …", flush=True)
-    figures |= measure_statistics(args.runs) if args.statistics_only else measure(args.runs)
+    if args.strength:
+        figures |= measure_strength(args.runs)
+    elif args.statistics_only:
+        figures |= measure_statistics(args.runs)
+    else:
+        figures |= measure(args.runs)
     figures["scale"] = args.scale
     for key, value in figures.items():
         print(f"{key:>28}: {value}")

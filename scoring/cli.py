@@ -1,5 +1,5 @@
 """Command line: ``python -m scoring score [FILE]`` (and ``round``, ``rangliste``, ``liga``,
-``schedule``).
+``schedule``, ``stats``, ``kasse``, ``rating``).
 
 A stable contract other tools call. Exit status 0: every record valid; 1: any record
 invalid (its error object stands in its place); 2: unreadable input, with a one-line
@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from scoring import liga_cli, rangliste_cli, round_cli, score_cli, stats_cli
+from scoring import liga_cli, rangliste_cli, rating_cli, round_cli, score_cli, stats_cli
 from scoring.cli_common import (
     EXIT_INVALID,
     EXIT_OK,
@@ -67,6 +67,7 @@ COMMANDS: tuple[Command, ...] = (
     liga_cli.SCHEDULE,
     stats_cli.STATS,
     stats_cli.KASSE,
+    rating_cli.COMMAND,
 )
 
 
@@ -118,7 +119,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None) -> int:
         translate = translator(args.lang)
         chosen = args.rules if command.rules else None
         args.rules = None if chosen is None else load_rules(chosen, translate)
-        data = read_json(args.file, stdin or sys.stdin)
+        data = read_json(args.file, stdin or sys.stdin, command.pairs_hook)
         out, status = command.run(data, translate, args)
     except UnreadableInput as err:
         print(f"python -m scoring {args.command}: {err}", file=sys.stderr)

@@ -55,6 +55,8 @@ class Command:
     reads_input: bool = True
     arguments: Callable[[argparse.ArgumentParser], None] = no_arguments
     description: str | None = None
+    pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None
+    """``object_pairs_hook`` for reading the input (``rating`` finds a name twice)."""
 
 
 def error_json(err: ScoringError, translate: Translate = identity) -> str:
@@ -62,7 +64,11 @@ def error_json(err: ScoringError, translate: Translate = identity) -> str:
     return json.dumps({"error": error_to_dict(err, translate)}, ensure_ascii=False)
 
 
-def read_json(path: str | None, stdin: TextIO) -> Any:
+def read_json(
+    path: str | None,
+    stdin: TextIO,
+    pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+) -> Any:
     """The JSON document in ``path`` (stdin when None or "-"); UnreadableInput otherwise."""
     try:
         if path is None or path == "-":
@@ -73,7 +79,7 @@ def read_json(path: str | None, stdin: TextIO) -> Any:
     except OSError as err:
         raise UnreadableInput(f"cannot read {path}: {err.strerror}") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=pairs_hook)
     except UnicodeDecodeError:
         raise UnreadableInput("input is not UTF-8 text") from None
     except json.JSONDecodeError as err:

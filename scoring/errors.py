@@ -99,6 +99,11 @@ class RanglisteError(ScoringError):
     (``scoring.rangliste``)."""
 
 
+class RatingError(ScoringError):
+    """A Spielstärke input that cannot stand (``scoring.rating``, the ``rating`` CLI;
+    ``field``: ``lists[i].<name>``, the list framed by its number and key)."""
+
+
 class SeasonError(ScoringError):
     """A club season's settings that cannot stand (``scoring.season``)."""
 

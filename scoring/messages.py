@@ -370,6 +370,35 @@ MESSAGES: Mapping[str, str] = {
         "Liste {list}: Eine Spielliste ist ein JSON-Objekt mit seats und games."
     ),
     "wrap.list": gettext_noop("Liste {list}: {message}"),
+    # --- the Spielstärke (scoring.rating, rating.md) -------------------------------------
+    "rating_invalid_input": gettext_noop(
+        "Die Eingabe ist ein JSON-Objekt mit „lists“: einer Liste gewerteter Listen."
+    ),
+    "rating_invalid_list": gettext_noop(
+        "Eine gewertete Liste ist ein JSON-Objekt mit key, date und totals (und order)."
+    ),
+    "rating_missing_field": gettext_noop("Das Feld „{name}“ fehlt."),
+    "rating_unknown_field": gettext_noop("Unbekanntes Feld „{name}“."),
+    "rating_invalid_key": gettext_noop("key ist ein nicht leerer Text."),
+    "rating_invalid_date": gettext_noop("„{value}“ ist kein Datum der Form JJJJ-MM-TT."),
+    "rating_invalid_order": gettext_noop(
+        "order ist [Art der Veranstaltung, ihre Nummer, Runde, Tisch, Liste]: ein Text und "
+        "vier ganze Zahlen ab 0."
+    ),
+    "rating_invalid_totals": gettext_noop(
+        "totals ist ein JSON-Objekt: Name des Spielers → Punkte der Liste."
+    ),
+    "rating_seats": gettext_noop(
+        "Gewertet wird eine Liste mit 4 oder 5 Spielern, nicht mit {count}."
+    ),
+    "rating_player_twice": gettext_noop("{name} steht zweimal in der Liste."),
+    "rating_invalid_name": gettext_noop("Ein Spieler braucht einen nicht leeren Namen."),
+    "rating_invalid_total": gettext_noop(
+        "Die Punkte von {name} sind keine ganze Zahl (höchstens {bound} vom Betrag)."
+    ),
+    "rating_duplicate_key": gettext_noop("Den Schlüssel „{key}“ haben zwei Listen."),
+    "rating_unknown_player": gettext_noop("{name} hat keine gewertete Liste gespielt."),
+    "wrap.rated_list": gettext_noop("Liste {list} („{key}“): {message}"),
     "kasse_invalid_rate": gettext_noop(
         "Der Satz ist eine ganze Zahl von Cent je Punkt, mindestens 1."
     ),

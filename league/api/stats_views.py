@@ -20,6 +20,7 @@ from league.core.errors import ServiceError
 from league.lists.kasse import kasse_view
 from league.rankings import statistics
 from league.rankings.presenters import average_number
+from league.rankings.strength import player_strength
 
 
 class TallySerializer(serializers.Serializer[Any]):
@@ -42,6 +43,14 @@ class StatsListSerializer(serializers.Serializer[Any]):
     points = serializers.IntegerField(help_text="his Stand in the list, penalty rows included")
 
 
+class PlayerStrengthSerializer(serializers.Serializer[Any]):
+    rating = serializers.IntegerField(help_text="1000 for a newcomer")
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+    lists = serializers.IntegerField(help_text="rated lists played")
+    provisional = serializers.BooleanField(help_text="fewer than 10 rated lists")
+
+
 class StatistikSerializer(serializers.Serializer[Any]):
     player_id = serializers.IntegerField()
     player = serializers.CharField()
@@ -62,6 +71,7 @@ class StatistikSerializer(serializers.Serializer[Any]):
     rundenschnitt = serializers.FloatField(
         allow_null=True, help_text="his Stand per list, averaged over the lists"
     )
+    spielstaerke = PlayerStrengthSerializer(help_text="his Spielstärke now (rating.md)")
     lists = StatsListSerializer(many=True, help_text="by date")
 
 
@@ -129,6 +139,20 @@ FILTERS = [
 ]
 
 
+def _strength(player: Player, request: Request) -> dict[str, Any]:
+    """His figure (the statistics are readable to the caller, so is the figure)."""
+    strength = player_strength(player=player, reader=request.user)
+    if strength is None:  # not reached: may_see refused a hidden player already
+        raise ServiceError("not_found")
+    return {
+        "rating": strength.rating,
+        "mu": round(strength.mu, 6),
+        "sigma": round(strength.sigma, 6),
+        "lists": strength.lists,
+        "provisional": strength.provisional,
+    }
+
+
 class StatistikView(ApiView):
     @extend_schema(
         parameters=FILTERS,
@@ -184,6 +208,7 @@ class StatistikView(ApiView):
                 for p in view.partners
             ],
             "rundenschnitt": average_number(view.running[-1]) if view.running else None,
+            "spielstaerke": _strength(player, request),
             "lists": [
                 {
                     "liste_id": i.liste_id,

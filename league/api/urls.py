@@ -4,7 +4,7 @@ input reaches the database as an integer it cannot hold; any other address under
 
 from django.urls import path, re_path, register_converter
 
-from league.api import leagues, ranking_views, register, stats_views, views
+from league.api import leagues, ranking_views, register, stats_views, strength_views, views
 
 
 class IdConverter:
@@ -61,6 +61,7 @@ urlpatterns = [
         name="api-statistik",
     ),
     path("rangliste/", ranking_views.RanglisteView.as_view(), name="api-rangliste"),
+    path("spielstaerke/", strength_views.SpielstaerkeView.as_view(), name="api-spielstaerke"),
     path("spieler/", register.SpielerRegisterView.as_view(), name="api-spieler-register"),
     path("vereine/<api_id:pk>/saison/", ranking_views.SaisonView.as_view(), name="api-saison"),
     # leagues (league.api.leagues)

@@ -47,6 +47,9 @@ class Club(models.Model):
     # The Kasse (statistics.md): the rate in cents per point its evenings' lists start with
     # (None: no money played). Each list keeps its own copy.
     kasse_cent = models.PositiveSmallIntegerField(_("Kasse: Cent je Punkt"), null=True, blank=True)
+    # rating.md: a club's evenings count for the Spielstärke only when it says so (by the
+    # TSR only); tournaments and leagues always count.
+    rating_evenings = models.BooleanField(_("Vereinsabende zählen zur Spielstärke"), default=False)
 
     class Meta:
         ordering = ["name"]

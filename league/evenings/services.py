@@ -28,6 +28,7 @@ from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.evenings.history import history_preview, person_of
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
+from league.evenings.strength import evening_days
 from league.lists.models import Spielliste
 from league.lists.services import (
     games_import,
@@ -36,6 +37,7 @@ from league.lists.services import (
     spielliste_set_frozen,
     table_names,
 )
+from league.lists.strength import rating_touch_days
 from scoring.draw import table_sizes
 from scoring.errors import ScoringError
 from scoring.history import History, HistoryList
@@ -351,3 +353,20 @@ def _history_list(
     # (``selectors._season_lines``) — an open-length list's end is the sheet's last row,
     # which no deal order of the round machine has to agree with.
     spielliste_set_frozen(spielliste=liste, frozen=True, user=user)
+
+
+@transaction.atomic
+def club_set_rating_evenings(*, club: Club, on: bool, user: User = None) -> Club:
+    """ "Vereinsabende zählen zur Spielstärke" (rating.md): the club's evenings played by
+    the TSR count from their dates on — or no longer; the figures follow after the commit."""
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    if locked.rating_evenings == on:
+        return locked
+    before = {"rating_evenings": locked.rating_evenings}
+    locked.rating_evenings = on
+    locked.save(update_fields=["rating_evenings"])
+    rating_touch_days(evening_days(locked.pk))
+    audit_record(
+        user=user, action="update", target=locked, before=before, after={"rating_evenings": on}
+    )
+    return locked

@@ -9,4 +9,9 @@ urlpatterns = [
     path("vereine/<int:pk>/abende/<int:evening_id>/", views.evening_detail, name="club-evening"),
     path("vereine/<int:pk>/historie/", views.club_history_import, name="club-history-import"),
     path("vereine/<int:pk>/hausregeln/", views.club_rules, name="club-rules"),
+    path(
+        "vereine/<int:pk>/spielstaerke/",
+        views.club_rating_evenings,
+        name="club-rating-evenings",
+    ),
 ]

@@ -431,3 +431,14 @@ def club_history_import(request: HttpRequest, pk: int) -> HttpResponse:
             "layout": layout.value,
         },
     )
+
+
+@require_POST
+@club_manager_required
+def club_rating_evenings(request: HttpRequest, club: Club) -> HttpResponse:
+    """ "Vereinsabende zählen zur Spielstärke": on or off (rating.md)."""
+    services.club_set_rating_evenings(
+        club=club, on=request.POST.get("rating_evenings") == "1", user=club_actor(request)
+    )
+    messages.success(request, _("Einstellung zur Spielstärke gespeichert."))
+    return redirect("club-detail", club.pk)

@@ -12,6 +12,11 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Ligen")
 
     def ready(self) -> None:
+        # cycle: the rule reads the models, loaded only after the registry (app loading)
+        from league.leagues.strength import rated_lists
+        from league.lists.strength import register_rated
+
+        register_rated(rated_lists)  # its lists count for the Spielstärke (rating.md)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and the
         # selectors import models (the app registry's order, not a cycle of files).
         from league.leagues.selectors import league_choices, league_lists, list_owner, list_places

@@ -45,8 +45,11 @@ def running_totals_svg(
     x_label: str = "",
     width: int = 420,
     height: int = 210,
+    start: int = 0,
 ) -> str:
     """The chart as an ``<svg>`` element (a string of markup, every text escaped).
+    ``start``: every line's value before step 1 (the baseline: 0 for points, 1000 for
+    the Spielstärke).
 
     The SVG scales to its container (``viewBox``, width 100 %); with no step at all it
     returns an empty string, so the caller shows nothing.
@@ -55,14 +58,14 @@ def running_totals_svg(
     if steps == 0:
         return ""
     values = [v for s in series for v in s.values]
-    ticks = _ticks(min(0, *values), max(0, *values))
+    ticks = _ticks(min(start, *values), max(start, *values))
     low, high = ticks[0], ticks[-1]
     if high == low:
         high = low + 1
     left, right, top, bottom = 34, 30, 10, 24
     plot_w, plot_h = width - left - right, height - top - bottom
 
-    def x(step: int) -> float:  # step 0 is the start (everybody 0)
+    def x(step: int) -> float:  # step 0 is the start (everybody at ``start``)
         return left + plot_w * step / steps
 
     def y(value: int) -> float:
@@ -77,7 +80,7 @@ def running_totals_svg(
     ]
     for tick in ticks:
         ty = y(tick)
-        opacity = "0.55" if tick == 0 else "0.18"
+        opacity = "0.55" if tick == start else "0.18"
         out.append(
             f'<line x1="{left}" x2="{width - right}" y1="{ty:.1f}" y2="{ty:.1f}" '
             f'stroke-opacity="{opacity}" stroke-width="1"/>'
@@ -100,7 +103,7 @@ def running_totals_svg(
     for i, s in enumerate(series):
         colour = COLOURS[i % len(COLOURS)]
         dash = DASHES[i % len(DASHES)]
-        points = [(x(0), y(0))] + [(x(n), y(v)) for n, v in enumerate(s.values, start=1)]
+        points = [(x(0), y(start))] + [(x(n), y(v)) for n, v in enumerate(s.values, start=1)]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(

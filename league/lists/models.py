@@ -453,3 +453,66 @@ class StatLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.spielliste_id}: {self.games}"
+
+
+class RatingStep(models.Model):
+    """Derived, never typed: one player's Spielstärke state after one rated list
+    (rating.md; ``lists.strength``). Ordered as the lists are applied: ``day``, then
+    ``kind`` and ``event_id`` (the owner), ``number`` (round, Spieltag or table), then the
+    list. Rebuilt from ``day`` on whenever a rated list changes."""
+
+    spielliste = models.ForeignKey(
+        Spielliste, on_delete=models.CASCADE, related_name="rating_steps"
+    )
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_steps")
+    day = models.DateField()
+    kind = models.CharField(max_length=10, blank=True, default="")
+    event_id = models.BigIntegerField(default=0)
+    number = models.PositiveSmallIntegerField(default=0)
+    seat = models.PositiveSmallIntegerField(default=0)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    lists = models.PositiveIntegerField()
+    rating = models.IntegerField()
+    # The state he brought to the table: his figure there and the expected placing.
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "spielliste"], name="rating_step_unique")
+        ]
+        indexes = [
+            models.Index(fields=["day"], name="rating_step_day"),
+            models.Index(fields=["player", "day"], name="rating_step_player_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after {self.spielliste_id}: {self.rating}"
+
+
+class PlayerRating(models.Model):
+    """Derived: a player's current Spielstärke (his last ``RatingStep``), one row a player
+    with at least one rated list, so that the Spielstärke list reads one table."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="strength")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    lists = models.PositiveIntegerField()
+    rating = models.IntegerField(db_index=True)
+    day = models.DateField()  # of his last rated list
+
+    def __str__(self) -> str:
+        return f"{self.player_id}: {self.rating}"
+
+
+class RatingPending(models.Model):
+    """The earliest day from which the Spielstärke must be rebuilt and was not yet (a
+    correction of an old list with many later lists: ``manage.py rating_rebuild
+    --pending`` catches up). One row."""
+
+    day = models.DateField()
+    since = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"from {self.day}"

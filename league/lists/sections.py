@@ -54,6 +54,8 @@ from league.lists.models import (
     Game,
     PaperEntry,
     PenaltyRow,
+    PlayerRating,
+    RatingStep,
     ScoreLine,
     Seat,
     Spielliste,
@@ -562,6 +564,7 @@ REFERENCES = (
     (PenaltyRow, "beneficiary"),
     (ScoreLine, "player"),
     (StatLine, "player"),
+    (RatingStep, "player"),
 )
 
 
@@ -582,6 +585,9 @@ def merge_move(keep: int, merge: int) -> Mapping[str, int]:
         moved_key(model, name): move_rows(model._default_manager, keep, merge, column=f"{name}_id")
         for model, name in REFERENCES
     }
+    # His current Spielstärke is made again from both records' lists (the rebuild below
+    # refreshes from the earliest of them after the commit).
+    PlayerRating.objects.filter(player_id__in=(keep, merge)).delete()
     # The derived statistics name partners by id: those of his lists are made again.
     stats_rebuild(Spielliste.objects.filter(_his_lists(keep)).values_list("pk", flat=True))
     return moved

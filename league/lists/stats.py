@@ -18,6 +18,7 @@ rows instead of replaying his lists (statistics.md; issue 25 "fast at national s
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
@@ -25,6 +26,7 @@ from django.db import transaction
 from league.lists.models import Owner, ScoreLine, Seat, Spielliste, StatLine, Substitution
 from league.lists.owners import Placement, placements
 from league.lists.selectors import replay_stored
+from league.lists.strength import rating_touch, rating_touch_days
 from scoring.errors import ScoringError
 from scoring.round import RoundState
 from scoring.stats import Substitute, list_statistics
@@ -102,9 +104,12 @@ def stats_store(
     lines: Iterable[ScoreLine],
     *,
     place: Placement | None = None,
+    rate: bool = True,
 ) -> None:
     """Replace the rows of ``liste`` by those of its replay ``state`` and score ``lines``,
-    placed at ``place`` (None: where its rows stood, asked of the owners for its first)."""
+    placed at ``place`` (None: where its rows stood, asked of the owners for its first);
+    with ``rate``, a rated list's Spielstärke follows after the commit (a rebuild of many
+    lists says False and refreshes once)."""
     totals: dict[int, int] = {}
     for line in lines:
         totals[line.player_id] = totals.get(line.player_id, 0) + line.points
@@ -122,6 +127,8 @@ def stats_store(
             place.number,
         )
     StatLine.objects.bulk_create(rows)
+    if rate:
+        rating_touch(liste, place.day)
 
 
 def stats_place(list_ids: Iterable[int]) -> int:
@@ -140,8 +147,18 @@ def stats_place(list_ids: Iterable[int]) -> int:
         ):
             found[pk] = Placement(Owner.NONE, None, created_at.date())
         groups: dict[Placement, list[int]] = {}
+        days = {
+            day
+            for day in StatLine.objects.filter(spielliste_id__in=chunk, day__isnull=False)
+            .values_list("day", flat=True)
+            .distinct()
+            if day is not None
+        }
         for pk, place in found.items():
             groups.setdefault(place, []).append(pk)
+            days.add(place.day)
+        # Moved or re-dated lists move the Spielstärke from the earliest date on.
+        rating_touch_days(days)
         for place, pks in groups.items():
             changed += StatLine.objects.filter(spielliste_id__in=pks).update(
                 owner=place.owner, event_id=place.event_id, day=place.day, number=place.number
@@ -180,6 +197,7 @@ def stats_rebuild(list_ids: Iterable[int] | None = None) -> int:
         else Spielliste.objects.filter(pk__in=list(list_ids)).values_list("pk", flat=True)
     )
     count = 0
+    days: set[datetime.date] = set()
     for pk in list(ids.order_by("pk")):
         with transaction.atomic():
             liste = Spielliste.objects.select_for_update().filter(pk=pk).first()
@@ -204,7 +222,10 @@ def stats_rebuild(list_ids: Iterable[int] | None = None) -> int:
                 seats,
                 liste.substitutions.all(),
                 liste.lines.all(),
-                place=place_of(liste),
+                place=(place := place_of(liste)),
+                rate=False,
             )
+            days.add(place.day)
             count += 1
+    rating_touch_days(days)  # once, from the earliest list rebuilt
     return count

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from league.rankings import approval_views, people_views, views
+from league.rankings import approval_views, people_views, strength_views, views
 
 urlpatterns = [
     path("rangliste/", views.rangliste_page, name="rangliste"),
     path("rangliste/pdf/", views.rangliste_pdf_view, name="rangliste-pdf"),
+    path("spielstaerke/", strength_views.strength_list, name="spielstaerke"),
     # The Ranglistenwart's page: requests to count, approve or withdraw.
     path("rangliste/antraege/", approval_views.rating_requests, name="rangliste-requests"),
     path(

@@ -20,7 +20,7 @@ from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
 from league.core.forms import form_error_from_service
-from league.core.live import by_site, live
+from league.core.live import live
 from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.pdf import pdf_response
@@ -33,6 +33,8 @@ from league.rankings.forms import INTO_OTHER, KEEP_THIS, MergeForm, RatingForm
 from league.rankings.pdf import rangliste_pdf
 from league.rankings.presenters import average_text
 from league.rankings.search import QUERY_MAX, find_players
+from league.rankings.strength import PlayerStrength, player_strength
+from league.rankings.strength_views import by_site_and_strength
 from league.tournaments import services as tournament_services
 from league.tournaments.access import (
     can_organise,
@@ -160,7 +162,18 @@ def _chart(record: selectors.PlayerRecord, name: str) -> str:
     )
 
 
-@live(by_site)
+def _strength_chart(strength: PlayerStrength | None, name: str) -> str:
+    values = tuple(point.rating for point in strength.history) if strength else ()
+    if len(values) < 2:
+        return ""
+    return running_totals_svg(
+        [Series(name=_("Spielstärke"), short="", values=values)],
+        title=_("Spielstärke von %(name)s nach jeder gewerteten Liste") % {"name": name},
+        start=1000,
+    )
+
+
+@live(by_site_and_strength)
 def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
     as_of, _bad = stichtag_of(request)
@@ -170,12 +183,16 @@ def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
     )
     name = player.name if reveal or not player.hide_name else player.public_alias
     chart = _chart(record, name)
+    strength = player_strength(player=player, reader=request.user)
+    strength_chart = _strength_chart(strength, name)
     return render(
         request,
         "rankings/player.html",
         {
             "player": player,
             "name": name,
+            "strength": strength,
+            "strength_chart": mark_safe(strength_chart) if strength_chart else "",
             "reveal": reveal,
             "record": record,
             "rated_average": (

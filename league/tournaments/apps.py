@@ -12,6 +12,11 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Turniere")
 
     def ready(self) -> None:
+        # cycle: the rule reads the models, loaded only after the registry (app loading)
+        from league.lists.strength import register_rated
+        from league.tournaments.strength import rated_lists
+
+        register_rated(rated_lists)  # its lists count for the Spielstärke (rating.md)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and these
         # modules import models (the app registry's order, not a cycle of files).
         from league.accounts.invitations import register

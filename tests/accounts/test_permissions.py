@@ -140,6 +140,7 @@ CLUB_ACTIONS = [
     ("club-kasse", "post"),
     ("club-claim-decide", "post"),
     ("club-rules", "post"),
+    ("club-rating-evenings", "post"),
     ("club-season", "post"),  # the season's settings
     ("club-evening-create", "get"),
     ("club-evening-create", "post"),
@@ -195,6 +196,7 @@ PUBLIC_READS = {
     "tournament-player",
     "rangliste",
     "rangliste-pdf",
+    "spielstaerke",
     "player-record",
     "player-statistics",  # hidden players, members-only lists: tests/rankings/test_statistics
     # "Spieler finden" and the head-to-head: hidden players by alias, members-only events

@@ -42,6 +42,8 @@ API_READS = {
     # (tests/privacy/test_members_only.py).
     "api-rangliste",
     "api-saison",
+    # The Spielstärke: public figures, hidden players only for themselves (test_strength).
+    "api-spielstaerke",
     # Statistics and the Kasse: the pages' access (tests/api/test_statistik.py).
     "api-statistik",
     "api-kasse",

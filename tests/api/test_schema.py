@@ -41,6 +41,7 @@ ENDPOINTS = {
     "/api/v1/turniere/{id}/runden/{number}/ergebnisse/": {"post"},
     "/api/v1/turniere/{id}/wertung/": {"get"},
     "/api/v1/rangliste/": {"get"},
+    "/api/v1/spielstaerke/": {"get"},
     "/api/v1/vereine/{id}/saison/": {"get"},
     "/api/v1/listen/{id}/kasse/": {"get"},
     "/api/v1/spieler/{id}/statistik/": {"get"},

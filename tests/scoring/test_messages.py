@@ -39,6 +39,7 @@ ERROR_CLASSES = {
     "TotalsError",
     "ScheduleError",  # scoring.schedule
     "LigaError",  # scoring.liga
+    "RatingError",  # scoring.rating
     "RulesError",
     "RanglisteError",
     "SeasonError",
@@ -126,7 +127,7 @@ def test_every_code_raised_anywhere_has_a_table_entry():
     assert dynamic - {"invalid_type"} == set(DYNAMIC_VARIANTS)
     for code, values in DYNAMIC_VARIANTS.items():
         assert {f"{code}.{v}" for v in values} <= MESSAGES.keys()
-    assert contexts == {"wrap.game", "wrap.penalty"} <= MESSAGES.keys()
+    assert contexts == {"wrap.game", "wrap.penalty", "wrap.rated_list"} <= MESSAGES.keys()
     assert f"warning.{FIVE_PLAYER_TABLES}" in MESSAGES
 
 

@@ -19,6 +19,7 @@ from league.lists.codes import new_code
 from league.lists.models import Seat, Spielliste
 from league.lists.services.context import Context, lock
 from league.lists.services.results import Written
+from league.lists.strength import rating_touch
 from scoring.round import LISTENFUEHRER_POSITION, RoundError, check_seats
 from scoring.rules import TSR, RuleProfile
 
@@ -189,6 +190,7 @@ def spielliste_end_early(
         liste.complete = ctx.replay()[0].complete
     liste.version += 1
     liste.save(update_fields=["ended_early", "complete", "version", "updated_at"])
+    rating_touch(liste)  # ended early with 12 games: now rated (or no longer)
     audit_record(
         user=user,
         action="end_early" if ended else "end_early_undone",

@@ -12,6 +12,7 @@ from league.lists.models import PaperEntry, ScoreLine, Spielliste, StatLine
 from league.lists.selectors import PAPER_ACCEPTED, paper_status
 from league.lists.services.context import check_open, lock, touch
 from league.lists.stats import stats_store
+from league.lists.strength import rating_touch
 from scoring.errors import ScoringError
 from scoring.totals import Notice, check_totals
 
@@ -106,6 +107,7 @@ def paper_result_clear(*, spielliste: Spielliste, user: User = None) -> Spiellis
     liste.totals_only = False
     liste.complete = False
     touch(liste, user)
+    rating_touch(liste)  # no longer rated: the figures from its date on follow
     audit_record(user=user, action="paper_clear", target=liste, before=before)
     spielliste.version, spielliste.totals_only = liste.version, False
     spielliste.complete = False

@@ -29,6 +29,7 @@ from league.demo.stats_demo import load_played_evenings
 from league.lists import services
 from league.lists.models import Spielliste
 from league.lists.stats import stats_place
+from league.lists.strength import rating_touch_days
 from league.tournaments import services as ts
 from scoring.round import replay_round
 from scoring.simulate import next_random_game
@@ -115,6 +116,10 @@ class Command(BaseCommand):
             )
             load_played_evenings(club, players, random.Random(2028))  # statistics, Kasse
             load_demo_league(random.Random(2027))  # league/demo/league_demo.py
+            # rating.md: the demo club's evenings count for the Spielstärke (tournaments and
+            # the league always do); the figures follow once this transaction commits.
+            Club.objects.filter(pk=club.pk).update(rating_evenings=True)
+            rating_touch_days([dt.date(2000, 1, 1)])
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded. Log in as listenfuehrer / doko-demo; the tournament organiser "

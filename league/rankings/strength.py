@@ -1,0 +1,114 @@
+"""Reads of the Spielstärke (rating.md "What players see"): the list of every player with
+at least ``PROVISIONAL_BELOW`` rated lists, and one player's figure with its history.
+
+A player who asked not to be named keeps his figure, but only his own account and staff
+see it; the history's points of lists a reader may not read (members-only events, a
+silent round) are left out for him — the figure itself is public.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q
+
+from league.clubs.models import Player
+from league.lists.access import lists_closed_to
+from league.lists.models import PlayerRating, RatingStep, Spielliste
+from scoring.rating import NEWCOMER, PROVISIONAL_BELOW
+
+PAGE_ROWS = 200
+"""Rows of the Spielstärke list a page (a national list has thousands)."""
+
+
+@dataclass(frozen=True)
+class StrengthRow:
+    rank: int
+    player_id: int
+    name: str
+    club: str
+    rating: int
+    mu: float
+    sigma: float
+    lists: int
+
+
+def strength_version() -> str:
+    """Changes whenever figures are made again (a refresh writes new rows after the save's
+    own audit entry): the newest step's id."""
+    newest = RatingStep.objects.order_by("-pk").values_list("pk", flat=True).first()
+    return str(newest or 0)
+
+
+def _viewer_sees_hidden(reader: User | AnonymousUser) -> bool:
+    return bool(reader.is_authenticated and reader.is_staff)
+
+
+def strength_rows(*, reader: User | AnonymousUser, club_id: int | None = None) -> list[StrengthRow]:
+    """Every player with at least ``PROVISIONAL_BELOW`` rated lists, by figure, then μ,
+    then name; hidden players only for staff and themselves (one query)."""
+    rows = PlayerRating.objects.filter(lists__gte=PROVISIONAL_BELOW)
+    if club_id is not None:
+        rows = rows.filter(player__club_id=club_id)
+    if not _viewer_sees_hidden(reader):
+        own = Q(player__account_id=reader.pk) if reader.is_authenticated else Q(pk__in=[])
+        rows = rows.filter(Q(player__hide_name=False) | own)
+    values = rows.order_by("-rating", "-mu", "player__name").values_list(
+        "player_id", "player__name", "player__club__name", "rating", "mu", "sigma", "lists"
+    )
+    out = []
+    for rank, (pid, name, club, rating, mu, sigma, lists) in enumerate(values, start=1):
+        out.append(StrengthRow(rank, pid, name, club or "", rating, mu, sigma, lists))
+    return out
+
+
+@dataclass(frozen=True)
+class StrengthPoint:
+    day: dt.date
+    rating: int
+    list_id: int | None  # None: a list the reader may not open (its point stays anonymous)
+
+
+@dataclass(frozen=True)
+class PlayerStrength:
+    rating: int
+    mu: float
+    sigma: float
+    lists: int
+    provisional: bool
+    history: tuple[StrengthPoint, ...]
+
+
+def player_strength(*, player: Player, reader: User | AnonymousUser) -> PlayerStrength | None:
+    """His figure and its history (one point a rated list), or None when a hidden player
+    is read by someone else. Two queries."""
+    own = reader.is_authenticated and (reader.is_staff or player.account_id == reader.pk)
+    if player.hide_name and not own:
+        return None
+    current = PlayerRating.objects.filter(player=player).first()
+    if current is None:
+        return PlayerStrength(NEWCOMER.rating, NEWCOMER.mu, NEWCOMER.sigma, 0, True, ())
+    closed = set(
+        Spielliste.objects.filter(lists_closed_to(reader), rating_steps__player=player).values_list(
+            "pk", flat=True
+        )
+    )
+    steps = (
+        RatingStep.objects.filter(player=player)
+        .order_by("day", "kind", "event_id", "number", "spielliste_id")
+        .values_list("day", "rating", "spielliste_id")
+    )
+    history = tuple(
+        StrengthPoint(day, rating, None if liste in closed else liste)
+        for day, rating, liste in steps
+    )
+    return PlayerStrength(
+        current.rating,
+        current.mu,
+        current.sigma,
+        current.lists,
+        current.lists < PROVISIONAL_BELOW,
+        history,
+    )

@@ -1,0 +1,58 @@
+"""The Spielstärke list (``/spielstaerke/``, rating.md "What players see"): by figure, with
+a club filter, pages of ``PAGE_ROWS`` and the download as CSV."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from league.clubs.access import clubs_closed_to
+from league.clubs.models import Club
+from league.core.live import live, site_version
+from league.core.params import int_param
+from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
+from league.rankings.strength import PAGE_ROWS, strength_rows, strength_version
+from scoring.rating import PROVISIONAL_BELOW
+
+
+def by_site_and_strength(request: HttpRequest, *args: object, **kwargs: object) -> str:
+    """A page that shows figures: any write, and any refresh of the figures after one."""
+    return f"{site_version()}.{strength_version()}"
+
+
+@require_safe
+@live(by_site_and_strength)
+def strength_list(request: HttpRequest) -> HttpResponse:
+    clubs = list(Club.objects.exclude(clubs_closed_to(request.user)).order_by("name"))
+    club_id = int_param(request.GET.get("verein")) or None
+    if club_id is not None and club_id not in {c.pk for c in clubs}:
+        club_id = None
+    rows = strength_rows(reader=request.user, club_id=club_id)
+    fmt = request.GET.get("_export", "")
+    if fmt in EXPORT_FORMATS:
+        values: list[list[object]] = [
+            [_("Platz"), _("Name"), _("Verein"), _("Spielstärke"), "μ", "σ", _("Listen")],
+            *(
+                [r.rank, r.name, r.club, r.rating, round(r.mu, 3), round(r.sigma, 3), r.lists]
+                for r in rows
+            ),
+        ]
+        return spreadsheet_response(values, fmt, title=_("Spielstärke"), filename="spielstaerke")
+    page = int_param(request.GET.get("seite"), 1, digits=5) or 1
+    pages = max(1, -(-len(rows) // PAGE_ROWS))
+    page = min(page, pages)
+    return render(
+        request,
+        "rankings/spielstaerke.html",
+        {
+            "rows": rows[(page - 1) * PAGE_ROWS : page * PAGE_ROWS],
+            "count": len(rows),
+            "page": page,
+            "pages": pages,
+            "clubs": clubs,
+            "club_id": club_id,
+            "minimum": PROVISIONAL_BELOW,
+        },
+    )

@@ -1,0 +1,16 @@
+"""Which of a tournament's lists count for the Spielstärke (rating.md): all of them,
+official or not (``lists.strength`` checks that each is over, whole and of 4 or 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from league.tournaments.models import RoundTable
+
+
+def rated_lists(list_ids: Sequence[int]) -> set[int]:
+    return set(
+        RoundTable.objects.filter(spielliste_id__in=list(list_ids)).values_list(
+            "spielliste_id", flat=True
+        )
+    )

@@ -1,0 +1,121 @@
+"""What players see of the Spielstärke (rating.md): the list (10 rated lists, by figure,
+CSV, club filter), a player's figure and chart, the API — and a hidden player's figure only
+for himself and staff; members-only events' lists not named to strangers."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from league.clubs.models import Club, Player
+from league.lists.models import PlayerRating, RatingStep
+from league.lists.strength import rating_rebuild
+from league.tournaments import services as ts
+from tests.tournaments.helpers import make_tournament, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rated(django_capture_on_commit_callbacks):
+    """Eight players after one rated round; four of them given ten lists' worth."""
+    with django_capture_on_commit_callbacks(execute=True):
+        t = make_tournament(8, rounds=2)
+        rnd, _ = ts.round_draw(tournament=t, seed=5)
+        play_round(rnd)
+    # Ten lists are many rounds to play in a test: the current rows say so directly.
+    PlayerRating.objects.filter(
+        player_id__in=list(PlayerRating.objects.values_list("player_id", flat=True)[:4])
+    ).update(lists=10)
+    return t
+
+
+def _rows(html: str) -> int:
+    return html.count("<tr data-player=")
+
+
+def test_the_list_shows_players_with_ten_lists_by_figure(client, rated):
+    page = client.get(reverse("spielstaerke"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert _rows(html) == 4
+    shown = list(
+        PlayerRating.objects.filter(lists__gte=10)
+        .order_by("-rating", "-mu")
+        .values_list("player__name", "rating")
+    )
+    positions = [html.index(f'data-player="{name}"') for name, _ in shown]
+    assert positions == sorted(positions)
+    data = client.get(reverse("spielstaerke"), {"_export": "csv"}).content.decode("utf-8-sig")
+    table = list(csv.reader(io.StringIO(data), delimiter=";" if ";" in data[:80] else ","))
+    assert len(table) == 5
+    assert [int(row[3]) for row in table[1:]] == [rating for _, rating in shown]
+
+
+def test_the_club_filter(client, rated):
+    club = Club.objects.create(name="Nur ich")
+    someone = PlayerRating.objects.filter(lists=10).first().player
+    someone.club = club
+    someone.save()
+    html = client.get(reverse("spielstaerke"), {"verein": club.pk}).content.decode()
+    assert _rows(html) == 1
+    assert someone.name in html
+    assert _rows(client.get(reverse("spielstaerke"), {"verein": "x"}).content.decode()) == 4
+
+
+def test_a_hidden_player_is_left_out_but_sees_himself(client, rated):
+    row = PlayerRating.objects.filter(lists=10).select_related("player").first()
+    player = row.player
+    Player.objects.filter(pk=player.pk).update(hide_name=True)
+    assert player.name not in client.get(reverse("spielstaerke")).content.decode()
+    api = client.get("/api/v1/spielstaerke/").json()
+    assert player.pk not in [p["player_id"] for p in api["players"]]
+    record = client.get(reverse("player-record", args=[player.pk])).content.decode()
+    assert "data-spielstaerke-player" not in record
+    account = User.objects.create_user("selbst", password="x")
+    Player.objects.filter(pk=player.pk).update(account=account)
+    client.force_login(account)
+    assert player.name in client.get(reverse("spielstaerke")).content.decode()
+    mine = client.get(reverse("player-record", args=[player.pk])).content.decode()
+    assert "data-spielstaerke-player" in mine
+    assert f"<strong data-figure>{row.rating}</strong>" in mine
+
+
+def test_the_player_page_shows_figure_and_chart(client, rated, django_capture_on_commit_callbacks):
+    player = PlayerRating.objects.first().player
+    html = client.get(reverse("player-record", args=[player.pk])).content.decode()
+    assert f"<strong data-figure>{player.strength.rating}</strong>" in html
+    assert "data-provisional" in html or player.strength.lists >= 10
+    assert "Spielstärke nach jeder gewerteten Liste" not in html  # one list: no line yet
+    # a second round: two points, a chart
+    with django_capture_on_commit_callbacks(execute=True):
+        ts.round_close(tournament_round=rated.rounds.get(number=1))
+        rnd2, _ = ts.round_draw(tournament=rated, seed=6)
+        play_round(rnd2, seed=4)
+    html = client.get(reverse("player-record", args=[player.pk])).content.decode()
+    assert "Spielstärke nach jeder gewerteten Liste" in html
+    assert '<svg class="chart"' in html
+
+
+def test_the_api_list_and_the_figure_in_the_statistics(client, rated):
+    body = client.get("/api/v1/spielstaerke/").json()
+    assert body["minimum_lists"] == 10
+    assert len(body["players"]) == 4
+    first = body["players"][0]
+    assert first["rating"] == PlayerRating.objects.get(player_id=first["player_id"]).rating
+    assert client.get("/api/v1/spielstaerke/", {"verein": "0"}).status_code == 400
+    assert client.get("/api/v1/spielstaerke/", {"verein": "999999"}).status_code == 404
+    stats = client.get(f"/api/v1/spieler/{first['player_id']}/statistik/").json()
+    assert stats["spielstaerke"]["rating"] == first["rating"]
+    assert stats["spielstaerke"]["lists"] == 10
+
+
+def test_a_rebuild_gives_identical_figures(rated):
+    before = sorted(RatingStep.objects.values_list("player_id", "spielliste_id", "mu", "sigma"))
+    rating_rebuild()
+    after = sorted(RatingStep.objects.values_list("player_id", "spielliste_id", "mu", "sigma"))
+    assert after == before
