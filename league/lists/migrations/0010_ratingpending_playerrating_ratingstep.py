@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0011_club_rating_evenings'),
+        ('clubs', '0013_club_rating_evenings'),
         ('lists', '0009_stat_line_place'),
     ]
 
