@@ -1,11 +1,9 @@
-// Live pages (league/core/live.py). A list page's parts ([data-live-part][hx-get]) each ask
-// their own address (htmx: hx-trigger "every 3s"); any other page with data-live asks for
-// itself as a whole. Each asks with X-Live and the tag it has (data-live-tag): a 304 swaps
-// nothing; a new answer is morphed in (idiomorph), keeping the focus, what the user typed
-// (a form he changed, or one showing a refusal, stays as it is until sent), the sections he
-// opened and the last action's message. A hidden page (phone asleep, other tab) does not
-// ask; it asks at once when shown again or the network returns. data-live="reload" (the
-// projector) reloads itself instead. Without JavaScript the pages work (reload by hand).
+// Live pages (league/core/live.py): a list page's parts ([data-live-part][hx-get]) each ask
+// their own address every 3 s (htmx), any other page with data-live asks for itself, with
+// X-Live and the tag it has: a 304 swaps nothing; a new answer is morphed in (idiomorph),
+// keeping the focus, a form the user changed or that shows a refusal, opened sections and the
+// last action's message. A hidden page does not ask; shown again or back online it asks at
+// once. data-live="reload" (the projector) reloads itself. Without JS: reload by hand.
 (() => {
   const offline = (yes) => window.dokoOffline && window.dokoOffline(yes);
   const root = document.querySelector("[data-live]");
@@ -26,10 +24,7 @@
     if (!el.hasAttribute("hx-swap")) el.setAttribute("hx-swap", "morph:innerHTML");
   }
   // A form the user changed or that shows a refusal keeps what it shows until it is sent.
-  const dirty = (event) => {
-    const form = event.target.closest && event.target.closest("form");
-    if (form) form.dataset.liveDirty = "1";
-  };
+  const dirty = (event) => ((event.target.closest && event.target.closest("form")) || { dataset: {} }).dataset.liveDirty = "1";
   document.addEventListener("input", dirty);
   document.addEventListener("change", dirty);
   root.querySelectorAll("[role=alert], .field-error, .errors").forEach((el) => dirty({ target: el }));
@@ -46,10 +41,8 @@
     if (mine(event) && document.hidden) event.preventDefault();
   });
   document.addEventListener("htmx:configRequest", (event) => {
-    if (!mine(event)) return;
-    event.detail.headers["X-Live"] = "1";
     const tag = event.detail.elt.dataset.liveTag;
-    if (tag) event.detail.headers["If-None-Match"] = `"${tag}"`;
+    if (mine(event)) Object.assign(event.detail.headers, { "X-Live": "1" }, tag ? { "If-None-Match": `"${tag}"` } : {});
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (!mine(event)) return;
@@ -62,11 +55,7 @@
     elt.dataset.liveTag = (xhr.getResponseHeader("ETag") || "").replace(/"/g, "");
     if (elt.dataset.live === "reload" && had) window.location.reload();
   });
-  document.addEventListener("htmx:afterSwap", (event) => {
-    if (!mine(event) || event.detail.elt.dataset.live === "reload") return;
-    document.body.dataset.liveUpdated = String(Date.now());
-    document.dispatchEvent(new CustomEvent("live:updated"));
-  });
+  document.addEventListener("htmx:afterSwap", (event) => mine(event) && (document.body.dataset.liveUpdated = String(Date.now())));
   document.addEventListener("htmx:sendError", (event) => mine(event) && offline(true));
   const now = () => document.hidden || askers.forEach((el) => window.htmx.trigger(el, "live"));
   document.addEventListener("visibilitychange", now);

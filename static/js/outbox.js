@@ -1,23 +1,21 @@
-// Saves that survive a dropped network. A list's entry forms (form[data-outbox]) are sent by
-// this script: each save goes into an outbox on the phone (localStorage) with its key, then
-// to the form's address asking for JSON (league/lists/views/outbox.py): 201 stored, or a
-// coded refusal (409: the list changed meanwhile; 422: the save itself) with what the list
-// now has. A save without an answer stays, shown as "nicht gesendet", and is sent again with
-// the same key when the network returns — the server stores it once (services: WriteKey).
-// Saves go in the order they were made; a refused one stays until the user takes it into
-// the form or drops it. One filled form is one save: its buttons are off while it is sent
-// (issue 29). Online, a save is answered as without the outbox: the page follows a stored
-// one, the form is posted again natively to show a refusal's errors. Without JS the forms post.
+// Saves that survive a dropped network. A list's entry forms (form[data-outbox]) go into an
+// outbox on the phone (localStorage) with their key, then to the form's address asking for
+// JSON (league/lists/views/outbox.py): 201 stored, or a coded refusal (409: the list changed
+// meanwhile) with what the list now has. Unanswered, a save stays ("nicht gesendet") and goes
+// again with its key when the network returns (stored once: services' WriteKey), in order; a
+// refused one stays until taken into the form or dropped. One filled form is one save (its
+// buttons off while sent). Online, the page follows a stored save; a refusal is posted
+// natively (it writes nothing) to show the form's errors. Without JS the forms post.
 (() => {
   const box = document.querySelector("[data-outbox-box]");
   if (!box) return;
   const STORE = "doko-outbox", NEXT = "doko-open-at-next", list = box.dataset.list, notices = [];
   const text = (name, n) => (box.dataset[name] || "").replace("{n}", n ?? "");
-  const node = (tag, props, ...children) => { const n = Object.assign(document.createElement(tag), props); n.append(...children); return n; };
+  const node = (tag, { data, ...props }, ...kids) => { const n = Object.assign(document.createElement(tag), props); if (data) n.setAttribute(`data-${data}`, ""); n.append(...kids); return n; };
   const load = () => { try { const all = JSON.parse(localStorage.getItem(STORE) || "[]"); return Array.isArray(all) ? all : []; } catch (err) { return []; } };
   const store = (all) => localStorage.setItem(STORE, JSON.stringify(all));
   const account = () => (document.cookie.split("; ").find((c) => c.startsWith("doko_account=")) || "doko_account=-").slice(13);
-  const mine = () => load().filter((e) => e.list === list && e.account === account()); // live.js drops others'
+  const mine = () => load().filter((e) => e.list === list && e.account === account()); // device.js drops others'
   const put = (entry) => store(load().map((e) => (e.key === entry.key ? entry : e)));
   const drop = (key) => store(load().filter((e) => e.key !== key));
   const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -32,17 +30,12 @@
     const items = mine().map((entry) => {
       const li = node("li", {}, node("strong", { textContent: text({ sending: "textSending", conflict: "textConflict", refused: "textRefused" }[entry.state] || "textUnsent", entry.game) }), entry.error ? ` ${entry.error}` : "", node("div", { textContent: `${text("textYours")}: ${entry.summary || "–"}` }));
       li.dataset.outboxEntry = entry.state;
-      if (entry.state === "conflict" || entry.state === "refused") {
-        const now = node("div", { textContent: `${text("textNow")}: ${entry.now || text("textNothing")}` });
-        now.dataset.outboxNow = "";
-        const take = node("button", { type: "button", className: "secondary", textContent: text("textTake"), onclick: () => takeIntoForm(entry) });
-        const gone = node("button", { type: "button", className: "danger", textContent: text("textDrop"), onclick: () => { drop(entry.key); render(); flush(); } });
-        gone.dataset.outboxDrop = "";
-        li.append(now, take, " ", gone);
-      }
+      if (entry.state === "conflict" || entry.state === "refused") li.append(node("div", { data: "outbox-now", textContent: `${text("textNow")}: ${entry.now || text("textNothing")}` }),
+        node("button", { type: "button", className: "secondary", textContent: text("textTake"), onclick: () => takeIntoForm(entry) }), " ",
+        node("button", { data: "outbox-drop", type: "button", className: "danger", textContent: text("textDrop"), onclick: () => drop(entry.key) || render() || flush() }));
       return li;
     });
-    const said = notices.map((notice) => { const li = node("li", { textContent: notice }); li.dataset.outboxStored = ""; return li; });
+    const said = notices.map((notice) => node("li", { data: "outbox-stored", textContent: notice }));
     box.querySelector("[data-outbox-list]").replaceChildren(...items, ...said);
     box.hidden = !(items.length + said.length);
   };
@@ -50,29 +43,21 @@
   const takeIntoForm = (entry) => {
     const form = document.querySelector(`form[data-outbox][action="${entry.url}"]`);
     if (!form) return;
-    for (const f of form.elements) {
-      if (!f.name || ["csrfmiddlewaretoken", "version", "key"].includes(f.name)) continue;
+    for (const f of [...form.elements].filter((f) => f.name && !["csrfmiddlewaretoken", "version", "key"].includes(f.name))) {
       const given = entry.fields.filter(([k]) => k === f.name).map(([, v]) => v);
       if (f.type === "checkbox" || f.type === "radio") f.checked = given.includes(f.value);
       else if (given.length) f.value = given[0];
     }
     form.dataset.liveDirty = "1"; // live updates keep what was taken in
-    drop(entry.key);
-    render();
-    form.scrollIntoView();
+    drop(entry.key) || render() || form.scrollIntoView();
   };
   const send = (entry, later) => {
     const body = new URLSearchParams(entry.fields), token = document.querySelector("input[name=csrfmiddlewaretoken]");
-    body.set("version", entry.version);
-    body.set("game", entry.game);
-    if (token) body.set("csrfmiddlewaretoken", token.value);
+    [["version", entry.version], ["game", entry.game], ["csrfmiddlewaretoken", token && token.value]].forEach(([k, v]) => v != null && body.set(k, v));
     const headers = { Accept: "application/json", "Idempotency-Key": entry.key, "X-Outbox": later ? "later" : "now" };
     return fetch(entry.url, { method: "POST", body, headers, credentials: "same-origin" }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => ({})) }));
   };
-  const lock = (form, yes) => {
-    if (yes) form.dataset.saving = "1"; else delete form.dataset.saving;
-    form.querySelectorAll("button[type=submit], button:not([type]), input[type=submit]").forEach((b) => (b.disabled = yes));
-  };
+  const lock = (form, yes) => form.querySelectorAll("button[type=submit], button:not([type])").forEach((b) => (b.disabled = yes)) || (yes ? (form.dataset.saving = "1") : delete form.dataset.saving);
   // After a save's answer (or kept in the outbox): the next game's form, with a new key.
   const nextForm = (form) => {
     form.reset();
@@ -83,20 +68,18 @@
     if (form.id === "game-form" && document.getElementById("preview")) document.getElementById("preview").replaceChildren();
     lock(form, false);
   };
-  const wait = (entry, form) => { entry.state = "unsent"; put(entry); document.documentElement.dataset.offline = "1"; if (form) nextForm(form); render(); };
-  // A save just made online: the page follows a stored one; a refusal is posted natively
-  // (it writes nothing) to show the form with its errors.
+  const wait = (entry, form, lost) => { // kept for later: the form is the next game's
+    put(Object.assign(entry, { state: "unsent" }));
+    if (lost) document.documentElement.dataset.offline = "1";
+    return (form && nextForm(form)) || render();
+  };
   const sendNow = async (entry, form) => {
-    let answer;
-    try { answer = await send(entry, false); } catch (err) { return wait(entry, form); }
-    if (answer.status === 201) {
-      entry.state = "answered";
-      put(entry);
-      sessionStorage.setItem(NEXT, form.closest("#schnell") ? `${list}#schnell` : list);
-      return window.location.assign(list); // the form stays locked: it was sent
-    }
-    drop(entry.key);
-    form.submit();
+    const answer = await send(entry, false).catch(() => null);
+    if (!answer) return wait(entry, form, true);
+    if (answer.status !== 201) return drop(entry.key) || form.submit();
+    put(Object.assign(entry, { state: "answered" })); // the form stays locked: it was sent
+    sessionStorage.setItem(NEXT, form.closest("#schnell") ? `${list}#schnell` : list);
+    window.location.assign(list);
   };
   let flushing = false;
   const flush = async () => {
@@ -104,18 +87,15 @@
     flushing = true;
     for (const entry of mine()) {
       if (entry.state !== "unsent") break; // the order holds; a first try may be under way
-      let answer;
-      try { answer = await send(entry, true); } catch (err) { wait(entry); break; }
+      const answer = await send(entry, true).catch(() => null);
+      if (!answer) { wait(entry, null, true); break; }
       delete document.documentElement.dataset.offline;
-      if (answer.status === 201) {
-        drop(entry.key);
-        notices.push(text("textStored", entry.game));
+      if (answer.status === 201) { // stored: said here, and the page's parts asked at once
+        drop(entry.key) || notices.push(text("textStored", entry.game));
         document.querySelectorAll("[data-live-part][hx-get]").forEach((p) => window.htmx && window.htmx.trigger(p, "live"));
         continue;
       }
-      const error = answer.body.error || {};
-      Object.assign(entry, { state: answer.status === 409 ? "conflict" : "refused", error: error.message || `(${answer.status})`, now: answer.body.now || "" });
-      put(entry);
+      put(Object.assign(entry, { state: answer.status === 409 ? "conflict" : "refused", error: (answer.body.error || {}).message || `(${answer.status})`, now: answer.body.now || "" }));
       break;
     }
     flushing = false;
@@ -123,8 +103,7 @@
   };
   document.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-outbox]");
-    if (!form) return;
-    event.preventDefault();
+    if (!form || event.preventDefault()) return;
     const keyInput = form.querySelector("input[name=key]"), waiting = mine();
     const key = (keyInput && keyInput.value) || newKey();
     if (keyInput) keyInput.value = key;
@@ -136,17 +115,9 @@
     const entry = { key, list, account: account(), url: form.getAttribute("action"), fields, game: last ? last.game + 1 : Number(form.dataset.game) || 0, version: last ? last.version + 1 : version, summary: summary(form), state: "sending" };
     lock(form, true);
     store(load().concat([entry]));
-    if (last || !navigator.onLine) { wait(entry, form); if (navigator.onLine) flush(); return; }
-    render();
-    sendNow(entry, form);
-  });
-  // The live preview cannot compute without the server: it says so.
-  document.addEventListener("htmx:sendError", (event) => {
-    const preview = document.getElementById("preview");
-    if (!preview || !event.target.closest || !event.target.closest("form[data-outbox]")) return;
-    const p = node("p", { className: "result invalid", textContent: text("textPreview") });
-    p.dataset.previewOffline = "";
-    preview.replaceChildren(p);
+    if (!last && navigator.onLine) return render() || sendNow(entry, form);
+    wait(entry, form, !navigator.onLine);
+    if (navigator.onLine) flush();
   });
   // On arrival: a save answered before the page was left is done (unless this is the phone's
   // copy of the page, offline); one whose answer never came goes again, with its key.
@@ -160,6 +131,5 @@
   const retry = () => mine().some((e) => e.state === "unsent") && flush();
   window.addEventListener("online", retry);
   document.addEventListener("visibilitychange", () => document.hidden || retry());
-  setInterval(retry, 5000);
-  retry();
+  setInterval(retry, 5000) && retry();
 })();

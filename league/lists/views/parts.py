@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from league.core.conditional import etag_for
 from league.core.live import live
+from league.core.private import readable_by_anyone
 from league.lists.access import ListAccess
 from league.lists.forms import AddTimeForm, PenaltyForm, QuickForm, SubstituteForm
 from league.lists.forms import VersionedGameForm as GameForm
@@ -32,7 +33,7 @@ from league.lists.presenters import dealers_named, list_chart, list_rows, pflich
 from league.lists.rules import rules_summary
 from league.lists.selectors import ListeSnapshot, list_live_version
 from league.lists.views.page import Page, page_of
-from league.lists.views.reading import read_snapshot
+from league.lists.views.reading import read_snapshot, readable_as_anybody
 
 
 @dataclass(frozen=True)
@@ -186,5 +187,7 @@ def liste_part(request: HttpRequest, pk: int, name: str) -> HttpResponse:
     if part is None:
         raise Http404
     snap, access = read_snapshot(request, pk)
+    if readable_as_anybody(snap, access):
+        readable_by_anyone(request)
     page = page_of(request, snap, access)
     return render(request, f"lists/parts/{part.name}.html", part_context(page, part))
