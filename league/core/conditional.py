@@ -47,7 +47,13 @@ def viewer(request: HttpRequest) -> tuple[Any, ...]:
 
 def etag(request: HttpRequest, version: str, *more: Any) -> str:
     """The ETag of an answer for ``request`` built from data at ``version``."""
-    return digest(version, viewer(request), request.get_full_path(), *more)
+    return etag_for(request, version, request.get_full_path(), *more)
+
+
+def etag_for(request: HttpRequest, version: str, path: str, *more: Any) -> str:
+    """The ETag the answer at ``path`` will have for this viewer: a page names the tags of
+    its live parts (league.lists.views.parts), so that their first poll is a 304."""
+    return digest(version, viewer(request), path, *more)
 
 
 def cached(key: str, compute: Callable[[], T], timeout: int = TIMEOUT) -> T:

@@ -129,8 +129,10 @@ def by_site(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
 SW_ASSETS = (
     "css/site.css",
     "vendor/htmx.min.js",
+    "vendor/idiomorph-ext.min.js",
     "js/entry.js",
     "js/clock.js",
+    "js/device.js",
     "js/live.js",
     "js/outbox.js",
 )

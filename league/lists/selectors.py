@@ -421,20 +421,21 @@ def substitutes_at(liste: Spielliste, game: int) -> dict[str, str]:
 
 def list_live_version(pk: int) -> str | None:
     """What a list's page depends on, for its live poll (league.core.live): the list's row
-    (its version and last change) and the newest change that is not a list's (an organiser's:
-    a round started, a seat's name corrected). None for no such list."""
+    (its version and last change, frozen, its Kasse's rate — set without a new version) and
+    the newest change that is not a list's (an organiser's: a round started, a seat's name
+    corrected). None for no such list."""
     if not 0 < pk < 2**63:
         return None
     # One query: a poll's whole cost while nothing changed.
     row = (
         Spielliste.objects.filter(pk=pk)
         .annotate(organiser=Subquery(organiser_newest()))
-        .values_list("version", "updated_at", "frozen", "organiser")
+        .values_list("version", "updated_at", "frozen", "kasse_cent", "organiser")
         .first()
     )
     if row is None:
         return None
-    return repr((row[:3], str(row[3] or 0)))
+    return repr((row[:4], str(row[4] or 0)))
 
 
 def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("listen/", views.liste_index, name="liste-index"),
     path("listen/neu/", views.liste_create, name="liste-create"),
     path("listen/<int:pk>/", views.liste_detail, name="liste-detail"),
+    path("listen/<int:pk>/teil/<slug:name>/", views.liste_part, name="liste-part"),
     path("listen/<int:pk>/spiel/", views.game_add, name="game-add"),
     path("listen/<int:pk>/vorschau/", views.game_preview, name="game-preview"),
     path("listen/<int:pk>/spiel/<int:number>/", views.game_edit, name="game-edit"),

@@ -38,3 +38,14 @@ document.addEventListener("change", (event) => {
   if (form) showOtherAugen(form);
 });
 document.addEventListener("DOMContentLoaded", () => document.querySelectorAll("form").forEach(showOtherAugen));
+// The live preview cannot compute without the server: it says so (the outbox keeps the save).
+document.addEventListener("htmx:sendError", (event) => {
+  const preview = document.getElementById("preview");
+  const box = document.querySelector("[data-outbox-box]");
+  if (!preview || !box || !event.target.closest || !event.target.closest("form[data-outbox]")) return;
+  const p = document.createElement("p");
+  p.className = "result invalid";
+  p.dataset.previewOffline = "";
+  p.textContent = box.dataset.textPreview;
+  preview.replaceChildren(p);
+});

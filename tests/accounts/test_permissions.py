@@ -177,6 +177,7 @@ PUBLIC_READS = {
     "liste-index",
     "liste-detail",
     "liste-history",
+    "liste-part",  # a part of the list's page (its live update), read like the page
     "liste-pdf",
     "liste-blank-pdf",
     "game-preview",

@@ -43,6 +43,7 @@ from league.lists.views.detail import (
     relabel_players,
     render_detail,
 )
+from league.lists.views.outbox import json_refused, json_stored, wants_json
 from league.lists.views.reading import (
     Writer,
     aliases,
@@ -84,9 +85,10 @@ def game_add(request: HttpRequest, writer: Writer) -> HttpResponse:
         f"{playing.get(name, name)} {pts:+d}" if pts else f"{playing.get(name, name)} 0"
         for name, pts in (result.points.items() if result is not None else ())
     )
-    messages.success(
-        request, _("Spiel %(n)d eingetragen: %(points)s.") % {"n": number, "points": points}
-    )
+    said = _("Spiel %(n)d eingetragen: %(points)s.") % {"n": number, "points": points}
+    if wants_json(request):
+        return json_stored(request, number, written.version, said)
+    messages.success(request, said)
     # To the "next" box: it shows the stand, and the next game's form follows it, so the
     # phone shows the first party chips without a swipe (issue 22).
     return redirect(f"{writer.liste.get_absolute_url()}#next")
@@ -111,9 +113,10 @@ def quick_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
     if isinstance(written, HttpResponse):
         return written
-    messages.success(
-        request, _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
-    )
+    said = _("Spiel %(n)d eingetragen (Schnelleingabe).") % {"n": written.item.number}
+    if wants_json(request):
+        return json_stored(request, written.item.number, written.version, said)
+    messages.success(request, said)
     # Back at the quick entry: the next quick row follows (issue 29).
     return redirect(f"{writer.liste.get_absolute_url()}#schnell")
 
@@ -175,14 +178,16 @@ def _entry_refused(
     """A refused entry: the list again with the bound form and the refusal (422); a list
     that takes no game now (frozen, complete, or no longer passing the rules) says so
     instead."""
-    if err is not None and (
-        err.code in _NO_GAME or (not replayed and err.cause is not None)  # the list itself
-    ):
-        return _no_game(request, writer.liste)
     snap = writer.snapshot()
     form: VersionedGameForm | QuickForm | None = (
         quick_form_for(snap, request.POST) if quick else entry_form_for(snap, request.POST)
     )
+    if wants_json(request):  # the phone's outbox: a coded refusal
+        return json_refused(request, snap, err, form)
+    if err is not None and (
+        err.code in _NO_GAME or (not replayed and err.cause is not None)  # the list itself
+    ):
+        return _no_game(request, writer.liste)
     if form is None:
         return _no_game(request, writer.liste)
     if form.is_valid() and err is not None:
