@@ -20,6 +20,8 @@ from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
+from league.evenings.owner import OWNER, evening_list_ids, list_places
+from league.lists.placement import place_lists
 from league.lists.services import spielliste_create
 from scoring.draw import table_sizes
 from scoring.errors import ScoringError
@@ -56,6 +58,8 @@ def season_settings_update(
     settings_row.best_n = checked.best_n
     settings_row.start_month = start_month
     settings_row.save()
+    # The evenings' lists name their season: placed again (lists.models.Placement).
+    place_lists(OWNER, list_places(evening_list_ids(club.pk)))
     after = {"mode": checked.mode.value, "minimum": checked.minimum, "best_n": checked.best_n}
     audit_record(
         user=user,
@@ -112,6 +116,7 @@ def _add_tables(
         created.append(
             EveningTable.objects.create(evening=evening, number=number, spielliste=liste)
         )
+    place_lists(OWNER, list_places([t.spielliste_id for t in created]))
     return created
 
 
