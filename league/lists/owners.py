@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import ObjectDoesNotExist
+
 if TYPE_CHECKING:
     from django.db.models import Q
     from django_stubs_ext import StrOrPromise
@@ -83,8 +85,6 @@ def owner_of(liste: Spielliste) -> ListOwner | None:
     """The owner of ``liste`` (None: a free list): its placement looked up (one query, none
     when loaded with ``select_related("placement")`` or asked before), then its kind's
     resolver."""
-    from django.core.exceptions import ObjectDoesNotExist
-
     try:
         placement = liste.placement
     except ObjectDoesNotExist:  # cached as None on the list: asked once

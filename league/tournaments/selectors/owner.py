@@ -9,7 +9,7 @@ from functools import partial
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from league.lists.models import Spielliste
 from league.lists.owners import Facet, ListOwner, OwnerKind, Place, PlacedList
@@ -185,8 +185,6 @@ def _choice(placed: PlacedList) -> tuple[str, str]:
 
 def owner_kind() -> OwnerKind:
     """The tournament as a kind of list owner (registered in apps.py)."""
-    from django.utils.translation import gettext_lazy
-
     return OwnerKind(
         key=OWNER,
         resolve=list_owner,
