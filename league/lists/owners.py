@@ -224,11 +224,6 @@ def register_kind(kind: OwnerKind) -> None:
     _kinds[kind.key] = kind
 
 
-def unregister_kind(key: str) -> None:
-    """Forget a kind (a test's own owner)."""
-    _kinds.pop(key, None)
-
-
 def kind_of(key: str) -> OwnerKind | None:
     return _kinds.get(key)
 
