@@ -114,7 +114,7 @@ class PlayerStats:
         return None if exact is None else round_half_away(exact)
 
 
-_COUNTS = (
+COUNTS: tuple[str, ...] = (
     "games",
     "won",
     "lost",
@@ -127,6 +127,11 @@ _COUNTS = (
     "announced",
     "announced_won",
 )
+"""The count fields of ``PlayerStats``, in its order: the one list every store of the
+figures is made from (the site's per-list rows and their sums, its API); a test holds it
+to the dataclass."""
+SIGNED_COUNTS = frozenset({"points"})
+"""Those of ``COUNTS`` that may be negative (the others count rows)."""
 
 
 def _add_tallies(a: Mapping[str, Tally], b: Mapping[str, Tally]) -> dict[str, Tally]:
@@ -148,7 +153,7 @@ def merge(a: PlayerStats, b: PlayerStats) -> PlayerStats:
     """The figures of ``a`` and ``b`` (one player's, e.g. of two lists) added up."""
     if a.player != b.player:
         raise ValueError(f"cannot merge {a.player!r} with {b.player!r}")
-    counts = {name: getattr(a, name) + getattr(b, name) for name in _COUNTS}
+    counts = {name: getattr(a, name) + getattr(b, name) for name in COUNTS}
     return PlayerStats(
         player=a.player,
         solos=_solo_order(_add_tallies(a.solos, b.solos)),
@@ -191,7 +196,7 @@ class _Counter:
             player=self.player,
             solos=_solo_order({k: Tally(*v) for k, v in self.solos.items()}),
             partners=_name_order({k: Tally(*v) for k, v in self.partners.items()}),
-            **{name: getattr(self, name) for name in _COUNTS},
+            **{name: getattr(self, name) for name in COUNTS},
         )
 
 

@@ -21,6 +21,7 @@ from league.lists.kasse import kasse_view
 from league.rankings import statistics
 from league.rankings.presenters import average_number
 from league.rankings.strength import player_strength
+from scoring.stats import COUNTS
 
 
 class TallySerializer(serializers.Serializer[Any]):
@@ -171,12 +172,14 @@ class StatistikView(ApiView):
         player = Player.objects.filter(pk=pk).first()
         if player is None or not statistics.may_see(player, request.user):
             raise ServiceError("not_found")
+        # The owners' facets (``lists.owners.OwnerKind.facet``), as the page reads them.
+        turnier = query.number(request, "turnier", low=1, high=ID_MAX, blank=True)
+        liga = query.number(request, "liga", low=1, high=ID_MAX, blank=True)
+        chosen = {"saison": _saison(request), "turnier": turnier, "liga": liga}
         filters = statistics.StatsFilter(
             von=query.day(request, "von", blank=True),
             bis=query.day(request, "bis", blank=True),
-            saison=_saison(request),
-            turnier=query.number(request, "turnier", low=1, high=ID_MAX, blank=True),
-            liga=query.number(request, "liga", low=1, high=ID_MAX, blank=True),
+            facets={k: str(v) for k, v in chosen.items() if v is not None},
         )
         reveal = bool(
             request.user.is_authenticated
@@ -190,19 +193,9 @@ class StatistikView(ApiView):
         body = {
             "player_id": player.pk,
             "player": player.name if reveal or not player.hide_name else player.public_alias,
-            "games": s.games,
-            "won": s.won,
-            "lost": s.lost,
-            "points": s.points,
+            **{name: getattr(s, name) for name in COUNTS},  # the serializer orders them
             "average": average_number(exact) if exact is not None else None,
-            "re": s.re,
-            "re_won": s.re_won,
-            "kontra": s.kontra,
-            "kontra_won": s.kontra_won,
             "solos": {k: {"played": t.played, "won": t.won} for k, t in s.solos.items()},
-            "pflicht": s.pflicht,
-            "announced": s.announced,
-            "announced_won": s.announced_won,
             "partners": [
                 {"player_id": p.player_id, "player": p.name, "games": p.games, "won": p.won}
                 for p in view.partners

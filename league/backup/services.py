@@ -38,7 +38,7 @@ from league.core.sections import (
     Selection,
     backup_sections,
 )
-from league.lists.stats import stats_place
+from league.lists.placement import places_rebuild
 
 __all__ = [
     "FORMAT",
@@ -250,9 +250,9 @@ def backup_import(
                     section.prepare(restore)
             for section in sections:
                 section.restore(restore)
-            # The lists were written (and their statistics rows placed) before their owners'
-            # sections linked them: placed again now that each knows where it stands.
-            stats_place(liste.pk for liste in restore.maps["list"].values())
+            # The lists were written before their owners' sections linked them: where each
+            # stands is asked of its owner now (derived: never in the document).
+            places_rebuild(liste.pk for liste in restore.maps["list"].values())
             summary.history = history_restore(restore.history)
             if dry_run:
                 transaction.set_rollback(True)

@@ -1,7 +1,7 @@
 """What the evenings register with the apps below them, once the models are loaded
-(``EveningsConfig.ready``): an evening as the owner of its tables' lists — the link back,
-the club's managers, a members-only club's readers, the list index's filter
-(``league.lists.owners``) — and the evenings' sections of the club's page
+(``EveningsConfig.ready``): an evening as the owner of its tables' lists (``owner``) —
+the link back, the club's managers, a members-only club's readers, the list index's
+filter (``league.lists.owners``) — and the evenings' sections of the club's page
 (``league.clubs.page``)."""
 
 from __future__ import annotations
@@ -10,20 +10,18 @@ from django.utils.translation import gettext_lazy as _
 
 from league.clubs import page
 from league.evenings.club_page import SECTIONS
+from league.evenings.owner import owner_kind
 from league.evenings.selectors import (
     evening_choices,
     evening_lists,
     evening_lists_closed_to,
     evening_lists_owned,
-    list_owner,
-    list_places,
 )
 from league.lists import owners
 
 
 def register() -> None:
-    owners.register(list_owner)
-    owners.register_placer(list_places)
+    owners.register_kind(owner_kind())
     owners.register_visibility(
         owners.OwnerVisibility(owned=evening_lists_owned, closed_to=evening_lists_closed_to)
     )

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,8 +19,8 @@ from league.clubs.models import Club, Player, public_alias
 from league.core.models import AuditEntry
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
 from league.lists.access import lists_closed_to
-from league.lists.models import Owner, ScoreLine, Spielliste
-from league.lists.owners import ListOwner, Placement
+from league.lists.models import ScoreLine, Spielliste
+from league.lists.owners import ListOwner
 from scoring.season import MemberList, SeasonMode, SeasonTable, season_table
 from scoring.season import SeasonSettings as ScoringSeasonSettings
 from scoring.totals import games_counted
@@ -306,14 +305,3 @@ def evening_choices(user: User | AnonymousUser) -> list[tuple[int, str]]:
 def evening_lists(evening_id: int) -> Q:
     """The condition on Spielliste for the lists of one club evening."""
     return Q(evening_table__evening_id=evening_id)
-
-
-def list_places(list_ids: Sequence[int]) -> dict[int, Placement]:
-    """Where the evenings' lists among ``list_ids`` stand (``lists.owners.Placement``: the
-    evening's club, its date, the table's number; one query)."""
-    return {
-        liste: Placement(Owner.EVENING, club_id, day, number)
-        for liste, club_id, day, number in EveningTable.objects.filter(
-            spielliste_id__in=list(list_ids)
-        ).values_list("spielliste_id", "evening__club_id", "evening__date", "number")
-    }

@@ -28,8 +28,10 @@ from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.evenings.history import history_preview, person_of
 from league.evenings.models import ClubEvening, EveningTable, SeasonSettings
+from league.evenings.owner import OWNER, evening_list_ids, list_places
 from league.evenings.strength import evening_days
 from league.lists.models import Spielliste
+from league.lists.placement import place_lists
 from league.lists.services import (
     games_import,
     paper_entry_save,
@@ -75,6 +77,8 @@ def season_settings_update(
     settings_row.best_n = checked.best_n
     settings_row.start_month = start_month
     settings_row.save()
+    # The evenings' lists name their season: placed again (lists.models.Placement).
+    place_lists(OWNER, list_places(evening_list_ids(club.pk)))
     after = {"mode": checked.mode.value, "minimum": checked.minimum, "best_n": checked.best_n}
     audit_record(
         user=user,
@@ -131,6 +135,7 @@ def _add_tables(
         created.append(
             EveningTable.objects.create(evening=evening, number=number, spielliste=liste)
         )
+    place_lists(OWNER, list_places([t.spielliste_id for t in created]))
     return created
 
 

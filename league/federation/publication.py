@@ -40,6 +40,7 @@ from league.lists.models import Spielliste
 from league.lists.services import spielliste_set_frozen
 from league.tournaments.access import can_organise
 from league.tournaments.models import Tournament
+from league.tournaments.services.placement import tournament_lists_place
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ def tournament_publish(*, uid: uuid.UUID, doc: Any, user: Any) -> Published:
         )
         people_open = assignments_sync(tournament=tournament, rules=rules)
         tournament.refresh_from_db()
+        tournament_lists_place(tournament_id=tournament.pk)  # vouched for only when official
         lists = Spielliste.objects.select_for_update().filter(
             round_table__tournament_round__tournament=tournament
         )

@@ -19,10 +19,10 @@ class LeaguesConfig(AppConfig):
         register_rated(rated_lists)  # its lists count for the Spielstärke (rating.md)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and the
         # selectors import models (the app registry's order, not a cycle of files).
-        from league.leagues.selectors import league_choices, league_lists, list_owner, list_places
+        from league.leagues.owner import owner_kind
+        from league.leagues.selectors import league_choices, league_lists
 
-        owners.register(list_owner)
-        owners.register_placer(list_places)
+        owners.register_kind(owner_kind())
         owners.register_filter(
             owners.OwnerFilter(
                 param="liga", label=_("Liga"), choices=league_choices, lists_of=league_lists

@@ -27,6 +27,7 @@ from scoring.interchange import rules_from_dict, rules_to_dict
 from scoring.penalties import Penalty, PenaltyKind
 from scoring.quick import QuickGame
 from scoring.rules import TSR, RuleProfile
+from scoring.stats import COUNTS, SIGNED_COUNTS
 
 
 class Spielliste(models.Model):
@@ -402,14 +403,39 @@ class ScoreLine(models.Model):
         return f"{self.player}: {self.points}"
 
 
-class Owner:
-    """The kind of owner a list has, as its statistics rows record it (``StatLine.owner``;
-    never shown)."""
+class Placement(models.Model):
+    """Where a list stands, written by its owner (``lists.owners``: a tournament round's
+    table, a club evening's, a league Spieltag's; a free list has none). Derived from the
+    owner's rows, never typed: the owner writes it when it makes the list and again when
+    what it says changes (a tournament renamed or re-dated); a restore or ``manage.py
+    stats_rebuild --missing`` asks the owners again (``lists.placement``). It is what
+    ``owners.owner_of`` looks up and what a player's statistics and page join (one join
+    for every owner: the lists app names none of them)."""
 
-    NONE = ""
-    TOURNAMENT = "tournament"
-    EVENING = "evening"
-    LEAGUE = "league"
+    spielliste = models.OneToOneField(
+        Spielliste, on_delete=models.CASCADE, primary_key=True, related_name="placement"
+    )
+    owner = models.CharField(max_length=20)  # the key its owner registered (``OwnerKind.key``)
+    event_id = models.BigIntegerField()  # the owner's key of the event (a tournament, a club)
+    event = models.CharField(max_length=200, blank=True)  # the event's name
+    day = models.DateField()
+    number = models.PositiveIntegerField(null=True, blank=True)  # round, Spieltag
+    # "table" is a word of SQL: the column is named so that hand-written SQL need not quote.
+    table = models.PositiveIntegerField(null=True, blank=True, db_column="table_number")
+    # Whether some reader may be refused the list (a members-only event, a tournament with
+    # silent rounds): only then is the reader's access asked (``lists_closed_among``).
+    members_only = models.BooleanField(default=False)
+    season = models.CharField(max_length=20, blank=True)  # "2026/27": the event's season
+    # Somebody vouched for the event (an official or approved tournament): its games
+    # count in the statistics others see (statistics.md, issue 29); else only for the
+    # player himself and staff.
+    vouched = models.BooleanField(default=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["owner", "event_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.spielliste_id}: {self.owner} {self.event_id}"
 
 
 class StatLine(models.Model):
@@ -422,29 +448,9 @@ class StatLine(models.Model):
     spielliste = models.ForeignKey(Spielliste, on_delete=models.CASCADE, related_name="stat_lines")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="stat_lines")
     total = models.IntegerField(default=0)
-    games = models.PositiveSmallIntegerField(default=0)
-    won = models.PositiveSmallIntegerField(default=0)
-    lost = models.PositiveSmallIntegerField(default=0)
-    points = models.IntegerField(default=0)
-    re = models.PositiveSmallIntegerField(default=0)
-    re_won = models.PositiveSmallIntegerField(default=0)
-    kontra = models.PositiveSmallIntegerField(default=0)
-    kontra_won = models.PositiveSmallIntegerField(default=0)
-    pflicht = models.PositiveSmallIntegerField(default=0)
-    announced = models.PositiveSmallIntegerField(default=0)
-    announced_won = models.PositiveSmallIntegerField(default=0)
+    # … and one column each of ``scoring.stats.COUNTS`` (added below the class).
     solos = models.JSONField(default=dict)
     partners = models.JSONField(default=dict)
-    # Where the list stands (``lists.owners.Placement``), so that a player's statistics
-    # read his rows alone: the kind of owner, its key (the tournament, the evening's club,
-    # the league), the list's date and its round or table number. Names, members-only
-    # flags and season starts are read live (a rename or a club's setting changes no
-    # row); the owners refresh these columns when a list's date or owner changes
-    # (``lists.stats.stats_place``). None: not placed yet (``stats_rebuild --missing``).
-    owner = models.CharField(max_length=10, blank=True, default="")
-    event_id = models.BigIntegerField(null=True, blank=True)
-    day = models.DateField(null=True, blank=True)
-    number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -452,23 +458,34 @@ class StatLine(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player_id} in {self.spielliste_id}: {self.games}"
+        return f"{self.player_id} in {self.spielliste_id}: {self.total}"
+
+
+# The count columns, made from the engine's one list of them (``scoring.stats.COUNTS``).
+for _count in COUNTS:
+    StatLine.add_to_class(
+        _count,
+        models.IntegerField(default=0)
+        if _count in SIGNED_COUNTS
+        else models.PositiveSmallIntegerField(default=0),
+    )
 
 
 class RatingStep(models.Model):
     """Derived, never typed: one player's Spielstärke state after one rated list
     (rating.md; ``lists.strength``). Ordered as the lists are applied: ``day``, then
-    ``kind`` and ``event_id`` (the owner), ``number`` (round, Spieltag or table), then the
-    list. Rebuilt from ``day`` on whenever a rated list changes."""
+    ``kind`` and ``event_id`` (the owner), ``number`` (round or Spieltag), ``table``, then
+    the list (its ``lists.Placement``). Rebuilt from ``day`` on whenever a rated list changes."""
 
     spielliste = models.ForeignKey(
         Spielliste, on_delete=models.CASCADE, related_name="rating_steps"
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_steps")
     day = models.DateField()
-    kind = models.CharField(max_length=10, blank=True, default="")
+    kind = models.CharField(max_length=20, blank=True, default="")
     event_id = models.BigIntegerField(default=0)
-    number = models.PositiveSmallIntegerField(default=0)
+    number = models.PositiveIntegerField(default=0)
+    table = models.PositiveIntegerField(default=0, db_column="table_number")
     seat = models.PositiveSmallIntegerField(default=0)
     mu = models.FloatField()
     sigma = models.FloatField()

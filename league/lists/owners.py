@@ -1,10 +1,13 @@
 """Where a list belongs: a tournament round, a league Spieltag or a club evening.
 
 The lists app knows none of its owners: an owning app (``tournaments``, ``leagues``,
-``evenings``) registers a resolver in its ``AppConfig.ready`` and list pages ask
-``owner_of`` for the link back, who manages the list (``lists.access``) and the reason a
-frozen list is frozen; a filter for the list index and, for members-only owners, which
-lists a reader may not see.
+``evenings``) registers an ``OwnerKind`` in its ``AppConfig.ready`` and writes each of its
+lists' ``Place`` (``lists.placement.place_lists``, stored as ``models.Placement``). List
+pages ask ``owner_of`` — one lookup of the placement, then the one kind's resolver — for
+the link back, who manages the list (``lists.access``) and the reason a frozen list is
+frozen; a player's statistics and page read the placement by one join and ask the kind
+for a list's name and its statistics facet (``label``, ``facet``). Besides: a filter for
+the list index and, for members-only owners, which lists a reader may not see.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ObjectDoesNotExist
 
 if TYPE_CHECKING:
     from django.db.models import Q
@@ -74,20 +79,18 @@ class ListOwner:
 
 
 Resolver = Callable[["Spielliste"], ListOwner | None]
-_resolvers: list[Resolver] = []
-
-
-def register(resolver: Resolver) -> None:
-    if resolver not in _resolvers:
-        _resolvers.append(resolver)
 
 
 def owner_of(liste: Spielliste) -> ListOwner | None:
-    for resolver in _resolvers:
-        owner = resolver(liste)
-        if owner is not None:
-            return owner
-    return None
+    """The owner of ``liste`` (None: a free list): its placement looked up (one query, none
+    when loaded with ``select_related("placement")`` or asked before), then its kind's
+    resolver."""
+    try:
+        placement = liste.placement
+    except ObjectDoesNotExist:  # cached as None on the list: asked once
+        return None
+    kind = _kinds.get(placement.owner)
+    return kind.resolve(liste) if kind is not None else None
 
 
 @dataclass(frozen=True)
@@ -143,33 +146,96 @@ def quick_rows_allowed(owner: ListOwner | None) -> bool:
 
 
 @dataclass(frozen=True)
-class Placement:
-    """Where a list stands, as its statistics rows record it (``StatLine``): the kind of
-    owner (``models.Owner``), its key (a tournament, an evening's club, a league), the
-    list's date and its round or table number."""
+class Place:
+    """Where one list stands, as its owner writes it (``models.Placement``; the owner's
+    kind is its ``OwnerKind.key``): the event's key and name, the list's date, its round
+    or Spieltag and table number, whether a reader may be refused it, the event's season
+    and whether somebody vouched for the event (else its games count only in the player's
+    own statistics)."""
 
-    owner: str
-    event_id: int | None
+    event_id: int
+    event: str
     day: date
     number: int | None = None
+    table: int | None = None
+    members_only: bool = False
+    season: str = ""
+    vouched: bool = True
 
 
-# The placements of those of the given lists an owner owns (one query), by list id.
-Placer = Callable[[Sequence[int]], dict[int, Placement]]
-_placers: list[Placer] = []
+@dataclass(frozen=True)
+class PlacedList:
+    """One list of a player's as his statistics and page read it: its placement (a free
+    list: ``owner`` "" and no event), its title and its club's name (read live)."""
+
+    liste_id: int
+    title: str
+    day: date
+    owner: str = ""
+    event_id: int | None = None
+    event: str = ""
+    number: int | None = None
+    table: int | None = None
+    season: str = ""
+    club: str = ""
 
 
-def register_placer(placer: Placer) -> None:
-    if placer not in _placers:
-        _placers.append(placer)
+@dataclass(frozen=True)
+class Facet:
+    """How a player's statistics can be narrowed to one of a kind's events or seasons:
+    the query parameter (``turnier``), the select's label and its place among the
+    selects."""
+
+    param: str
+    label: StrOrPromise
+    order: int = 0
 
 
-def placements(list_ids: Sequence[int]) -> dict[int, Placement]:
-    """The placements of the owned lists among ``list_ids`` (one query an owner kind)."""
-    found: dict[int, Placement] = {}
-    for placer in _placers:
-        rest = [pk for pk in list_ids if pk not in found]
-        if not rest:
-            break
-        found |= placer(rest)
-    return found
+# The placements of those of the given lists a kind owns (one query), by list id: what a
+# restore or a rebuild asks of every kind (``lists.placement.places_rebuild``).
+Placer = Callable[[Sequence[int]], "dict[int, Place]"]
+
+
+@dataclass(frozen=True)
+class OwnerKind:
+    """A kind of list owner, registered by its app (``register_kind``).
+
+    ``key``: what its placements store; ``resolve``: the owner of one of its lists (the
+    link back, managers, clock …); ``places``: where its lists among the given ones stand,
+    from its own rows; ``label``: a list's name in a player's statistics (and in the API);
+    ``page_label``: its name on the player's page (None: the list's title); ``facet`` and
+    ``choice``: the statistics filter it offers and the (value, label) of a list's event
+    or season in it."""
+
+    key: str
+    resolve: Resolver
+    places: Placer
+    label: Callable[[PlacedList], str]
+    page_label: Callable[[PlacedList], str] | None = None
+    facet: Facet | None = None
+    choice: Callable[[PlacedList], tuple[str, str]] | None = None
+
+
+_kinds: dict[str, OwnerKind] = {}
+
+
+def register_kind(kind: OwnerKind) -> None:
+    """Register ``kind`` (again: ``ready`` may run twice in tests; the last one holds)."""
+    _kinds[kind.key] = kind
+
+
+def kind_of(key: str) -> OwnerKind | None:
+    return _kinds.get(key)
+
+
+def owner_kinds() -> list[OwnerKind]:
+    return list(_kinds.values())
+
+
+def facets() -> list[tuple[Facet, OwnerKind]]:
+    """The statistics' facets the kinds offer, in their order."""
+    found: list[tuple[Facet, OwnerKind]] = []
+    for kind in _kinds.values():
+        if kind.facet is not None:
+            found.append((kind.facet, kind))
+    return sorted(found, key=lambda pair: pair[0].order)

@@ -33,6 +33,7 @@ from django.db import transaction
 from django.db.models import Count, Min, Q
 
 from league.lists.models import (
+    Placement,
     PlayerRating,
     RatingPending,
     RatingStep,
@@ -42,6 +43,9 @@ from league.lists.models import (
     Substitution,
 )
 from scoring.rating import NEWCOMER, RatedList, Ratings, Skill, expected_placings
+
+# Newest first, as the lists are applied (rating.md "Order").
+_LATEST = ("player_id", "-day", "-kind", "-event_id", "-number", "-table", "-spielliste_id")
 
 MIN_EARLY_GAMES = 12
 """A list ended early counts with at least this many scored games (rating.md)."""
@@ -100,6 +104,7 @@ class _Listed:
     kind: str
     event_id: int
     number: int
+    table: int
     totals: tuple[tuple[int, int], ...]  # (player id, Stand) in seat order
 
     def rated(self) -> RatedList[int]:
@@ -107,29 +112,29 @@ class _Listed:
             key=f"{self.pk:012d}",
             date=self.day,
             totals=self.totals,
-            order=(self.kind, self.event_id, self.number, 0, self.pk),
+            order=(self.kind, self.event_id, self.number, self.table, self.pk),
         )
 
 
 def _lists_from(day: dt.date | None) -> list[_Listed]:
-    """The rated lists from ``day`` on (all: None), in the order they are applied."""
-    rows = StatLine.objects.filter(day__isnull=False)
-    if day is not None:
-        rows = rows.filter(day__gte=day)
-    candidates = set(rows.values_list("spielliste_id", flat=True).distinct())
-    rated = rated_among(candidates)
+    """The rated lists from ``day`` on (all: None), in the order they are applied; where
+    each stands is its owner's placement (a free list has none and is never rated)."""
+    places = Placement.objects.all() if day is None else Placement.objects.filter(day__gte=day)
+    rated = rated_among(places.values_list("spielliste_id", flat=True))
     stands: dict[int, dict[int, int]] = {}
-    where: dict[int, tuple[dt.date, str, int, int]] = {}
+    where: dict[int, tuple[dt.date, str, int, int, int]] = {}
     seats: dict[int, list[int]] = {}
     ordered = sorted(rated)
     for start in range(0, len(ordered), 500):
         chunk = ordered[start : start + 500]
-        for liste, player, total, d, kind, event, number in StatLine.objects.filter(
+        for liste, d, kind, event, number, table in Placement.objects.filter(
             spielliste_id__in=chunk
-        ).values_list("spielliste_id", "player_id", "total", "day", "owner", "event_id", "number"):
+        ).values_list("spielliste_id", "day", "owner", "event_id", "number", "table"):
+            where[liste] = (d, kind, event, number or 0, table or 0)
+        for liste, player, total in StatLine.objects.filter(spielliste_id__in=chunk).values_list(
+            "spielliste_id", "player_id", "total"
+        ):
             stands.setdefault(liste, {})[player] = total
-            if d is not None:
-                where[liste] = (d, kind, event or 0, number or 0)
         for liste, player in (
             Seat.objects.filter(spielliste_id__in=chunk)
             .order_by("spielliste_id", "position")
@@ -140,10 +145,12 @@ def _lists_from(day: dt.date | None) -> list[_Listed]:
     for liste, players in seats.items():
         if liste not in where or len(set(players)) != len(players):
             continue
-        d, kind, event, number = where[liste]
-        totals = tuple((p, stands[liste].get(p, 0)) for p in players)
-        out.append(_Listed(liste, d, kind, event, number, totals))
-    out.sort(key=lambda item: (item.day, item.kind, item.event_id, item.number, item.pk))
+        d, kind, event, number, table = where[liste]
+        totals = tuple((p, stands.get(liste, {}).get(p, 0)) for p in players)
+        out.append(_Listed(liste, d, kind, event, number, table, totals))
+    out.sort(
+        key=lambda item: (item.day, item.kind, item.event_id, item.number, item.table, item.pk)
+    )
     return out
 
 
@@ -152,7 +159,7 @@ def _states_before(day: dt.date, players: set[int]) -> dict[int, Skill]:
     out: dict[int, Skill] = {}
     rows = (
         RatingStep.objects.filter(day__lt=day, player_id__in=players)
-        .order_by("player_id", "-day", "-kind", "-event_id", "-number", "-spielliste_id")
+        .order_by(*_LATEST)
         .values_list("player_id", "mu", "sigma", "lists")
     )
     for player, mu, sigma, count in rows.iterator(chunk_size=2000):
@@ -183,6 +190,7 @@ def rating_refresh(day: dt.date | None) -> int:
                     kind=item.kind,
                     event_id=item.event_id,
                     number=item.number,
+                    table=item.table,
                     seat=seat,
                     mu=step.after.mu,
                     sigma=step.after.sigma,
@@ -205,7 +213,7 @@ def _store_current(players: set[int]) -> None:
     last: dict[int, tuple[float, float, int, int, dt.date]] = {}
     rows = (
         RatingStep.objects.filter(player_id__in=players)
-        .order_by("player_id", "-day", "-kind", "-event_id", "-number", "-spielliste_id")
+        .order_by(*_LATEST)
         .values_list("player_id", "mu", "sigma", "lists", "rating", "day")
     )
     for player, mu, sigma, count, rating, day in rows.iterator(chunk_size=2000):
@@ -232,7 +240,7 @@ def rating_pending() -> int | None:
 
 def _due(day: dt.date) -> None:
     """After a commit: made now when few lists follow, else noted for the scheduler."""
-    later = StatLine.objects.filter(day__gte=day).values("spielliste_id").distinct().count()
+    later = Placement.objects.filter(day__gte=day).count()
     if later <= INLINE_LISTS:
         rating_refresh(day)
         return
@@ -286,7 +294,7 @@ def _pending() -> _Pending:
 
 
 def rating_touch(liste: Spielliste, day: dt.date | None = None) -> None:
-    """A write of ``liste`` (placed at ``day``, else as its statistics rows stand): after
+    """A write of ``liste`` (placed at ``day``, else where its placement says): after
     the commit — when the list's own flags (over, ended early) are stored too — its
     figures and every later one are made again if it is or was rated. A list that is not
     rated and never was costs two queries."""
@@ -300,15 +308,20 @@ def _start_of(pk: int, day: dt.date | None) -> dt.date | None:
     """Where the figures change after a write of list ``pk``: None if it is not rated and
     never was."""
     if day is None:
-        day = (
-            StatLine.objects.filter(spielliste_id=pk, day__isnull=False)
-            .values_list("day", flat=True)
-            .first()
-        )
+        day = Placement.objects.filter(spielliste_id=pk).values_list("day", flat=True).first()
     was = RatingStep.objects.filter(spielliste_id=pk).aggregate(first=Min("day"))["first"]
     if was is None and (day is None or pk not in rated_among([pk])):
         return None
     return min(d for d in (day, was) if d is not None)
+
+
+def lists_days(list_ids: Iterable[int]) -> set[dt.date]:
+    """The dates the given lists stand at (their placements)."""
+    return set(
+        Placement.objects.filter(spielliste_id__in=list(list_ids))
+        .values_list("day", flat=True)
+        .distinct()
+    )
 
 
 def rating_touch_days(days: Iterable[dt.date]) -> None:

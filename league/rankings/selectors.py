@@ -20,9 +20,9 @@ from django.db.models import Count, Q, Sum
 
 from league.clubs.models import Club, Player, public_alias
 from league.core.prepared import execute_prepared
-from league.evenings.models import ClubEvening, EveningTable
 from league.lists.access import lists_closed_to
-from league.lists.models import Owner, ScoreLine, Spielliste, StatLine
+from league.lists.models import Placement, ScoreLine, Spielliste, StatLine
+from league.lists.owners import PlacedList, kind_of
 from league.tournaments.models import Bundesland, RoundTable, Tournament, TournamentRound
 from scoring.rangliste import (
     MIN_ROUNDS,
@@ -154,13 +154,13 @@ def rangliste(*, as_of: datetime.date, reveal: bool = False) -> RanglisteView:
 
 @dataclass
 class EventList:
-    """One list the player played: a tournament round, a club evening's table or any
-    other list (a league Spieltag, free play)."""
+    """One list the player played: a tournament round (his Rangliste's), a list of another
+    owner (a club evening's table, a league Spieltag's) or a free list."""
 
     liste_id: int
     title: str
     date: datetime.date
-    kind: str  # "tournament", "evening", "other"
+    kind: str  # its owner's kind (``lists.owners.OwnerKind.key``), "other" for a free list
     points: int
     games: int
     complete: bool
@@ -169,6 +169,7 @@ class EventList:
     club_id: int | None = None
     club: str = ""
     table: int | None = None
+    label: str = ""  # its name on the page, as its owner says it ("": its title)
 
 
 @dataclass
@@ -211,20 +212,22 @@ class PlayerRecord:
 
 
 # A player's page reads his lists in one statement driven by the index on his derived rows
-# (``lists.StatLine``: his Stand and games per list, and where the list stands — its
-# owner's kind and key, date, round or table), joined by key to the list, its tournament
-# or its evening's club: written as SQL, as the ORM's query compilation costs more than
-# the lookups themselves (bench/ranking.py), and nothing is summed (issue 25).
+# (``lists.StatLine``: his Stand and games per list), joined by key to the list, its club
+# and its placement (where it stands, whatever its owner: ``lists.Placement``) and, for
+# his Rangliste, to the tournament whose round table it is: written as SQL, as the ORM's
+# query compilation costs more than the lookups themselves (bench/ranking.py), and
+# nothing is summed (issue 25).
 _PLAYER_ROWS = (
-    "SELECT l.id, l.title, CASE WHEN s.day IS NULL THEN l.created_at END, l.complete, "
-    "l.totals_only, s.total, s.games, "
-    "s.owner, s.event_id, s.day, s.number, t.name, "
-    "(t.rated AND t.rating_approved_at IS NOT NULL AND t.people_open = 0), "
-    "(t.closed_at IS NOT NULL), "
-    "t.bundesland, c.name "
+    "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, s.total, s.games, "
+    "l.club_id, lc.name, p.owner, p.event_id, p.event, p.day, p.number, p.table_number, "
+    "p.season, t.id, t.name, t.date, (t.rated AND t.rating_approved_at IS NOT NULL AND t.people_open = 0), "
+    "(t.closed_at IS NOT NULL), t.bundesland "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
-    "LEFT JOIN {tournament} t ON s.owner = 'tournament' AND t.id = s.event_id "
-    "LEFT JOIN {club} c ON s.owner = 'evening' AND c.id = s.event_id "
+    "LEFT JOIN {club} lc ON lc.id = l.club_id "
+    "LEFT JOIN {placement} p ON p.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
+    "LEFT JOIN {round} r ON r.id = rt.tournament_round_id "
+    "LEFT JOIN {tournament} t ON t.id = r.tournament_id "
     "WHERE s.player_id = %s"
 )
 
@@ -237,8 +240,7 @@ def _tables() -> dict[str, str]:
         "roundtable": RoundTable,
         "round": TournamentRound,
         "tournament": Tournament,
-        "eveningtable": EveningTable,
-        "evening": ClubEvening,
+        "placement": Placement,
         "club": Club,
     }
     return {key: connection.ops.quote_name(m._meta.db_table) for key, m in models.items()}
@@ -266,31 +268,45 @@ def _list_rows(player: Player, reader: Any = None) -> list[dict[str, Any]]:
         totals_only,
         points,
         games,
+        club_id,
+        club_name,
         owner,
         event_id,
+        event,
         day,
         number,
+        table,
+        season,
+        tid,
         tname,
+        tdate,
         rated,
         closed,
         land,
-        club_name,
     ) in found:
+        placed = PlacedList(
+            pk,
+            title or "",
+            _date(day if day is not None else created_at),
+            owner or "",
+            event_id,
+            event or "",
+            number,
+            table,
+            season or "",
+            club_name or "",
+        )
         rows.append(
             {
                 "pk": pk,
-                "title": title,
-                "created_at": created_at,
-                "day": _date(day) if day is not None else None,
+                "placed": placed,
+                "club_id": club_id,
                 "complete": bool(complete),
                 "totals_only": bool(totals_only),
                 "points": points or 0,
                 "games": games,
-                "round": [number, event_id, tname, _date(day), bool(rated), bool(closed), land]
-                if owner == Owner.TOURNAMENT
-                else None,
-                "evening": [number, _date(day), event_id, club_name]
-                if owner == Owner.EVENING
+                "round": [tid, tname, _date(tdate), bool(rated), bool(closed), land]
+                if tid is not None
                 else None,
                 "hidden": pk in hidden,
             }
@@ -315,20 +331,21 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
     for r in _list_rows(player, reader):
         points = int(r["points"])
         games = games_counted(int(r["games"]), totals_only=r["totals_only"])
+        placed: PlacedList = r["placed"]
         if r["round"] is not None:
-            number, tid, tname, day, rated, closed, land = r["round"]
+            tid, tname, tday, rated, closed, land = r["round"]
             item = EventList(
                 r["pk"],
-                r["title"],
-                day,
-                "tournament",
+                placed.title,
+                placed.day if placed.owner else tday,
+                placed.owner or "other",
                 points,
                 games,
                 r["complete"],
                 tournament_id=tid,
-                round_number=number,
+                round_number=placed.number,
             )
-            counted = counts_in_rangliste(rated=rated, closed=closed, day=day, as_of=as_of)
+            counted = counts_in_rangliste(rated=rated, closed=closed, day=tday, as_of=as_of)
             if counted:
                 # The Rangliste is one list for everybody (competitions.md): a rated round
                 # counts even where its tournament's pages are members-only.
@@ -338,33 +355,24 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
                 continue
             entry = tournaments.get(tid)
             if entry is None:
-                entry = tournaments[tid] = TournamentEntry(tid, tname, day, rated, counted, land)
+                entry = tournaments[tid] = TournamentEntry(tid, tname, tday, rated, counted, land)
             entry.rounds.append(item)
         elif r["hidden"]:
             continue
-        elif r["evening"] is not None:
-            table, day, club_id, club_name = r["evening"]
-            item = EventList(
-                r["pk"],
-                r["title"],
-                day,
-                "evening",
-                points,
-                games,
-                r["complete"],
-                club_id=club_id,
-                club=club_name or "",
-                table=table,
-            )
         else:
+            kind = kind_of(placed.owner) if placed.owner else None
             item = EventList(
                 r["pk"],
-                r["title"],
-                r["day"] or _date(r["created_at"]),  # not placed yet: its own date
-                "other",
+                placed.title,
+                placed.day,
+                placed.owner or "other",
                 points,
                 games,
                 r["complete"],
+                club_id=r["club_id"],
+                club=placed.club,
+                table=placed.table,
+                label=kind.page_label(placed) if kind and kind.page_label else "",
             )
         lists.append(item)
     lists.sort(key=lambda i: (i.date, i.round_number or 0, i.liste_id))
@@ -380,7 +388,7 @@ def player_record(*, player: Player, as_of: datetime.date, reader: Any = None) -
         as_of=as_of,
         lists=lists,
         tournaments=sorted(tournaments.values(), key=lambda t: (t.date, t.pk), reverse=True),
-        others=[i for i in reversed(lists) if i.kind != "tournament"],
+        others=[i for i in reversed(lists) if i.tournament_id is None],
         rated_rounds=rated_rounds,
         rated_points=rated_points,
         running=running,

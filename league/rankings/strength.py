@@ -97,7 +97,7 @@ def player_strength(*, player: Player, reader: User | AnonymousUser) -> PlayerSt
     )
     steps = (
         RatingStep.objects.filter(player=player)
-        .order_by("day", "kind", "event_id", "number", "spielliste_id")
+        .order_by("day", "kind", "event_id", "number", "table", "spielliste_id")
         .values_list("day", "rating", "spielliste_id")
     )
     history = tuple(

@@ -25,6 +25,7 @@ from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.leagues.selectors import coming, dates_of_teams, player_teams
+from league.lists import owners
 from league.lists.chart import Series, running_totals_svg
 from league.rankings import selectors, services, statistics
 from league.rankings.access import can_approve_rating, can_merge_pair, can_merge_player
@@ -216,17 +217,26 @@ def _day(raw: str) -> datetime.date | None:
 
 
 def stats_filter_of(params: QueryDict) -> statistics.StatsFilter:
-    """The filters asked for (``von``, ``bis``, ``saison``, ``turnier``, ``liga``); an
-    unreadable value is no filter."""
-    saison = params.get("saison", "").strip()
-    parts = saison.split("-")
-    good = len(parts) == 2 and all(p.isdigit() and len(p) < 10 for p in parts)
+    """The filters asked for (``von``, ``bis`` and the owners' facets: ``saison``,
+    ``turnier``, ``liga``); an unreadable value is no filter."""
+    chosen: dict[str, str] = {}
+    for facet, _kind in owners.facets():
+        value = params.get(facet.param, "").strip()
+        if facet_value(value):  # as the choices spell it: "12", "12-2026"
+            chosen[facet.param] = "-".join(str(int(p)) for p in value.split("-"))
     return statistics.StatsFilter(
-        von=_day(params.get("von", "")),
-        bis=_day(params.get("bis", "")),
-        saison=saison if good else None,
-        turnier=int_param(params.get("turnier")) or None,
-        liga=int_param(params.get("liga")) or None,
+        von=_day(params.get("von", "")), bis=_day(params.get("bis", "")), facets=chosen
+    )
+
+
+def facet_value(value: str) -> bool:
+    """Whether ``value`` can be a facet's choice: an event's id or a season (``12-2026``),
+    digits with at most one dash between (never 0 alone)."""
+    parts = value.split("-")
+    return (
+        len(parts) <= 2
+        and all(p.isdigit() and len(p) < 10 for p in parts)
+        and any(int(p) for p in parts)
     )
 
 

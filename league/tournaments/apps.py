@@ -23,16 +23,14 @@ class TournamentsConfig(AppConfig):
         from league.accounts.models import Invitation
         from league.tournaments.invitations import organiser_invitation
         from league.tournaments.selectors import (
-            list_owner,
-            list_places,
+            owner_kind,
             tournament_choices,
             tournament_lists,
             tournament_lists_closed_to,
             tournament_lists_owned,
         )
 
-        owners.register(list_owner)
-        owners.register_placer(list_places)
+        owners.register_kind(owner_kind())
         owners.register_visibility(
             owners.OwnerVisibility(
                 owned=tournament_lists_owned, closed_to=tournament_lists_closed_to

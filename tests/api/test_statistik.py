@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from league.clubs.models import Club
 from league.evenings.models import ClubEvening, EveningTable
 from league.lists import services
+from league.lists.placement import places_rebuild
 from tests.site_helpers import normal, solo
 
 
@@ -23,6 +24,7 @@ def club_list(players, user):
     )
     evening = ClubEvening.objects.create(club=club, date=dt.date(2026, 5, 6))
     EveningTable.objects.create(evening=evening, number=1, spielliste=liste)
+    places_rebuild([liste.pk])  # as evenings.services writes it
     services.game_record(spielliste=liste, record=normal())
     services.game_record(spielliste=liste, record=solo("Carla"))
     return club, liste

@@ -256,7 +256,14 @@ def _stat_places() -> list[tuple[Any, ...]]:
 
     return sorted(
         StatLine.objects.values_list(
-            "spielliste__title", "player__name", "total", "games", "owner", "day", "number"
+            "spielliste__title",
+            "player__name",
+            "total",
+            "games",
+            "spielliste__placement__owner",
+            "spielliste__placement__day",
+            "spielliste__placement__number",
+            "spielliste__placement__table",
         )
     )
 

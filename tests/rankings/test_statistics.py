@@ -12,6 +12,7 @@ from league.clubs.models import Club, Player
 from league.evenings.models import ClubEvening, EveningTable
 from league.lists import services
 from league.lists.models import ScoreLine, StatLine
+from league.lists.placement import places_rebuild
 from league.lists.selectors import spielliste_snapshot
 from league.lists.stats import stats_rebuild
 from league.rankings.statistics import StatsFilter, player_statistics
@@ -116,6 +117,7 @@ def _evening_list(club, players, day, user):
         title=f"Abend {day}", players=players, club=club, created_by=user
     )
     EveningTable.objects.create(evening=evening, number=1, spielliste=liste)
+    places_rebuild([liste.pk])  # as evenings.services writes it
     return liste
 
 
@@ -136,10 +138,10 @@ def test_statistics_sum_the_lists_and_filter_by_season_and_period(two_evenings, 
     view = player_statistics(player=anna, reader=anna_reader())
     assert view.stats.games == 3
     assert view.stats.won == 1
-    assert [c.label for c in view.seasons] == ["Kreuz-As 2025", "Kreuz-As 2026"]
+    assert [c.label for c in view.choices("saison")] == ["Kreuz-As 2025", "Kreuz-As 2026"]
     assert len(view.running) == 2
     only = player_statistics(
-        player=anna, reader=anna_reader(), filters=StatsFilter(saison=f"{club.pk}-2026")
+        player=anna, reader=anna_reader(), filters=StatsFilter(facets={"saison": f"{club.pk}-2026"})
     )
     assert [i.liste_id for i in only.lists] == [second.pk]
     assert only.stats.games == 2
@@ -305,6 +307,7 @@ def test_tournament_league_and_free_lists_are_described_and_filtered(two_evening
     rnd = TournamentRound.objects.create(tournament=tournament, number=2)
     at_tournament = services.spielliste_create(title="T", players=players, created_by=user)
     RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=at_tournament)
+    places_rebuild([at_tournament.pk])  # as the draw writes it
     services.game_record(spielliste=at_tournament, record=normal())
     league = League.objects.create(name="Landesliga", season="2026")
     group = Group.objects.create(
@@ -315,6 +318,7 @@ def test_tournament_league_and_free_lists_are_described_and_filtered(two_evening
     SpieltagTable.objects.create(
         spieltag=spieltag, round=1, table=1, teams=[1, 1, 2, 2], spielliste=in_league
     )
+    places_rebuild([in_league.pk])
     services.game_record(spielliste=in_league, record=normal())
     free = services.spielliste_create(title="Küchentisch", players=players, created_by=user)
     services.game_record(spielliste=free, record=normal())
@@ -324,20 +328,23 @@ def test_tournament_league_and_free_lists_are_described_and_filtered(two_evening
     assert labels[at_tournament.pk] == "Herbstturnier, Runde 2"
     assert labels[in_league.pk] == "Landesliga: Runde 1"
     assert labels[free.pk] == "Küchentisch"
-    assert [c.label for c in view.tournaments] == ["Herbstturnier (10.01.2026)"]
-    assert [c.label for c in view.leagues] == ["Landesliga 2026"]
+    assert [c.label for c in view.choices("turnier")] == ["Herbstturnier (10.01.2026)"]
+    assert [c.label for c in view.choices("liga")] == ["Landesliga 2026"]
     only = player_statistics(
-        player=anna, reader=anna_reader(), filters=StatsFilter(turnier=tournament.pk)
+        player=anna,
+        reader=anna_reader(),
+        filters=StatsFilter(facets={"turnier": str(tournament.pk)}),
     )
     assert [i.liste_id for i in only.lists] == [at_tournament.pk]
     in_liga = player_statistics(
-        player=anna, reader=anna_reader(), filters=StatsFilter(liga=league.pk)
+        player=anna, reader=anna_reader(), filters=StatsFilter(facets={"liga": str(league.pk)})
     )
     assert [i.liste_id for i in in_liga.lists] == [in_league.pk]
     assert in_liga.stats.games == 1
     # A members-only tournament's list counts only for its readers.
     tournament.members_only = True
     tournament.save()
+    places_rebuild([at_tournament.pk])  # as the tournament's settings write it
     hidden = player_statistics(player=anna, reader=anna_reader())
     assert at_tournament.pk not in {i.liste_id for i in hidden.lists}
     assert hidden.stats.games == 5
@@ -362,13 +369,14 @@ def test_a_self_made_tournament_counts_publicly_only_once_vouched_for(
     rnd = TournamentRound.objects.create(tournament=made, number=1)
     liste = services.spielliste_create(title="T", players=players, created_by=stranger)
     RoundTable.objects.create(tournament_round=rnd, number=1, spielliste=liste)
+    places_rebuild([liste.pk])
     for _ in range(4):
         services.game_record(spielliste=liste, record=normal())
     for reader in (AnonymousUser(), stranger):
         view = player_statistics(player=anna, reader=reader)
         assert view.stats.games == before.stats.games
-        assert view.tournaments == []
-        assert all(item.tournament_id != made.pk for item in view.lists)
+        assert view.choices("turnier") == []
+        assert all(item.liste_id != liste.pk for item in view.lists)
     own = django_user_model.objects.create_user("anna", password="pw-secret-123")
     anna.account = own
     anna.save()
@@ -377,6 +385,7 @@ def test_a_self_made_tournament_counts_publicly_only_once_vouched_for(
         assert player_statistics(player=anna, reader=reader).stats.games == before.stats.games + 4
     made.rating_approved_at = timezone.now()
     made.save()
+    places_rebuild([liste.pk])  # as tournament_rating_decide writes it
     assert player_statistics(player=anna, reader=AnonymousUser()).stats.games == (
         before.stats.games + 4
     )

@@ -1,7 +1,8 @@
-"""Where a list stands, as its statistics rows record it (``StatLine.owner``, ``event_id``,
-``day``, ``number``; issue 25 "fast at national scale"): written by the write path, placed
-again when an owner moves or re-dates a list, the same after a rebuild; names and
-members-only flags are read live. The statistics page's queries do not grow with lists."""
+"""Where a list stands, as its placement records it (``lists.Placement``: its owner's
+kind and key, date, round and table; issue 30): written by its owner, placed again when an
+owner moves, renames or re-dates a list, the same after a rebuild; club names and
+members-only flags are read live. The statistics page's queries do not grow with lists
+(issue 25 "fast at national scale")."""
 
 import datetime as dt
 
@@ -15,19 +16,21 @@ from league.clubs.models import Club
 from league.evenings.models import ClubEvening, EveningTable
 from league.leagues.models import Group, GroupRound, League, Spieltag, SpieltagTable
 from league.lists import services
-from league.lists.models import StatLine
-from league.lists.stats import lists_unplaced, stats_place, stats_rebuild
+from league.lists.models import Placement, Spielliste, StatLine
+from league.lists.placement import places_rebuild
+from league.lists.stats import stats_rebuild
 from league.rankings.statistics import player_statistics
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from league.tournaments.services import tournament_update
 from tests.site_helpers import normal
 
 
-def _places(liste):
-    return sorted(
-        StatLine.objects.filter(spielliste=liste).values_list(
-            "player_id", "owner", "event_id", "day", "number"
-        )
+def _place(liste):
+    """(owner, event, day, round, table) of ``liste``; a free list: None."""
+    return (
+        Placement.objects.filter(spielliste=liste)
+        .values_list("owner", "event_id", "day", "number", "table")
+        .first()
     )
 
 
@@ -36,9 +39,9 @@ def _all_rows():
         StatLine.objects.values_list(
             "spielliste_id", "player_id", "total", "games", "won", "lost", "points", "re",
             "re_won", "kontra", "kontra_won", "pflicht", "announced", "announced_won",
-            "solos", "partners", "owner", "event_id", "day", "number",
+            "solos", "partners",
         )
-    )  # fmt: skip
+    ), sorted(Placement.objects.values_list())  # fmt: skip
 
 
 def _evening_list(club, players, day, user, number=1):
@@ -47,6 +50,7 @@ def _evening_list(club, players, day, user, number=1):
         title=f"Abend {day}", players=players, club=club, created_by=user
     )
     EveningTable.objects.create(evening=evening, number=number, spielliste=liste)
+    places_rebuild([liste.pk])  # as evenings.services writes it
     return liste
 
 
@@ -56,6 +60,7 @@ def _tournament_list(players, user, day=dt.date(2026, 1, 10)):
     rnd = TournamentRound.objects.create(tournament=tournament, number=2)
     liste = services.spielliste_create(title="T", players=players, created_by=user)
     RoundTable.objects.create(tournament_round=rnd, number=3, spielliste=liste)
+    places_rebuild([liste.pk])  # as the draw writes it
     services.game_record(spielliste=liste, record=normal())
     return tournament, liste
 
@@ -77,22 +82,24 @@ def test_rows_say_where_each_kind_of_list_stands(players, user):
         teams=[1, 1, 2, 2],
         spielliste=in_league,
     )
+    places_rebuild([in_league.pk])
     services.game_record(spielliste=in_league, record=normal())
     free = services.spielliste_create(title="Küchentisch", players=players, created_by=user)
     services.game_record(spielliste=free, record=normal())
     expected = {
-        evening: ("evening", club.pk, dt.date(2026, 2, 4), 2),
-        at_tournament: ("tournament", tournament.pk, dt.date(2026, 1, 10), 2),  # the round
-        in_league: ("league", league.pk, in_league.created_at.date(), None),
-        free: ("", None, free.created_at.date(), None),
+        evening: ("evening", club.pk, dt.date(2026, 2, 4), None, 2),
+        at_tournament: ("tournament", tournament.pk, dt.date(2026, 1, 10), 2, 3),
+        in_league: ("league", league.pk, in_league.created_at.date(), 1, 1),
+        free: None,
     }
     for liste, place in expected.items():
-        assert {row[1:] for row in _places(liste)} == {place}, liste.title
-        assert len(_places(liste)) == 4
-    # The rows a rebuild makes are the same, placement included.
+        assert _place(liste) == place, liste.title
+    # The rows a rebuild makes are the same, and so are the placements asked again.
     before = _all_rows()
     StatLine.objects.all().delete()
+    Placement.objects.all().delete()
     assert stats_rebuild() == 4
+    call_command("stats_rebuild", places=True, stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert _all_rows() == before
 
 
@@ -107,11 +114,11 @@ def test_new_tournament_date_and_name_follow_in_the_statistics(players, user):
         rounds_planned=tournament.rounds_planned,
         official=tournament.official,
     )
-    assert {row[3] for row in _places(liste)} == {day}
+    assert _place(liste)[2] == day
     view = player_statistics(player=anna, reader=AnonymousUser())
     [item] = view.lists
     assert (item.date, item.label) == (day, "Frühjahrsturnier, Runde 2")  # the name read live
-    assert [c.label for c in view.tournaments] == ["Frühjahrsturnier (07.03.2026)"]
+    assert [c.label for c in view.choices("turnier")] == ["Frühjahrsturnier (07.03.2026)"]
     before = _all_rows()
     assert stats_rebuild() == 1
     assert _all_rows() == before
@@ -124,13 +131,12 @@ def test_list_moved_to_another_evening_follows_when_placed_again(players, user):
     services.game_record(spielliste=liste, record=normal())
     other = ClubEvening.objects.create(club=other_club, date=dt.date(2026, 4, 1))
     EveningTable.objects.filter(spielliste=liste).update(evening=other, number=5)
-    stats_place([liste.pk])
-    assert {row[1:] for row in _places(liste)} == {
-        ("evening", other_club.pk, dt.date(2026, 4, 1), 5)
-    }
+    Spielliste.objects.filter(pk=liste.pk).update(club=other_club)  # an evening's is its club's
+    places_rebuild([liste.pk])
+    assert _place(liste) == ("evening", other_club.pk, dt.date(2026, 4, 1), None, 5)
     view = player_statistics(player=players[0], reader=AnonymousUser())
     assert [i.label for i in view.lists] == ["Pik-Dame, Vereinsabend 01.04.2026, Tisch 5"]
-    assert [c.value for c in view.seasons] == [f"{other_club.pk}-2026"]
+    assert [c.value for c in view.choices("saison")] == [f"{other_club.pk}-2026"]
     before = _all_rows()
     assert stats_rebuild() == 1
     assert _all_rows() == before
@@ -157,15 +163,17 @@ def test_renamed_and_deleted_lists(players, user):
     assert view.stats.games == 1
 
 
-def test_rows_from_before_the_placement_are_placed_by_missing(players, user):
+def test_lists_from_before_the_placement_are_placed_by_the_migration_and_again(players, user):
+    """A database from before placements: the owners' data migrations place their lists
+    (checked on SQLite and PostgreSQL); ``stats_rebuild --places`` asks again."""
     club = Club.objects.create(name="Kreuz-As")
     liste = _evening_list(club, players, dt.date(2026, 2, 4), user)
     services.game_record(spielliste=liste, record=normal())
     before = _all_rows()
-    StatLine.objects.update(owner="", event_id=None, day=None, number=None)
-    assert lists_unplaced() == [liste.pk]
-    call_command("stats_rebuild", missing=True, stdout=open("/dev/null", "w"))  # noqa: SIM115
-    assert lists_unplaced() == []
+    Placement.objects.all().delete()
+    view = player_statistics(player=players[0], reader=AnonymousUser())
+    assert [i.label for i in view.lists] == [liste.title]  # a free list now
+    call_command("stats_rebuild", places=True, stdout=open("/dev/null", "w"))  # noqa: SIM115
     assert _all_rows() == before
 
 

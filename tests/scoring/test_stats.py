@@ -443,3 +443,17 @@ def test_statistics_of_several_lists_are_the_sums_in_any_order(datas, rng):
         assert ps.games == sum(p.games for p in mine)
         assert ps.points == sum(p.points for p in mine)
         assert ps.won == sum(p.won for p in mine)
+
+
+def test_counts_are_the_dataclass_count_fields() -> None:
+    """``COUNTS`` is the one list the site's rows, sums and API are made from: every int
+    field of ``PlayerStats`` (and of the counter the engine walks with), in its order."""
+    import dataclasses
+
+    from scoring.stats import COUNTS, SIGNED_COUNTS, PlayerStats, _Counter
+
+    ints = [f.name for f in dataclasses.fields(PlayerStats) if f.type in (int, "int")]
+    assert tuple(ints) == COUNTS
+    walked = [f.name for f in dataclasses.fields(_Counter) if f.type in (int, "int")]
+    assert tuple(walked) == COUNTS
+    assert set(COUNTS) >= SIGNED_COUNTS

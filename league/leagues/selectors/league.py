@@ -31,8 +31,8 @@ from league.leagues.models import (
     Team,
 )
 from league.leagues.selectors.rows import DayResult, ReportState, ScheduledDay
-from league.lists.models import Owner, ScoreLine, Seat, Spielliste, Substitution
-from league.lists.owners import ListOwner, Placement
+from league.lists.models import ScoreLine, Seat, Spielliste, Substitution
+from league.lists.owners import ListOwner
 from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table_with_all
 from scoring.liga import siegpunkte_text as liga_siegpunkte_text
 
@@ -406,16 +406,3 @@ def roster_names(teams: Iterable[Team], *, reveal: bool) -> dict[int, list[tuple
 def siegpunkte_text(value: Fraction) -> str:
     """3.5 → "3,5" (German) / "3.5": whole numbers without decimals (scoring.liga)."""
     return liga_siegpunkte_text(value, decimal_mark=get_format("DECIMAL_SEPARATOR"))
-
-
-def list_places(list_ids: Sequence[int]) -> dict[int, Placement]:
-    """Where the leagues' lists among ``list_ids`` stand (``lists.owners.Placement``: the
-    league and the list's own date, as its page shows it; one query)."""
-    return {
-        liste: Placement(Owner.LEAGUE, league_id, created_at.date())
-        for liste, league_id, created_at in SpieltagTable.objects.filter(
-            spielliste_id__in=list(list_ids)
-        ).values_list(
-            "spielliste_id", "spieltag__group__group_round__league_id", "spielliste__created_at"
-        )
-    }

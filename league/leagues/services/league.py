@@ -36,6 +36,7 @@ from league.leagues.models import (
     SpieltagTable,
     Team,
 )
+from league.leagues.owner import OWNER, list_places
 from league.leagues.selectors import (
     LineupWarning,
     deadline_passed,
@@ -47,6 +48,7 @@ from league.leagues.selectors import (
 from league.leagues.services.season import moves_overtaken
 from league.lists import services as list_services
 from league.lists.models import Spielliste
+from league.lists.placement import place_lists
 from scoring.errors import ScoringError
 from scoring.liga import spieltag_seating
 from scoring.schedule import generate_schedule
@@ -451,6 +453,7 @@ def spieltag_start(*, spieltag: Spieltag, user: User = None) -> list[Spielliste]
                 spielliste=liste,
             )
             lists.append(liste)
+    place_lists(OWNER, list_places([li.pk for li in lists]))
     locked.started_at = timezone.now()
     locked.save(update_fields=["started_at"])
     # A request to move this day is overtaken: it is being played.

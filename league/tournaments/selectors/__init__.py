@@ -30,6 +30,7 @@ from league.tournaments.selectors.draw import CurrentDraw, DrawSeat, current_dra
 from league.tournaments.selectors.owner import (
     list_owner,
     list_places,
+    owner_kind,
     tournament_choices,
     tournament_lists,
     tournament_lists_closed_to,
@@ -82,6 +83,7 @@ __all__ = [
     "list_places",
     "next_round_problem",
     "next_step",
+    "owner_kind",
     "paper_board",
     "participant_slips",
     "player_rounds",

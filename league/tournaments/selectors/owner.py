@@ -9,10 +9,10 @@ from functools import partial
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
-from league.lists.models import Owner, Spielliste
-from league.lists.owners import ListOwner, Placement
+from league.lists.models import Spielliste
+from league.lists.owners import Facet, ListOwner, OwnerKind, Place, PlacedList
 from league.tournaments.access import (
     silent_rounds_closed_to,
     tournament_readers,
@@ -128,17 +128,68 @@ def tournament_lists(tournament_id: int) -> Q:
     return Q(round_table__tournament_round__tournament_id=tournament_id)
 
 
-def list_places(list_ids: Sequence[int]) -> dict[int, Placement]:
-    """Where the tournaments' lists among ``list_ids`` stand (``lists.owners.Placement``:
-    the tournament, its date, the round's number; one query)."""
+# The key the tournaments' placements store (``lists.models.Placement.owner``).
+OWNER = "tournament"
+
+
+def list_places(list_ids: Sequence[int]) -> dict[int, Place]:
+    """Where the tournaments' lists among ``list_ids`` stand (``lists.owners.Place``: the
+    tournament, its date, the round's and the table's number; one query). A reader may be
+    refused a members-only tournament's list or a silent round's; an official or approved
+    tournament is vouched for (statistics.md, issue 29)."""
+    rows = RoundTable.objects.filter(spielliste_id__in=list(list_ids)).values_list(
+        "spielliste_id",
+        "tournament_round__tournament_id",
+        "tournament_round__tournament__name",
+        "tournament_round__tournament__date",
+        "tournament_round__number",
+        "number",
+        "tournament_round__tournament__members_only",
+        "tournament_round__tournament__silent_rounds",
+        "tournament_round__tournament__official",
+        "tournament_round__tournament__rating_approved_at",
+    )
     return {
-        liste: Placement(Owner.TOURNAMENT, tid, day, number)
-        for liste, tid, day, number in RoundTable.objects.filter(
-            spielliste_id__in=list(list_ids)
-        ).values_list(
-            "spielliste_id",
-            "tournament_round__tournament_id",
-            "tournament_round__tournament__date",
-            "tournament_round__number",
+        liste: Place(
+            tid,
+            name,
+            day,
+            number,
+            table,
+            members_only=members_only or silent > 0,
+            vouched=official or approved is not None,
         )
+        for liste, tid, name, day, number, table, members_only, silent, official, approved in rows
     }
+
+
+def tournament_list_ids(tournament_id: int) -> list[int]:
+    return list(
+        RoundTable.objects.filter(tournament_round__tournament_id=tournament_id).values_list(
+            "spielliste_id", flat=True
+        )
+    )
+
+
+def _dmy(day: object) -> str:
+    return f"{day:%d.%m.%Y}"
+
+
+def _label(placed: PlacedList) -> str:
+    return gettext("%(name)s, Runde %(number)s") % {"name": placed.event, "number": placed.number}
+
+
+def _choice(placed: PlacedList) -> tuple[str, str]:
+    return str(placed.event_id), f"{placed.event} ({_dmy(placed.day)})"
+
+
+def owner_kind() -> OwnerKind:
+    """The tournament as a kind of list owner (registered in apps.py)."""
+    return OwnerKind(
+        key=OWNER,
+        resolve=list_owner,
+        places=list_places,
+        label=_label,
+        facet=Facet("turnier", gettext_lazy("Turnier"), order=20),
+        choice=_choice,
+    )

@@ -33,8 +33,8 @@ from league.core.audit import User, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
 from league.lists.models import PaperEntry
-from league.lists.stats import stats_place
-from league.tournaments.models import RoundTable, Tournament, TournamentRound
+from league.tournaments.models import Tournament, TournamentRound
+from league.tournaments.services.placement import tournament_lists_place
 from scoring.clock import own_minutes_allowed
 from scoring.errors import ScoringError
 from scoring.standings import check_order
@@ -87,12 +87,8 @@ def tournament_change_settings(
     changed = [f for f in _FIELDS if getattr(new, f) != getattr(old, f)]
     for field in changed:
         _write(locked, field, getattr(new, field), user)
-    if "date" in changed:  # its lists' statistics rows carry the date (lists.StatLine)
-        stats_place(
-            RoundTable.objects.filter(tournament_round__tournament=locked).values_list(
-                "spielliste_id", flat=True
-            )
-        )
+    if {"name", "date", "members_only"} & set(changed):  # its lists' placements say them
+        tournament_lists_place(tournament_id=locked.pk)
     for field in changed:
         setattr(tournament, field, getattr(locked, field))
     return changed

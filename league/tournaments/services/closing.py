@@ -15,6 +15,7 @@ from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import ScoreLine
 from league.tournaments.models import Bundesland, Tournament
+from league.tournaments.services.placement import tournament_lists_place
 from league.tournaments.services.rounds import Status
 from scoring.errors import ScoringError
 from scoring.rangliste import check_rlt
@@ -103,6 +104,7 @@ def tournament_reopen(*, tournament: Tournament, user: User = None) -> Tournamen
     audit_record(
         user=user, action="tournament_reopen", target=t, before={"rating_approved": approved}
     )
+    tournament_lists_place(tournament_id=t.pk)  # no longer vouched for unless official
     tournament.closed_at = None
     tournament.rating_approved_at = tournament.rating_approved_by = None
     return t
@@ -139,6 +141,7 @@ def tournament_rating_decide(
         before=before,
         after={"approved": approve, "note": note},
     )
+    tournament_lists_place(tournament_id=t.pk)  # vouched for while approved
     tournament.rating_approved_at = t.rating_approved_at
     tournament.rating_approved_by = t.rating_approved_by
     tournament.rating_note = note
@@ -182,5 +185,6 @@ def tournament_approval_withdraw_for_correction(
             before={"approved": True},
             after={"approved": False, "correction": cause},
         )
+        tournament_lists_place(tournament_id=t.pk)
         withdrawn.append(t.pk)
     return withdrawn

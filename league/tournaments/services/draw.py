@@ -13,6 +13,7 @@ from league.lists import services as list_services
 from league.lists.models import Seat, Spielliste
 from league.tournaments.models import Participant, RoundTable, Tournament, TournamentRound
 from league.tournaments.selectors import next_round_problem, standings
+from league.tournaments.services.placement import tournament_lists_place
 from league.tournaments.services.rounds import Status, lock_lists
 from scoring.draw import FIVE_PLAYER_TABLES, DrawError, draw_round, meetings_of
 
@@ -133,6 +134,7 @@ def _fill_round(
             raise ServiceError("redraw_impossible", {"count": len(by_key)}) from None
         raise ServiceError.from_scoring(err) from None
     free = (n for n in range(1, 10_000) if n not in kept_tables)
+    placed: list[int] = []
     for number, table in zip(free, draw.tables, strict=False):
         liste = list_services.spielliste_create(
             title=f"{tournament.name} – Runde {rnd.number}, Tisch {number}",
@@ -141,6 +143,8 @@ def _fill_round(
             user=user,
         )
         RoundTable.objects.create(tournament_round=rnd, number=number, spielliste=liste)
+        placed.append(liste.pk)
+    tournament_lists_place(list_ids=placed)
     rnd.repeat_meetings = draw.repeat_meetings
     rnd.status = Status.DRAWN
     rnd.save()

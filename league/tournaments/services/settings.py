@@ -14,8 +14,8 @@ from league.clubs.models import Club
 from league.core.audit import Actor, User, audit_field_set, audit_record
 from league.core.dates import check_event_date
 from league.core.errors import ServiceError
-from league.lists.stats import stats_place
-from league.tournaments.models import RoundTable, Tournament
+from league.tournaments.models import Tournament
+from league.tournaments.services.placement import tournament_lists_place
 from scoring.clock import OWN_ROUND_MINUTES, own_minutes_allowed
 from scoring.errors import ScoringError
 from scoring.standings import DEFAULT_ORDER, check_order
@@ -101,7 +101,6 @@ def tournament_update(
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = _tournament_values(locked)
     drawn = locked.rounds.count()
-    before_date = locked.date
     _set_values(locked, name, rounds_planned, official, venue, tie_breaks)
     if rounds_planned < drawn:
         raise ServiceError("rounds_below_drawn", {"drawn": drawn}, field="rounds_planned")
@@ -110,14 +109,8 @@ def tournament_update(
     locked.double_entry, locked.separate_clubs = double_entry, separate_clubs
     locked.members_only = members_only
     _set_minutes(locked, round_minutes)
-    moved = locked.date != before_date
     locked.save()
-    if moved:  # its lists' statistics rows carry the date (lists.StatLine)
-        stats_place(
-            RoundTable.objects.filter(tournament_round__tournament=locked).values_list(
-                "spielliste_id", flat=True
-            )
-        )
+    tournament_lists_place(tournament_id=locked.pk)  # name, date, members-only, official
     audit_record(
         user=user, action="update", target=locked, before=before, after=_tournament_values(locked)
     )
@@ -185,6 +178,7 @@ def tournament_set_unofficial(*, tournament: Tournament, user: User = None) -> T
     unofficial one (5-player tables allowed); recorded in the history."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
     audit_field_set(locked, "official", False, user=user, action="unofficial")
+    tournament_lists_place(tournament_id=locked.pk)  # no longer vouched for unless approved
     tournament.official = False
     return locked
 
@@ -212,5 +206,6 @@ def tournament_set_silent(*, tournament: Tournament, rounds: int, user: User = N
             before=before,
             after={"silent_rounds": rounds},
         )
+        tournament_lists_place(tournament_id=locked.pk)  # a reader may be refused its lists
     tournament.silent_rounds = rounds
     return locked

@@ -28,7 +28,7 @@ from league.demo.ranking_demo import load_ranking_demo
 from league.demo.stats_demo import load_played_evenings
 from league.lists import services
 from league.lists.models import Spielliste
-from league.lists.stats import stats_place
+from league.lists.placement import places_rebuild
 from league.lists.strength import rating_touch_days
 from league.tournaments import services as ts
 from scoring.round import replay_round
@@ -182,10 +182,10 @@ class Command(BaseCommand):
 
 
 def _dated(lists: list[Spielliste], day: dt.date) -> None:
-    """Seed data: ``lists`` started on ``day`` at 19:00 (their statistics rows placed there)."""
+    """Seed data: ``lists`` started on ``day`` at 19:00 (their placements say so)."""
     started = timezone.make_aware(dt.datetime.combine(day, dt.time(19, 0)))
     Spielliste.objects.filter(pk__in=[li.pk for li in lists]).update(created_at=started)
-    stats_place([li.pk for li in lists])
+    places_rebuild([li.pk for li in lists])
 
 
 def load_demo_tournament(rng: random.Random) -> None:

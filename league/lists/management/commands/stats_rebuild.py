@@ -1,9 +1,8 @@
 """``manage.py stats_rebuild [LIST_ID ...]``: the derived statistics rows (``StatLine``)
 of every list, or of the lists named, again from the stored games. ``--missing``: only the
 lists that have results but no rows yet (a database from before the rows existed; cheap
-when there are none, so ``make run`` and the venue run it at every start) — and the rows
-that do not say where their list stands yet (from before those columns: placed again,
-not rebuilt)."""
+when there are none, so ``make run`` and the venue run it at every start). ``--places``:
+where every list stands asked of its owner again (``lists.placement``)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from league.core.jobs import exclusive
-from league.lists.stats import lists_unplaced, lists_without_stats, stats_place, stats_rebuild
+from league.lists.models import Spielliste
+from league.lists.placement import places_rebuild
+from league.lists.stats import lists_without_stats, stats_rebuild
 
 
 class Command(BaseCommand):
@@ -24,7 +25,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--missing",
             action="store_true",
-            help="only lists with results and no rows, and rows not placed",
+            help="only lists with results and no rows",
+        )
+        parser.add_argument(
+            "--places", action="store_true", help="where every list stands, asked again"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -39,10 +43,10 @@ class Command(BaseCommand):
         if options["missing"]:
             missing = lists_without_stats()
             count = stats_rebuild(missing) if missing else 0
-            unplaced = lists_unplaced()
-            if unplaced:
-                stats_place(unplaced)
-                self.stdout.write(f"{len(unplaced)} lists placed")
+        elif options["places"]:
+            placed = places_rebuild(Spielliste.objects.values_list("pk", flat=True))
+            self.stdout.write(f"{placed} lists placed")
+            return
         else:
             count = stats_rebuild(options["list_ids"] or None)
         self.stdout.write(f"{count} lists rebuilt")
