@@ -220,7 +220,8 @@ class PlayerRecord:
 _PLAYER_ROWS = (
     "SELECT l.id, l.title, l.created_at, l.complete, l.totals_only, s.total, s.games, "
     "l.club_id, lc.name, p.owner, p.event_id, p.event, p.day, p.number, p.table_number, "
-    "p.season, t.id, t.name, t.date, (t.rated AND t.rating_approved_at IS NOT NULL AND t.people_open = 0), "
+    "p.season, t.id, t.name, t.date, "
+    "(t.rated AND t.rating_approved_at IS NOT NULL AND t.people_open = 0), "
     "(t.closed_at IS NOT NULL), t.bundesland "
     "FROM {statline} s JOIN {liste} l ON l.id = s.spielliste_id "
     "LEFT JOIN {club} lc ON lc.id = l.club_id "
