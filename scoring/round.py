@@ -68,7 +68,7 @@ and walks exactly as above:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from scoring.checks import RowCheck, check_row
@@ -628,7 +628,6 @@ def replay_round(
     *,
     rules: RuleProfile = TSR,
     closed: bool = False,
-    then: Callable[[NextGame], GameRecord | QuickGame] | None = None,
 ) -> RoundState:
     """Replay a whole list from the start; raise RoundError at the first violation.
 
@@ -638,16 +637,10 @@ def replay_round(
     list's profile (default the TSR); ``closed`` ends a ``games: open`` list. ``games``
     may hold quick rows and, under ``schmeissen``, redeals (which are no games: penalty
     rows and ``time_up_after`` count games only).
-
-    ``then``, if given, is asked for one more game after ``games``, with the ``NextGame``
-    it will be (dealer, players, Vorführung), and its answer is played like the last of
-    ``games``: an entry form that names the players by their place in the next game is
-    read only once the machine knows them, so entering a game replays the list once. No
-    next game: ``game_beyond_round``, as for one game too many.
     """
     check_seats(seats)
     table = _Table(tuple(seats), time_up_after, rules)
-    real = sum(1 for g in games if not isinstance(g, Redeal)) + (0 if then is None else 1)
+    real = sum(1 for g in games if not isinstance(g, Redeal))
     table.entered = real
     if time_up_after is not None and rules.games_open:
         raise RoundError("invalid_time_up", {"variant": "open"}, field="time_up_after")
@@ -665,11 +658,6 @@ def replay_round(
             continue
         number += 1
         table.play(record)
-        for penalty in by_game.get(number, []):
-            table.penalize(penalty)
-    if then is not None:
-        number += 1
-        table.play(then(table._upcoming(number)))
         for penalty in by_game.get(number, []):
             table.penalize(penalty)
     beyond = [p.after_game for p in penalties if p.after_game > real]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league.accounts import services
 from league.accounts.invitations import kind_of
-from league.core.errors import ServiceError
+from league.core.forms import Attempt, attempt, on_form, with_message
 
 
 def invitation_link(request: HttpRequest, token: str) -> str:
@@ -22,37 +22,47 @@ def invitation_link(request: HttpRequest, token: str) -> str:
 
 
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    try:
-        invite = services.invitation_open(token=token)
-    except ServiceError as err:
-        return render(request, "accounts/invitation.html", {"error": err.message}, status=404)
+    opened = attempt(lambda: services.invitation_open(token=token))
+    if opened.error is not None:
+        return render(
+            request, "accounts/invitation.html", {"error": opened.error.message}, status=404
+        )
+    invite = opened.value
     what = kind_of(invite.kind).describe(invite.target_id, invite.player_id)
     form: UserCreationForm[User] | None = (
         UserCreationForm(request.POST or None) if not request.user.is_authenticated else None
     )
     if request.method == "POST":
-        try:
-            url = None
-            if isinstance(request.user, User):
-                url = services.invitation_accept(token=token, account=request.user)
-            elif form is not None and form.is_valid():
-                account, url = services.invitation_accept_new_account(
-                    token=token,
-                    username=form.cleaned_data["username"],
-                    password=form.cleaned_data["password1"],
-                )
-                login(request, account, backend="django.contrib.auth.backends.ModelBackend")
-            if url is not None:
-                messages.success(request, _("Willkommen: %(what)s.") % {"what": what})
-                return redirect(url)
-        except ServiceError as err:
-            if form is not None and err.field in form.fields:
-                form.add_error(err.field, err.message)
-            else:
-                messages.error(request, err.message)
+        accepted: Attempt[str | None] | None = None
+        if isinstance(request.user, User):
+            account = request.user
+            accepted = with_message(
+                request, lambda: services.invitation_accept(token=token, account=account)
+            )
+        elif form is not None and form.is_valid():
+            new = form
+            accepted = on_form(
+                new,
+                lambda: _accept_new(request, token, new),
+                else_message=request,
+            )
+        if accepted is not None and accepted.ok and (url := accepted.value) is not None:
+            messages.success(request, _("Willkommen: %(what)s.") % {"what": what})
+            return redirect(url)
     return render(
         request,
         "accounts/invitation.html",
         {"invite": invite, "what": what, "form": form},
         status=422 if form is not None and form.errors else 200,
     )
+
+
+def _accept_new(request: HttpRequest, token: str, form: UserCreationForm[User]) -> str:
+    """A new account accepts the invitation, and is logged in; where it leads."""
+    account, url = services.invitation_accept_new_account(
+        token=token,
+        username=form.cleaned_data["username"],
+        password=form.cleaned_data["password1"],
+    )
+    login(request, account, backend="django.contrib.auth.backends.ModelBackend")
+    return url

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from league.accounts import registration
 from league.accounts.forms import RegistrationForm
-from league.core.errors import ServiceError
+from league.core.forms import attempt, on_form
 
 
 def _open() -> None:
@@ -31,18 +31,18 @@ def register(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             cd = form.cleaned_data
             registration.registration_counted(request, cd["email"])
-            try:
-                registration.account_register(
+            done = on_form(
+                form,
+                lambda: registration.account_register(
                     username=cd["username"],
                     email=cd["email"],
                     password=cd["password1"],
                     link=lambda account: request.build_absolute_uri(
                         reverse("register-confirm", args=registration.confirmation_path(account))
                     ),
-                )
-            except ServiceError as err:
-                form.add_error(err.field or None, err.message)
-            else:
+                ),
+            )
+            if done.ok:
                 return redirect("register-sent")
         if form.has_error("__all__", "throttled"):
             status = 429
@@ -62,10 +62,15 @@ def register_confirm(request: HttpRequest, uidb64: str, token: str) -> HttpRespo
     and logs the account in."""
     if request.method != "POST":
         return render(request, "accounts/register_confirm.html", {})
-    try:
-        account: User = registration.account_confirm(uidb64=uidb64, token=token)
-    except ServiceError as err:
-        return render(request, "accounts/register_confirm.html", {"error": err.message}, status=400)
+    confirmed = attempt(lambda: registration.account_confirm(uidb64=uidb64, token=token))
+    if confirmed.error is not None:
+        return render(
+            request,
+            "accounts/register_confirm.html",
+            {"error": confirmed.error.message},
+            status=400,
+        )
+    account: User = confirmed.value
     login(request, account, backend="django.contrib.auth.backends.ModelBackend")
     messages.success(
         request,

@@ -10,8 +10,10 @@ a ``ServiceError`` here, so there is one path from a refusal to its answer.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -25,6 +27,7 @@ from rest_framework.views import set_rollback
 from league.clubs.matching import PersonChoiceNeeded
 from league.core import messages as site_messages
 from league.core.errors import ConflictError, ServiceError
+from league.core.middleware import LoginRequired
 from scoring import messages as scoring_messages
 from scoring.errors import ScoringError
 
@@ -134,6 +137,31 @@ def with_field(err: ServiceError, field: str | None) -> ServiceError:
     )
 
 
+def in_body(err: ServiceError, part: str, number: int | None = None) -> ServiceError:
+    """A service's refusal of a record in the body: its field as the body's JSON path;
+    a refusal about another game than ``number`` names that game, not a field."""
+    if not err.field or err.field == "referee":
+        return err
+    if number is not None and err.game is not None and err.game != number:
+        return with_field(err, None)
+    return with_field(err, f"{part}.{err.field}")
+
+
+@contextmanager
+def refusals_as(remap: Callable[[ServiceError], ServiceError]) -> Iterator[None]:
+    """A service call's refusal, renamed by ``remap`` (the body's own field names), goes on
+    to the exception handler: the API's one error shape, with nothing written."""
+    try:
+        yield
+    except ServiceError as err:
+        raise remap(err) from None
+
+
+def refusals_of(part: str, number: int | None = None) -> contextlib.AbstractContextManager[None]:
+    """Refusals of the record in the body's ``part`` (``game``, ``penalty``), by its path."""
+    return refusals_as(lambda err: in_body(err, part, number))
+
+
 # The largest body the API reads (league.api.parsers). A game is about half a kilobyte; a
 # list write never comes near this. Larger bodies are refused with 413 before they are parsed.
 MAX_BODY_BYTES = 64 * 1024
@@ -155,6 +183,8 @@ def as_service_error(exc: Exception, context: Mapping[str, Any]) -> tuple[Servic
         return exc, status_of(exc.code)
     if isinstance(exc, Http404 | exceptions.NotFound):
         return ServiceError("not_found"), 404
+    if isinstance(exc, LoginRequired):  # the site's "log in first" (league.lists.writers)
+        return ServiceError("not_authenticated"), 401
     if isinstance(exc, DjangoPermissionDenied):
         return ServiceError("permission_denied"), 403
     if isinstance(exc, RequestDataTooBig):

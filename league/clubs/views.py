@@ -40,8 +40,7 @@ from league.clubs.forms import (
 )
 from league.clubs.models import Club, Player, PlayerClaim
 from league.clubs.page import member_invite_form, render_club_page
-from league.core.errors import ServiceError
-from league.core.forms import Success, form_action
+from league.core.forms import Success, form_action, with_message
 
 T = TypeVar("T")
 
@@ -225,18 +224,15 @@ def club_claim_decide(request: HttpRequest, club: Club) -> HttpResponse:
 @require_POST
 def player_claim(request: HttpRequest, player_id: int) -> HttpResponse:
     """ "Das bin ich" on a player's page: asks to link the visitor's account to him."""
-    if not isinstance(request.user, User):
+    account = request.user
+    if not isinstance(account, User):
         return redirect_to_login(request.POST.get("next") or request.get_full_path())
     player = get_object_or_404(Player, pk=player_id)
-    try:
-        services.player_claim(player=player, account=request.user)
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _("Anfrage gesendet: die Turnierleitung oder Vereinsverwaltung bestätigt sie."),
-        )
+    with_message(
+        request,
+        lambda: services.player_claim(player=player, account=account),
+        _("Anfrage gesendet: die Turnierleitung oder Vereinsverwaltung bestätigt sie."),
+    )
     back = request.POST.get("next", "")
     if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         return redirect(back)

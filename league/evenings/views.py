@@ -29,7 +29,7 @@ from league.clubs.page import render_club_page
 from league.clubs.selectors import member_choices, player_name_choices
 from league.core.averages import average_number, average_text
 from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import form_error_from_service, on_form
 from league.core.params import int_param
 from league.core.pdf import pdf_response
 from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
@@ -90,13 +90,13 @@ def club_season(request: HttpRequest, pk: int) -> HttpResponse:
             return refused
         assert form is not None
         if form.is_valid():
-            try:
-                services.season_settings_update(
+            done = on_form(
+                form,
+                lambda: services.season_settings_update(
                     club=club, user=club_actor(request), **form.cleaned_data
-                )
-            except ServiceError as err:
-                form_error_from_service(form, err)
-            else:
+                ),
+            )
+            if done.ok:
                 messages.success(request, _("Saisonwertung gespeichert."))
                 return redirect("club-season", pk)
     averaged = season.settings.mode.value.startswith("schnitt")
@@ -238,20 +238,19 @@ def evening_create(request: HttpRequest, pk: int) -> HttpResponse:
         initial={"date": timezone.localdate()},
     )
     if request.method == "POST" and form.is_valid():
-        try:
-            tables = services.seat_tables(form.names())
-            evening = services.club_evening_create(
+        done = on_form(
+            form,
+            lambda: services.club_evening_create(
                 club=club,
                 date=form.cleaned_data["date"],
                 note=form.cleaned_data["note"],
-                tables=tables,
+                tables=services.seat_tables(form.names()),
                 user=club_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+            ),
+        )
+        if done.ok:
             messages.success(request, _("Vereinsabend angelegt: jeder Tisch hat seine Liste."))
-            return redirect(evening)
+            return redirect(done.value)
     return render(
         request,
         "evenings/evening_create.html",
@@ -271,13 +270,13 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
             return refused
         assert form is not None
         if form.is_valid():
-            try:
-                services.club_evening_add_table(
+            done = on_form(
+                form,
+                lambda: services.club_evening_add_table(
                     evening=evening, names=form.names(), user=club_actor(request)
-                )
-            except ServiceError as err:
-                form_error_from_service(form, err)
-            else:
+                ),
+            )
+            if done.ok:
                 messages.success(request, _("Tisch hinzugefügt."))
                 return redirect(evening)
     tables = list(

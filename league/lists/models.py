@@ -89,6 +89,10 @@ class Spielliste(models.Model):
     # The Kasse (statistics.md): cents per point when the table plays for money (None: no
     # money). Only lists that play their own rules (free and club lists) have one.
     kasse_cent = models.PositiveSmallIntegerField(_("Kasse: Cent je Punkt"), null=True, blank=True)
+    # Derived by every replay that stores (lists.services.context): the positions of who
+    # plays the next game, in seat order ([]: none, or stored before it was kept). An entry
+    # form names the players by their place in that game, so it is read before the write.
+    next_seating = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from django.db.models import Prefetch, Q, QuerySet, Subquery, Sum
@@ -28,7 +28,7 @@ from scoring import GameRecord
 from scoring.errors import ScoringError
 from scoring.quick import QuickGame
 from scoring.records import REDEAL
-from scoring.round import Entry, NextGame, RoundState, replay_round
+from scoring.round import Entry, RoundState, replay_round
 from scoring.rules import TSR, RuleProfile
 
 
@@ -106,6 +106,21 @@ class ListeSnapshot:
         return {s.player_id: s.name for s in self.seats}
 
 
+def next_players(liste: Spielliste) -> list[str]:
+    """Who plays the next game, by their names at the table, in seat order: the seating
+    the last write stored (``Spielliste.next_seating``) — an entry form is read with it
+    before the write, whose replay refuses a record of other players. A list stored
+    before the seating was kept is replayed once; none: []."""
+    names = dict(liste.seats.values_list("position", "name"))
+    if liste.next_seating:
+        return [names[p] for p in liste.next_seating]
+    if liste.complete or liste.frozen or liste.totals_only or liste.ended_early:
+        return []
+    state = snapshots_of([liste])[0].state
+    upcoming = state.next_game if state is not None else None
+    return list(upcoming.players) if upcoming is not None else []
+
+
 def list_rules(liste: Spielliste) -> RuleProfile:
     """The house rules a list is played by, without replaying it (the TSR if its stored
     profile no longer reads: a replay then reports the list as invalid)."""
@@ -177,14 +192,12 @@ def replay_stored(
     *,
     records: Sequence[GameRecord | QuickGame] | None = None,
     liste: Spielliste | None = None,
-    then: Callable[[NextGame], GameRecord | QuickGame] | None = None,
 ) -> tuple[RoundState, dict[int, PenaltyRow]]:
     """Run the round state machine over a stored list (seats in position order).
 
     ``records`` replaces the stored games' facts (a preview of a new or corrected game).
     ``liste`` brings the list's house rules: its profile, redeals and ``closed`` (without
-    it: the TSR). ``then`` adds one more game, built once the machine knows who plays it
-    (``scoring.round.replay_round``). Returns the state and, keyed by ``id()`` of each
+    it: the TSR). Returns the state and, keyed by ``id()`` of each
     row's Penalty, the penalty row it came from. Raises the engine's ScoringError when a
     row breaks the rules.
     """
@@ -204,7 +217,6 @@ def replay_stored(
         time_up_after,
         rules=rules,
         closed=closed,
-        then=then,
     )
     return state, {id(p): row for p, row in zip(penalties, penalty_rows, strict=True)}
 

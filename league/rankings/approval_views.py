@@ -21,8 +21,7 @@ from league.clubs import services as club_services
 from league.clubs.access import can_manage_club
 from league.clubs.models import PlayerClaim
 from league.core.audit import Actor
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import on_form, with_message
 from league.core.models import AuditEntry
 from league.rankings import selectors
 from league.rankings.access import can_approve_rating
@@ -88,16 +87,17 @@ def rating_decide(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         approve = form.cleaned_data["approve"]
         actor = Actor(request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else "")
-        try:
-            tournament_services.tournament_rating_decide(
+        done = on_form(
+            form,
+            lambda: tournament_services.tournament_rating_decide(
                 tournament=tournament,
                 approve=approve,
                 reason=form.cleaned_data["reason"],
                 user=actor,
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err, "reason")
-        else:
+            ),
+            "reason",
+        )
+        if done.ok:
             messages.success(
                 request,
                 (
@@ -123,10 +123,10 @@ def claim_decide(request: HttpRequest, claim_id: int) -> HttpResponse:
     if club is not None and club.members_only and not can_manage_club(request.user, club):
         raise PermissionDenied  # membership of a members-only club: its managers (api.md)
     actor = Actor(request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else "")
-    try:
-        club_services.player_claim_decide(
+    with_message(
+        request,
+        lambda: club_services.player_claim_decide(
             claim=claim, accept=request.POST.get("accept") == "1", user=actor
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
+        ),
+    )
     return redirect("rangliste-requests")

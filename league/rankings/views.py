@@ -18,8 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from league.clubs.models import Player
 from league.core.audit import Actor
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import on_form, with_message
 from league.core.live import live
 from league.core.models import AuditEntry
 from league.core.params import int_param
@@ -325,17 +324,17 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
         elif not can_merge_pair(request.user, keep, merged):
             form.add_error("other", _("Diesen Spieler dürfen Sie nicht zusammenführen."))
         elif request.POST.get("confirm") == "1":
-            try:
-                services.player_merge(
+            done = on_form(
+                form,
+                lambda: services.player_merge(
                     keep=keep,
                     merge=merged,
                     user=Actor(
                         request.user, role=AuditEntry.Role.STAFF if request.user.is_staff else ""
                     ),
-                )
-            except ServiceError as err:
-                form_error_from_service(form, err)
-            else:
+                ),
+            )
+            if done.ok:
                 messages.success(
                     request,
                     _("Zusammengeführt: alle Listen und Ergebnisse gehören jetzt zu %(name)s.")
@@ -396,19 +395,17 @@ def tournament_rating_save(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = _rating_form(tournament, request.POST)
     if form.is_valid():
-        try:
-            tournament_services.tournament_set_rating(
+        done = on_form(
+            form,
+            lambda: tournament_services.tournament_set_rating(
                 tournament=tournament,
                 rated=form.cleaned_data["rated"],
                 bundesland=form.cleaned_data["bundesland"],
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            if err.field in form.fields:
-                form_error_from_service(form, err)
-            else:
-                messages.error(request, err.message)
-        else:
+            ),
+            else_message=request,
+        )
+        if done.ok:
             messages.success(request, _("Gespeichert."))
             return redirect("tournament-rating", pk)
     return _rating_page(request, tournament, form)
@@ -419,11 +416,13 @@ def tournament_rating_save(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_close(request: HttpRequest, pk: int) -> HttpResponse:
     """Close the tournament (checked: a Ranglistenturnier needs 32 players and 3 rounds)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    try:
-        tournament_services.tournament_close(tournament=tournament, user=organiser_actor(request))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
+    done = with_message(
+        request,
+        lambda: tournament_services.tournament_close(
+            tournament=tournament, user=organiser_actor(request)
+        ),
+    )
+    if done.ok:
         messages.success(request, _("Turnier abgeschlossen."))
     return redirect("tournament-rating", pk)
 
@@ -433,10 +432,12 @@ def tournament_close(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     """Reopen a closed tournament for a late correction."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    try:
-        tournament_services.tournament_reopen(tournament=tournament, user=organiser_actor(request))
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
+    done = with_message(
+        request,
+        lambda: tournament_services.tournament_reopen(
+            tournament=tournament, user=organiser_actor(request)
+        ),
+    )
+    if done.ok:
         messages.success(request, _("Turnier wieder geöffnet."))
     return redirect("tournament-rating", pk)

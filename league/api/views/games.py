@@ -15,13 +15,15 @@ from league.api.entries import (
     GameEntryWriteSerializer,
     GameEntryWrittenSerializer,
 )
+from league.api.errors import refusals_of
 from league.api.permissions import list_writer
 from league.api.serializers import DeletedSerializer
 from league.api.views.base import WriteView, valid
-from league.api.views.lists import in_body, liste_answer, liste_or_404
+from league.api.views.lists import liste_answer, liste_or_404
 from league.core.errors import ConflictError, ServiceError
-from league.lists import services
+from league.lists import commands
 from league.lists.access import ListAccess
+from league.lists.commands import CorrectGame, DeleteGame, EnterGame, UndoRedeal, execute
 from league.lists.models import Game
 from league.lists.selectors import list_rules
 from league.lists.services import Written
@@ -105,23 +107,15 @@ class SpieleView(WriteView):
         writer = list_writer(request, liste)
         data = valid(GameEntryWriteSerializer, request.data, {"rules": list_rules(liste)})
         entry = data["game"]
-        try:
+        with refusals_of("game"):
             if isinstance(entry, Redeal):
-                done = services.redeal_record(
-                    spielliste=liste, user=writer.actor, expected_version=data["version"]
-                )
+                done = execute(commands.Redeal(version=data["version"]), writer)
                 body = redeal_answer(done, writer.access)
             else:
-                written = services.game_record(
-                    spielliste=liste,
-                    record=entry,
-                    user=writer.actor,
-                    expected_version=data["version"],
-                    key=idempotency_key(request),
+                command = EnterGame(
+                    entry=entry, version=data["version"], key=idempotency_key(request)
                 )
-                body = game_answer(written, writer.access)
-        except ServiceError as err:
-            raise in_body(err, "game") from None
+                body = game_answer(execute(command, writer), writer.access)
         return Response(GameEntryWrittenSerializer(body).data, status=201)
 
 
@@ -152,17 +146,11 @@ class SpielView(WriteView):
         entry = data["game"]
         if isinstance(entry, Redeal):
             raise ServiceError("redeal_not_a_game", field="game.kind", game=number)
-        try:
-            written = services.game_correct(
-                spielliste=liste,
-                number=number,
-                record=entry,
-                user=writer.actor,
-                expected_version=data["version"],
-                key=idempotency_key(request),
-            )
-        except ServiceError as err:
-            raise in_body(err, "game", number) from None
+        command = CorrectGame(
+            number=number, entry=entry, version=data["version"], key=idempotency_key(request)
+        )
+        with refusals_of("game", number):
+            written = execute(command, writer)
         body = game_answer(written, writer.access)
         return Response(GameEntryWrittenSerializer(body).data)
 
@@ -186,15 +174,8 @@ class SpielView(WriteView):
         writer = list_writer(request, liste)
         query = valid(EntryDeleteQuerySerializer, request.query_params)
         if query.get("kind") == REDEAL_KIND:
-            done = services.redeal_undo(
-                spielliste=liste,
-                number=number,
-                user=writer.actor,
-                expected_version=query["version"],
-            )
+            done = execute(UndoRedeal(version=query["version"], number=number), writer)
             return Response(DeletedSerializer({"version": done.version, "number": number}).data)
-        written = services.game_delete(
-            spielliste=liste, number=number, user=writer.actor, expected_version=query["version"]
-        )
+        written = execute(DeleteGame(version=query["version"], number=number), writer)
         body = {"version": written.version, "number": written.item}
         return Response(DeletedSerializer(body).data)

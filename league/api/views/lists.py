@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from league.api import schema
-from league.api.errors import with_field
+from league.api.errors import refusals_as, refusals_of, with_field
 from league.api.permissions import list_reader, list_writer
 from league.api.serializers import (
     ConfirmSerializer,
@@ -30,6 +30,7 @@ from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from league.lists import services
 from league.lists.access import ListAccess
+from league.lists.commands import AddPenalty, CallTime, Confirm, execute
 from league.lists.models import ScoreLine, Spielliste
 from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
 from league.lists.services import Written
@@ -96,16 +97,6 @@ def written_answer(written: Written[Any], access: ListAccess) -> dict[str, Any]:
     return {"version": written.version, "state": liste_answer(written.snapshot, access)}
 
 
-def in_body(err: ServiceError, part: str, number: int | None = None) -> ServiceError:
-    """A service's refusal of a record in the body: its field as the body's JSON path;
-    a refusal about another game than ``number`` names that game, not a field."""
-    if not err.field or err.field == "referee":
-        return err
-    if number is not None and err.game is not None and err.game != number:
-        return with_field(err, None)
-    return with_field(err, f"{part}.{err.field}")
-
-
 def _seat_players(data: dict[str, Any], club: Club | None, account: Any) -> list[Player]:
     """Each seat's player record; a name with close records answers 409 with them
     (league.clubs.matching) unless the body chose (``players``) or said ``neu``."""
@@ -170,24 +161,27 @@ class ListenView(WriteView):
                 raise ServiceError("club_unknown", {"id": data["club"]}, field="club")
             if not can_manage_club(account, club):
                 raise ServiceError("club_forbidden", field="club")
-        try:
-            with transaction.atomic():  # no player is left behind by a refused list
-                players = _seat_players(data, club, account)
-                chosen = data.get("rules")
-                liste = services.spielliste_create(
-                    title=data["title"],
-                    players=players,
-                    club=club,
-                    created_by=account if isinstance(account, User) else None,
-                    rules=preset(chosen) if chosen else (club.profile if club else TSR),
-                    user=account,
-                )
-        except PersonChoiceNeeded:
-            raise
-        except ServiceError as err:
-            if err.field.startswith("players."):
-                raise
-            raise with_field(err, "seats" if err.field else None) from None
+
+        def _seats_named(err: ServiceError) -> ServiceError:
+            # A choice to make, or a chosen id not offered, names its own field.
+            if isinstance(err, PersonChoiceNeeded) or err.field.startswith("players."):
+                return err
+            return with_field(err, "seats" if err.field else None)
+
+        with (
+            refusals_as(_seats_named),
+            transaction.atomic(),  # no player is left behind by a refused list
+        ):
+            players = _seat_players(data, club, account)
+            chosen = data.get("rules")
+            liste = services.spielliste_create(
+                title=data["title"],
+                players=players,
+                club=club,
+                created_by=account if isinstance(account, User) else None,
+                rules=preset(chosen) if chosen else (club.profile if club else TSR),
+                user=account,
+            )
         access = list_reader(request, liste)
         body = liste_answer(snapshot(liste, access), access)
         return Response(ListeSerializer(body).data, status=201)
@@ -231,32 +225,18 @@ class StrafenView(WriteView):
         writer = list_writer(request, liste)
         data = valid(PenaltyWriteSerializer, request.data)
         penalty: Penalty = data["penalty"]
-        players = {seat.name: seat.player for seat in liste.seats.select_related("player")}
-
-        def player(name: str | None, field: str) -> Player | None:
-            if name is None:
-                return None
-            if name not in players:
-                raise ServiceError("not_at_table", {"name": name}, field=f"penalty.{field}")
-            return players[name]
-
-        offender = player(penalty.offender, "offender")
-        assert offender is not None
-        try:
-            written = services.penalty_add(
-                spielliste=liste,
-                after_game=penalty.after_game,
-                kind=penalty.kind.value,
-                offender=offender,
-                beneficiary=player(penalty.beneficiary, "beneficiary"),
-                absagen=penalty.absagen,
-                points=penalty.points,
-                referee=data.get("referee") or penalty.referee,
-                user=writer.actor,
-                expected_version=data["version"],
-            )
-        except ServiceError as err:
-            raise in_body(err, "penalty") from None
+        command = AddPenalty(
+            after_game=penalty.after_game,
+            kind=penalty.kind.value,
+            offender=penalty.offender,
+            beneficiary=penalty.beneficiary,
+            absagen=penalty.absagen,
+            points=penalty.points,
+            referee=data.get("referee") or penalty.referee,
+            version=data["version"],
+        )
+        with refusals_of("penalty"):
+            written = execute(command, writer)
         return Response(WrittenSerializer(written_answer(written, writer.access)).data, status=201)
 
 
@@ -278,12 +258,8 @@ class ZeitView(WriteView):
         liste = liste_or_404(pk)
         writer = list_writer(request, liste)
         data = valid(TimeSerializer, request.data)
-        written = services.spielliste_call_time(
-            spielliste=liste,
-            game_in_progress=data["game_in_progress"],
-            user=writer.actor,
-            expected_version=data["version"],
-        )
+        command = CallTime(in_progress=data["game_in_progress"], version=data["version"])
+        written = execute(command, writer)
         return Response(WrittenSerializer(written_answer(written, writer.access)).data)
 
 
@@ -315,13 +291,8 @@ class BestaetigenView(WriteView):
         liste = liste_or_404(pk)
         writer = list_writer(request, liste)
         data = valid(ConfirmSerializer, request.data)
-        confirmed = services.spielliste_confirm(
-            spielliste=liste,
-            seat=data["seat"],
-            pin=data.get("pin"),
-            user=writer.actor,
-            expected_version=data["version"],
-        )
+        command = Confirm(seat=data["seat"], pin=data.get("pin"), version=data["version"])
+        confirmed = execute(command, writer)
         # The service does not replay (a confirmation changes no row): the answer does.
         snap = snapshot(confirmed, writer.access)
         body = {"version": confirmed.version, "state": liste_answer(snap, writer.access)}

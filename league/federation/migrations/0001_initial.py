@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0011_club_landesverband'),
-        ('tournaments', '0011_tournament_people_open'),
+        ('tournaments', '0012_tournament_people_open'),
     ]
 
     operations = [

@@ -22,7 +22,7 @@ from league.lists.services.clock import (
     spielliste_resume_time,
 )
 from league.lists.services.confirm import spielliste_confirm
-from league.lists.services.context import NextRecord, same_form_key, writer_key
+from league.lists.services.context import same_form_key, writer_key
 from league.lists.services.games import (
     game_correct,
     game_delete,
@@ -57,7 +57,6 @@ __all__ = [
     "ADDED_MINUTES_MAX",
     "KASSE_CENT_MAX",
     "ConflictError",
-    "NextRecord",
     "ServiceError",
     "Written",
     "check_kasse_rate",

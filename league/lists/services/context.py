@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
 
@@ -21,10 +21,6 @@ from scoring.errors import RulesError
 from scoring.penalties import PenaltyError
 from scoring.quick import QuickGame
 from scoring.round import NextGame, RoundError, RoundState
-
-# The record of the next game, built once the replay knows who plays it (an entry form
-# that names the players by their place in that game).
-NextRecord = Callable[[NextGame], GameRecord | QuickGame]
 
 
 def lock(spielliste: Spielliste) -> Spielliste:
@@ -140,32 +136,10 @@ class Context:
             return sub.player_id
         return self.player_ids[name]
 
-    def append_next(self, build: NextRecord) -> tuple[Game, GameRecord | QuickGame, ListeSnapshot]:
-        """Add the next game, its record built by ``build`` once the replay knows who plays
-        it (``NextGame``); replay once, store. The game, its record and the list so
-        replayed."""
-        game = Game(spielliste=self.liste, number=len(self.games) + 1)
-        built: list[GameRecord | QuickGame] = []
-
-        def then(upcoming: NextGame) -> GameRecord | QuickGame:
-            record = build(upcoming)
-            self.set_facts(game, record)
-            built.append(record)
-            return record
-
-        state, penalty_of = self.replay(then)
-        self.games.append(game)
-        return game, built[0], self.store(state, penalty_of)
-
-    def replay(self, then: NextRecord | None = None) -> tuple[RoundState, dict[int, PenaltyRow]]:
+    def replay(self) -> tuple[RoundState, dict[int, PenaltyRow]]:
         try:
             return replay_stored(
-                self.seats,
-                self.games,
-                self.penalties,
-                self.liste.time_up_after,
-                liste=self.liste,
-                then=then,
+                self.seats, self.games, self.penalties, self.liste.time_up_after, liste=self.liste
             )
         except (RoundError, PenaltyError, RulesError) as err:
             raise ServiceError.from_scoring(err) from None
@@ -247,8 +221,14 @@ class Context:
         stats_store(self.liste, state, self.seats, self.substitutions.values(), lines)
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
+        self.liste.next_seating = seating_of(state.next_game, positions)
         touch(self.liste, self.user)
         return self.snapshot(state, penalty_of)
+
+
+def seating_of(upcoming: NextGame | None, positions: dict[str, int]) -> list[int]:
+    """The positions of who plays ``upcoming`` (none: [])."""
+    return [] if upcoming is None else [positions[name] for name in upcoming.players]
 
 
 _GAME_FIELDS = [

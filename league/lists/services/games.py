@@ -12,7 +12,6 @@ from league.core.errors import ConflictError, ServiceError
 from league.lists.models import Game, Spielliste
 from league.lists.services.context import (
     Context,
-    NextRecord,
     earlier_write,
     lock,
     remember_write,
@@ -27,7 +26,7 @@ from scoring.quick import QuickGame
 def game_record(
     *,
     spielliste: Spielliste,
-    record: GameRecord | QuickGame | NextRecord,
+    record: GameRecord | QuickGame,
     user: User = None,
     expected_version: int | None = None,
     key: str = "",
@@ -35,9 +34,9 @@ def game_record(
 ) -> Written[Game]:
     """Append the next game (a full record, or a quick row: house rules' quick entry).
 
-    ``record`` may also be a function of the next game (``scoring.round.NextGame``) that
-    returns its record: the site's entry form names the players by their place in that
-    game, and is read once the list's one replay knows who plays. ``key`` (an idempotency
+    The site's entry form names the players by their place in the next game: it is read
+    with the seating the last write stored (``Spielliste.next_seating``), and the replay
+    refuses a record of other players. ``key`` (an idempotency
     key, e.g. from the entry form) makes a retried save of the same game — its first
     answer lost on the hall's Wi-Fi — return the game saved the first time instead of a
     conflict. ``same`` (``same_form_key``: the posted form's content with the version it
@@ -49,10 +48,9 @@ def game_record(
     if done is not None:
         return _answered_again(liste, done.item, user)
     ctx = Context.checked(liste, expected_version, user)
-    build = record if callable(record) else lambda _next: record
-    game, entry, snapshot = ctx.append_next(build)
+    (game,), snapshot = ctx.append([record])
     audit_record(
-        user=user, action="record", target=ctx.liste, item=game.number, after=entry_to_dict(entry)
+        user=user, action="record", target=ctx.liste, item=game.number, after=entry_to_dict(record)
     )
     remember_write(ctx.liste, key, "record", game.number)
     remember_write(ctx.liste, same, "record", game.number)

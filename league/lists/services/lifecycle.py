@@ -17,10 +17,10 @@ from league.core.errors import ServiceError
 from league.core.text import squeeze
 from league.lists.codes import new_code
 from league.lists.models import Seat, Spielliste
-from league.lists.services.context import Context, lock
+from league.lists.services.context import Context, lock, seating_of
 from league.lists.services.results import Written
 from league.lists.strength import rating_touch
-from scoring.round import LISTENFUEHRER_POSITION, RoundError, check_seats
+from scoring.round import LISTENFUEHRER_POSITION, RoundError, check_seats, replay_round
 from scoring.rules import TSR, RuleProfile
 
 
@@ -76,6 +76,9 @@ def spielliste_create(
         kasse_cent=kasse_cent,
     )
     liste.set_profile(rules)
+    # The first game's players, from the engine (a five-player table's dealer sits out).
+    first = replay_round(names, [], rules=rules).next_game
+    liste.next_seating = seating_of(first, {name: i for i, name in enumerate(names, start=1)})
     liste.save()
     Seat.objects.bulk_create(
         Seat(spielliste=liste, position=i, player=p, name=name)

@@ -8,12 +8,11 @@ from django.utils.translation import gettext as _
 
 from league.core.confirm import ask_first
 from league.core.forms import button_action, form_action
-from league.lists import services
+from league.lists.commands import AddTime, CallTime, NoGameDealt, ResumeTime, execute, require
 from league.lists.forms import AddTimeForm
 from league.lists.views.detail import render_detail
 from league.lists.views.reading import (
     Writer,
-    clock_managing,
     list_post,
     list_writer,
     versioned_post,
@@ -44,12 +43,7 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
         return asking
     return button_action(
         request,
-        lambda: services.spielliste_call_time(
-            spielliste=liste,
-            game_in_progress=in_progress,
-            user=writer.actor,
-            expected_version=versioned_post(request),
-        ),
+        lambda: execute(CallTime(in_progress=in_progress, version=versioned_post(request)), writer),
         success=_(
             "Zeit abgelaufen: das laufende Spiel wird noch eingetragen, dann nur noch "
             "fehlende Pflichtsoli."
@@ -64,12 +58,10 @@ def time_call(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def time_resume(request: HttpRequest, writer: Writer) -> HttpResponse:
     """A mistaken time call is taken back."""
-    clock_managing(writer)
+    require(writer, ResumeTime)
     return button_action(
         request,
-        lambda: services.spielliste_resume_time(
-            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        ),
+        lambda: execute(ResumeTime(version=versioned_post(request)), writer),
         success=_("Die Zeitansage ist zurückgenommen."),
         to=writer.liste,
     )
@@ -81,9 +73,7 @@ def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Time was called assuming a game in progress; this table had dealt none."""
     return button_action(
         request,
-        lambda: services.spielliste_no_game_dealt(
-            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        ),
+        lambda: execute(NoGameDealt(version=versioned_post(request)), writer),
         success=_(
             "Vermerkt: es wurde kein Spiel mehr gegeben. Es folgen nur noch fehlende Pflichtsoli."
         ),
@@ -95,17 +85,14 @@ def time_no_game(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def time_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """Added playing time for this table, granted by a referee (8.5.1)."""
-    clock_managing(writer)
+    require(writer, AddTime)
     form = AddTimeForm(request.POST)
     return form_action(
         request,
         form,
-        lambda data: services.spielliste_add_time(
-            spielliste=writer.liste,
-            minutes=data["minutes"],
-            referee=data["referee"],
-            user=writer.actor,
-            expected_version=data["version"],
+        lambda data: execute(
+            AddTime(minutes=data["minutes"], referee=data["referee"], version=data["version"]),
+            writer,
         ),
         success=lambda _written: (
             _("%(n)d Minuten zusätzliche Spielzeit eingetragen.")

@@ -1,10 +1,11 @@
 """Games on a list's page: the next game (in full or quick), its live preview, a
 correction, deleting the last game, and the house rules' "neu gegeben".
 
-Entering a game replays the list once, in its service: the entry form names the players
-by their place in the next game, so it is read inside that replay (``record=`` a function
-of the ``NextGame``), and the answer is built from what the service replayed. Only a
-refused entry replays the list again, to show it with the form.
+Every write is a command (``league.lists.commands``) run by ``execute`` — the API's path
+too. Entering a game replays the list once, in its service: the entry form names the
+players by their place in the next game, read with the seating the last write stored, and
+the answer is built from what the service replayed. Only a refused entry replays the list
+again, to show it with the form.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from django.views.decorators.http import require_POST
 
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
-from league.core.forms import button_action, form_action, form_error_from_service
+from league.core.forms import attempt, button_action, form_action, form_error_from_service
 from league.core.messages import render as render_message
 from league.core.params import int_param
 from league.lists import services
 from league.lists.access import ListAccess
+from league.lists.commands import CorrectGame, DeleteGame, EnterGame, Redeal, UndoRedeal, execute
 from league.lists.forms import DEFAULT_NAMES, QuickForm, VersionedGameForm
 from league.lists.history import change_lines
 from league.lists.models import Game, Spielliste
@@ -33,6 +35,7 @@ from league.lists.presenters import corrected_text, result_summary
 from league.lists.selectors import (
     ListeSnapshot,
     list_rules,
+    next_players,
     spielliste_changes,
     substitutes_at,
 )
@@ -52,10 +55,9 @@ from league.lists.views.reading import (
     read_snapshot,
     versioned_post,
 )
-from scoring import GameRecord, score_game
+from scoring import score_game
 from scoring.errors import ScoringError
 from scoring.quick import QuickGame
-from scoring.round import NextGame
 from scoring.rules import RuleProfile
 
 # The entry forms name players by their place in the next game: any four names read the
@@ -131,35 +133,25 @@ def _enter(
     field: str,
 ) -> Written[Game] | HttpResponse:
     """The next game from the posted entry form (its ``field`` holds the record), or the
-    answer to a refusal. The form is checked first with any names; the write's replay then
-    reads it with the players of the next game."""
+    answer to a refusal. The form names the players by their place in the next game: it
+    is read with the seating the last write stored (``next_players``)."""
     quick = field == "quick"
-    checked = form_for(_ANY_PLAYERS)
-    if not checked.is_valid():
+    form = form_for(next_players(writer.liste) or _ANY_PLAYERS)
+    if not form.is_valid():
         return _entry_refused(request, writer, None, quick=quick)
-    asked: list[EntryForm] = []
-
-    def record_for(upcoming: NextGame) -> GameRecord | QuickGame:
-        form = form_for(list(upcoming.players))
-        asked.append(form)
-        if not form.is_valid():  # cannot differ from the check with any names
-            raise ServiceError("request_invalid")
-        record: GameRecord | QuickGame = form.cleaned_data[field]
-        return record
-
-    try:
-        return services.game_record(
-            spielliste=writer.liste,
-            record=record_for,
-            user=writer.actor,
-            expected_version=checked.cleaned_data["version"],
-            key=checked.cleaned_data.get("key") or "",
-            same=services.same_form_key(
-                [(k, v) for k in request.POST for v in request.POST.getlist(k)]
-            ),
-        )
-    except ServiceError as err:
-        return _entry_refused(request, writer, err, replayed=bool(asked), quick=quick)
+    data = form.cleaned_data
+    command = EnterGame(
+        entry=data[field],
+        version=data["version"],
+        key=data.get("key") or "",
+        same=services.same_form_key(
+            [(k, v) for k in request.POST for v in request.POST.getlist(k)]
+        ),
+    )
+    done = attempt(lambda: execute(command, writer))
+    if done.error is not None:
+        return _entry_refused(request, writer, done.error, quick=quick)
+    return done.value
 
 
 def _no_game(request: HttpRequest, liste: Spielliste) -> HttpResponse:
@@ -168,26 +160,19 @@ def _no_game(request: HttpRequest, liste: Spielliste) -> HttpResponse:
 
 
 def _entry_refused(
-    request: HttpRequest,
-    writer: Writer,
-    err: ServiceError | None,
-    *,
-    replayed: bool = True,
-    quick: bool = False,
+    request: HttpRequest, writer: Writer, err: ServiceError | None, *, quick: bool = False
 ) -> HttpResponse:
     """A refused entry: the list again with the bound form and the refusal (422); a list
-    that takes no game now (frozen, complete, or no longer passing the rules) says so
-    instead."""
+    that takes no game now (frozen, complete, or no longer passing the rules: no form for
+    it) says so instead."""
+    if err is not None and err.code in _NO_GAME and not wants_json(request):
+        return _no_game(request, writer.liste)
     snap = writer.snapshot()
     form: VersionedGameForm | QuickForm | None = (
         quick_form_for(snap, request.POST) if quick else entry_form_for(snap, request.POST)
     )
     if wants_json(request):  # the phone's outbox: a coded refusal
         return json_refused(request, snap, err, form)
-    if err is not None and (
-        err.code in _NO_GAME or (not replayed and err.cause is not None)  # the list itself
-    ):
-        return _no_game(request, writer.liste)
     if form is None:
         return _no_game(request, writer.liste)
     if form.is_valid() and err is not None:
@@ -287,13 +272,14 @@ def game_correct(request: HttpRequest, writer: Writer, number: int) -> HttpRespo
     return form_action(
         request,
         form,
-        lambda data: services.game_correct(
-            spielliste=liste,
-            number=number,
-            record=data["quick" if game.is_quick else "record"],
-            user=writer.actor,
-            expected_version=data["version"],
-            key=data.get("key") or "",
+        lambda data: execute(
+            CorrectGame(
+                number=number,
+                entry=data["quick" if game.is_quick else "record"],
+                version=data["version"],
+                key=data.get("key") or "",
+            ),
+            writer,
         ),
         success=lambda written: corrected_text(number, written.revalued, written.rebocked),
         to=f"{liste.get_absolute_url()}#spiel-{number}",
@@ -367,9 +353,7 @@ def game_delete_last(request: HttpRequest, writer: Writer) -> HttpResponse:
         return asking
     return button_action(
         request,
-        lambda: services.game_delete(
-            spielliste=liste, user=writer.actor, expected_version=versioned_post(request)
-        ),
+        lambda: execute(DeleteGame(version=versioned_post(request)), writer),
         success=lambda written: _("Spiel %(n)d gelöscht.") % {"n": written.item},
         to=liste,
     )
@@ -381,9 +365,7 @@ def redeal_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     """ "Neu gegeben" (house rule ``schmeissen``): the same dealer deals again."""
     return button_action(
         request,
-        lambda: services.redeal_record(
-            spielliste=writer.liste, user=writer.actor, expected_version=versioned_post(request)
-        ),
+        lambda: execute(Redeal(version=versioned_post(request)), writer),
         success=_("Neu gegeben: derselbe Geber gibt noch einmal."),
         to=writer.liste,
     )
@@ -397,12 +379,7 @@ def redeal_undo(request: HttpRequest, writer: Writer) -> HttpResponse:
     number = int_param(request.POST.get("number"), 0) or None
     return button_action(
         request,
-        lambda: services.redeal_undo(
-            spielliste=writer.liste,
-            number=number,
-            user=writer.actor,
-            expected_version=versioned_post(request),
-        ),
+        lambda: execute(UndoRedeal(version=versioned_post(request), number=number), writer),
         success=None
         if number is None
         else _("„Neu gegeben“ vor Spiel %(n)d gelöscht.") % {"n": number},

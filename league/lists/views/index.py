@@ -16,8 +16,7 @@ from league.clubs import services as club_services
 from league.clubs.access import clubs_closed_to
 from league.clubs.models import Club
 from league.clubs.selectors import player_name_choices
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import on_form
 from league.core.params import int_param
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists import services
@@ -122,19 +121,16 @@ def liste_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         club_id = form.cleaned_data.get("club")
         club = Club.objects.get(pk=club_id) if club_id in clubs else None
-        try:
-            with transaction.atomic():  # no player is left behind by a refused list
-                liste = _create(form, club, request)
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+        done = on_form(form, lambda: _create(form, club, request))
+        if done.ok:
             messages.success(request, _("Liste angelegt. Gut Blatt!"))
-            return redirect(liste)
+            return redirect(done.value)
     return render(
         request, "lists/create.html", {"form": form, "player_names": player_name_choices()}
     )
 
 
+@transaction.atomic  # no player is left behind by a refused list
 def _create(form: SpiellisteCreateForm, club: Club | None, request: HttpRequest) -> Spielliste:
     players = [
         club_services.player_get_or_create(name=n, club=club, user=request.user)

@@ -8,22 +8,19 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
-from league.clubs import services as club_services
-from league.clubs.models import Player
 from league.core.confirm import ask_first
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
-from league.lists import services
+from league.core.forms import on_form, with_message
+from league.lists.commands import ClearPaper, EndEarly, Substitute, execute, require
 from league.lists.forms import SubstituteForm
 from league.lists.views.detail import render_detail
-from league.lists.views.reading import Writer, list_post, list_writer, managing
+from league.lists.views.reading import Writer, list_post, list_writer
 
 
 @list_post
 @list_writer
 def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser puts a substitute on a seat from a game on."""
-    managing(writer)
+    require(writer, Substitute)
     seats = writer.liste.seats.all()
     owner = writer.access.owner
     offered = owner.substitute_candidates if owner is not None else None
@@ -34,26 +31,18 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
     if form.is_valid():
         cd = form.cleaned_data
-        try:
-            # A registered player without a seat, however his name was typed; else the
-            # name makes (or finds) a record.
-            chosen = form.candidate()
-            player = (
-                Player.objects.get(pk=chosen)
-                if chosen is not None
-                else club_services.player_get_or_create(name=cd["name"], user=writer.actor)
-            )
-            services.seat_substitute(
-                spielliste=writer.liste,
-                position=cd["position"],
-                player=player,
-                from_game=cd["from_game"],
-                user=writer.actor,
-                expected_version=cd["version"],
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+        # A registered player without a seat, however his name was typed; else the name
+        # makes (or finds) a record.
+        command = Substitute(
+            position=cd["position"],
+            from_game=cd["from_game"],
+            version=cd["version"],
+            player=form.candidate(),
+            name=cd["name"],
+        )
+        done = on_form(form, lambda: execute(command, writer))
+        if done.ok:
+            player = done.value.item.player
             messages.success(
                 request,
                 _("%(name)s spielt ab Spiel %(n)d für Platz %(seat)d.")
@@ -69,7 +58,7 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def liste_end_early(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser ends a list early (or takes that back)."""
-    managing(writer)
+    require(writer, EndEarly)
     liste = writer.liste
     ended = request.POST.get("undo") != "1"
     if ended:
@@ -85,15 +74,11 @@ def liste_end_early(request: HttpRequest, writer: Writer) -> HttpResponse:
         )
         if asking is not None:
             return asking
-    try:
-        services.spielliste_end_early(spielliste=liste, ended=ended, user=writer.actor)
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(
-            request,
-            _("Liste vorzeitig beendet.") if ended else _("Die Liste ist wieder offen."),
-        )
+    with_message(
+        request,
+        lambda: execute(EndEarly(ended=ended), writer),
+        _("Liste vorzeitig beendet.") if ended else _("Die Liste ist wieder offen."),
+    )
     return redirect(liste)
 
 
@@ -101,7 +86,7 @@ def liste_end_early(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def paper_clear(request: HttpRequest, writer: Writer) -> HttpResponse:
     """The organiser removes the totals typed from paper (to enter the games instead)."""
-    managing(writer)
+    require(writer, ClearPaper)
     liste = writer.liste
     asking = ask_first(
         request,
@@ -115,10 +100,9 @@ def paper_clear(request: HttpRequest, writer: Writer) -> HttpResponse:
     )
     if asking is not None:
         return asking
-    try:
-        services.paper_result_clear(spielliste=liste, user=writer.actor)
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Papierergebnis entfernt."))
+    with_message(
+        request,
+        lambda: execute(ClearPaper(), writer),
+        _("Papierergebnis entfernt."),
+    )
     return redirect(liste)

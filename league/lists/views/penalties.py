@@ -7,9 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
-from league.lists import services
+from league.core.forms import on_form, with_message
+from league.lists.commands import AddPenalty, DeletePenalty, execute
 from league.lists.forms import PenaltyForm
 from league.lists.models import PenaltyRow
 from league.lists.views.detail import render_detail
@@ -24,23 +23,19 @@ def penalty_add(request: HttpRequest, writer: Writer) -> HttpResponse:
     form = PenaltyForm(request.POST, seats=[(s.player_id, s.name) for s in seats])
     if form.is_valid():
         cd = form.cleaned_data
-        players = {s.player_id: s.player for s in seats}
-        try:
-            services.penalty_add(
-                spielliste=liste,
-                after_game=cd["after_game"],
-                kind=cd["kind"],
-                offender=players[cd["offender"]],
-                beneficiary=players.get(cd["beneficiary"]) if cd["beneficiary"] else None,
-                absagen=cd["absagen"] or 0,
-                points=cd["points"] or 0,
-                referee=cd["referee"],
-                user=writer.actor,
-                expected_version=cd["version"],
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+        names = {s.player_id: s.name for s in seats}
+        command = AddPenalty(
+            after_game=cd["after_game"],
+            kind=cd["kind"],
+            offender=names[cd["offender"]],
+            beneficiary=names.get(cd["beneficiary"]) if cd["beneficiary"] else None,
+            absagen=cd["absagen"] or 0,
+            points=cd["points"] or 0,
+            referee=cd["referee"],
+            version=cd["version"],
+        )
+        done = on_form(form, lambda: execute(command, writer))
+        if done.ok:
             messages.success(request, _("Strafzeile eingetragen."))
             return redirect(liste)
     return render_detail(request, writer.snapshot(), writer.access, penalty_form=form, status=422)
@@ -50,12 +45,9 @@ def penalty_add(request: HttpRequest, writer: Writer) -> HttpResponse:
 @list_writer
 def penalty_delete(request: HttpRequest, writer: Writer, penalty_id: int) -> HttpResponse:
     row = get_object_or_404(PenaltyRow, pk=penalty_id, spielliste_id=writer.liste.pk)
-    try:
-        services.penalty_delete(
-            penalty_row=row, user=writer.actor, expected_version=versioned_post(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
-        messages.success(request, _("Strafzeile gelöscht."))
+    with_message(
+        request,
+        lambda: execute(DeletePenalty(row=row.pk, version=versioned_post(request)), writer),
+        _("Strafzeile gelöscht."),
+    )
     return redirect(row.spielliste)

@@ -1,36 +1,40 @@
 """Who reads and who writes a list's pages (``league.lists.access``), and the steps every
-list page shares: the list as this visitor may see it, the writer of a POST."""
+list page shares: the list as this visitor may see it, the writer of a POST
+(``league.lists.writers``, the same for the API)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
 from league.clubs.models import public_alias
-from league.core.audit import Actor
 from league.core.error_views import Withheld
 from league.core.messages import render as render_message
 from league.core.middleware import LoginRequired
 from league.core.params import int_param
 from league.lists.access import (
-    MANAGING,
     ListAccess,
     Visitor,
-    actor_for,
     anybody_reads,
     list_access,
     visitor_of,
 )
 from league.lists.models import Seat, Spielliste
 from league.lists.selectors import ListeSnapshot, snapshots_of
+from league.lists.writers import ListWriter, writer_for
+
+
+def list_or_404(pk: int) -> Spielliste:
+    liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
+    if liste is None:
+        raise Http404(render_message("not_found"))
+    return liste
 
 
 def read_list(
@@ -39,9 +43,7 @@ def read_list(
     """The list and what this visitor may do with it, not yet replayed; nobody without
     the right to read it → the login page (raised, so that every reading view gets it),
     anybody else → 403."""
-    liste = Spielliste.objects.select_related("club").filter(pk=pk).first()
-    if liste is None:
-        raise Http404(render_message("not_found"))
+    liste = list_or_404(pk)
     visitor = visitor or visitor_of(request)
     access = list_access(visitor, liste)
     if not access.reads:
@@ -76,36 +78,19 @@ def read_snapshot(request: HttpRequest, pk: int) -> tuple[ListeSnapshot, ListAcc
     return snapshot_for(liste, access), access
 
 
-@dataclass(frozen=True)
-class Writer:
-    """A POST to a list by who may write it: the list (not replayed: the write replays it
-    once, in its service), his access and the audit actor services record."""
-
-    liste: Spielliste
-    access: ListAccess
-    actor: Actor
-
-    def snapshot(self) -> ListeSnapshot:
-        """The list replayed, to show it again with a refusal."""
-        return snapshot_for(self.liste, self.access)
-
+Writer = ListWriter  # the views' name for it
 
 WriteView = Callable[..., HttpResponse]
 
 
 def list_writer(view: WriteView) -> Callable[..., HttpResponse]:
-    """Only for who may write this list (league.lists.access): the view gets a ``Writer``;
-    nobody → the login page, anybody else without the right → 403."""
+    """Only for who may write this list (``league.lists.writers.writer_for``, the same as
+    the API's): the view gets a ``ListWriter``; nobody → the login page, anybody else
+    without the right → 403."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        visitor = visitor_of(request)
-        liste, access = read_list(request, pk, visitor)
-        if not access.writes:
-            if not request.user.is_authenticated and visitor.code is None:
-                return redirect_to_login(request.get_full_path())
-            raise PermissionDenied
-        return view(request, Writer(liste, access, actor_for(visitor, access)), *args, **kwargs)
+        return view(request, writer_for(request, list_or_404(pk)), *args, **kwargs)
 
     return wrapped
 
@@ -122,18 +107,6 @@ def list_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         return view(request, pk, *args, **kwargs)
 
     return wrapped
-
-
-def managing(writer: Writer) -> None:
-    """Organisers, club managers and staff only (a table's own code does not suffice)."""
-    if writer.actor.role not in MANAGING:
-        raise PermissionDenied
-
-
-def clock_managing(writer: Writer) -> None:
-    """The round's clock in a tournament or league: its managers only (ListAccess)."""
-    if not writer.access.manages_clock:
-        raise PermissionDenied
 
 
 def versioned_post(request: HttpRequest) -> int:

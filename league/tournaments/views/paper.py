@@ -11,8 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import attempt, form_error_from_service, with_message
 from league.core.messages import render as render_message
 from league.core.params import int_param
 from league.lists.selectors import PAPER_ACCEPTED, PAPER_DIFFERS, PAPER_WAITING
@@ -44,15 +43,17 @@ def round_results(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         typed = PaperTable(
             table=form.cleaned_data["table"], totals=form.totals(), deduction=form.deduction()
         )
-        try:
-            (saved,) = ts.round_paper_results(
+        done = attempt(
+            lambda: ts.round_paper_results(
                 tournament_round=rnd, entry=entry, tables=[typed], user=organiser_actor(request)
             )
-        except ServiceError as err:
+        )
+        if (err := done.error) is not None:
             # An unknown or repeated table number is the table field's error.
             on_table = err.code in ("paper_table_unknown", "paper_table_twice")
             form_error_from_service(form, err, field="table" if on_table else None)
         else:
+            (saved,) = done.value
             messages.success(request, paper_saved_message(saved.table, saved.status))
             _paper_warnings(request, saved)
             url = reverse("round-results", args=[pk, number])
@@ -117,16 +118,17 @@ def round_results_import(request: HttpRequest, pk: int, number: int) -> HttpResp
             PaperTable(table=t, totals={int(k): v for k, v in totals.items()})
             for t, totals in stored["tables"]
         ]
-        try:
-            done = ts.round_paper_results(
+        imported = with_message(
+            request,
+            lambda: ts.round_paper_results(
                 tournament_round=rnd,
                 entry=stored["entry"],
                 tables=tables,
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            messages.error(request, err.message)
-        else:
+            ),
+        )
+        if imported.ok:
+            done = imported.value
             for saved in done:
                 if saved.status != PAPER_ACCEPTED:
                     messages.warning(request, paper_saved_message(saved.table, saved.status))

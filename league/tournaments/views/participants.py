@@ -18,7 +18,7 @@ from league.clubs.models import PlayerClaim
 from league.clubs.selectors import player_name_choices
 from league.core.confirm import ask_first
 from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import on_form, with_message
 from league.core.text import fold, name_matches
 from league.core.throttle import blocked, client_key, record_failure
 from league.lists.access import CODE_FAILURES_LIMIT, CODE_FAILURES_WINDOW
@@ -55,23 +55,30 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
         )
         status = 429
     elif request.method == "POST" and form.is_valid():
-        try:
-            participant = ts.participant_add(
-                tournament=tournament,
-                name=form.cleaned_data["name"],
-                club_name=form.cleaned_data["club"],
-                ddv_number=form.cleaned_data["ddv_number"],
-                take_record=form.cleaned_data["take_record"],
-                take_new_number=form.cleaned_data["take_new_number"],
-                namesake=form.cleaned_data["namesake"],
-                person=form.person_choice(),
-                user=organiser_actor(request),
-            )
-        except PersonChoiceNeeded as err:
-            form.ask_person(err.offers, err.found.name)
+        asked: list[PersonChoiceNeeded] = []
+
+        def add() -> Participant | None:
+            try:
+                return ts.participant_add(
+                    tournament=tournament,
+                    name=form.cleaned_data["name"],
+                    club_name=form.cleaned_data["club"],
+                    ddv_number=form.cleaned_data["ddv_number"],
+                    take_record=form.cleaned_data["take_record"],
+                    take_new_number=form.cleaned_data["take_new_number"],
+                    namesake=form.cleaned_data["namesake"],
+                    person=form.person_choice(),
+                    user=organiser_actor(request),
+                )
+            except PersonChoiceNeeded as err:  # "Ist das …?" before a new record
+                asked.append(err)
+                return None
+
+        done = on_form(form, add, "name")
+        if asked:
+            form.ask_person(asked[0].offers, asked[0].found.name)
             status = 422
-        except ServiceError as err:
-            form_error_from_service(form, err, "name")
+        elif (err := done.error) is not None:
             if err.code in DDV_REFUSALS:
                 for key in _ddv_keys(request):
                     record_failure(DDV_CHECK_SCOPE, key, CODE_FAILURES_WINDOW)
@@ -82,7 +89,8 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
             elif err.code == "participant_namesake":
                 form.ask_namesake(str(err.params["name"]))
         else:
-            messages.success(request, _("%(name)s angemeldet.") % {"name": participant.player})
+            assert done.value is not None
+            messages.success(request, _("%(name)s angemeldet.") % {"name": done.value.player})
             return redirect("tournament-participants", pk)
     participants = list(tournament.participants.select_related("player__club"))
     query = request.GET.get("q", "").strip()
@@ -205,13 +213,15 @@ def participants_import(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, _("Die Vorschau ist abgelaufen – bitte erneut hochladen."))
             return redirect("tournament-participants", pk)
         rows = [ImportRow(**row) for row in stored["rows"]]
-        try:
-            added, refused = ts.participants_import(
+        imported = with_message(
+            request,
+            lambda: ts.participants_import(
                 tournament=tournament, rows=rows, user=organiser_actor(request)
-            )
-        except ServiceError as err:
-            messages.error(request, err.message)
+            ),
+        )
+        if not imported.ok:
             return redirect("tournament-participants", pk)
+        added, refused = imported.value
         messages.success(request, _("%(n)d Teilnehmer angemeldet.") % {"n": len(added)})
         for refusal in refused[:SHOWN_REFUSALS]:
             messages.warning(request, refusal.message)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from league.core.errors import ServiceError
+from league.core.forms import with_message
 from league.core.live import live
 from league.core.messages import render as render_message
 from league.lists import services as list_services
@@ -45,15 +45,17 @@ def round_draw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = DrawForm(request.POST)
     form.is_valid()
-    try:
-        rnd, warnings = ts.round_draw(
+    done = with_message(
+        request,
+        lambda: ts.round_draw(
             tournament=tournament,
             seeded=form.cleaned_data.get("seeded", False),
             user=organiser_actor(request),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
+        ),
+    )
+    if not done.ok:
         return redirect(tournament)
+    rnd, warnings = done.value
     for code in warnings:
         messages.warning(request, render_message(f"warning.{code}"))
     messages.success(request, _("Runde %(n)d ausgelost.") % {"n": rnd.number})
@@ -140,10 +142,7 @@ def _on_round(
         asking = ask.first(request, back=back)
         if asking is not None:
             return asking
-    try:
-        act(rnd)
-    except ServiceError as err:
-        messages.error(request, err.message)
+    with_message(request, lambda: act(rnd))
     return redirect(back)
 
 

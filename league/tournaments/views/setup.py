@@ -18,8 +18,7 @@ from league.accounts import services as account_services
 from league.accounts.forms import AccountForm, InviteForm
 from league.accounts.invitation_views import invitation_link
 from league.accounts.models import Invitation
-from league.core.errors import ServiceError
-from league.core.forms import form_error_from_service
+from league.core.forms import on_form, with_message
 from league.core.params import int_param
 from league.tournaments import services as ts
 from league.tournaments.access import (
@@ -55,8 +54,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         cd = form.cleaned_data
-        try:
-            tournament = ts.tournament_create(
+        done = on_form(
+            form,
+            lambda: ts.tournament_create(
                 name=cd["name"],
                 date=cd["date"],
                 venue=cd["venue"],
@@ -69,10 +69,10 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 members_only=cd["members_only"],
                 tie_breaks=form.tie_breaks(),
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+            ),
+        )
+        if done.ok:
+            tournament = done.value
             messages.success(request, _("Turnier angelegt. Jetzt Teilnehmer anmelden."))
             return redirect("tournament-participants", tournament.pk)
     return render(request, "tournaments/create.html", {"form": form})
@@ -114,8 +114,9 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
     form = TournamentSettingsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         cd = form.cleaned_data
-        try:
-            changed = ts.tournament_change_settings(
+        done = on_form(
+            form,
+            lambda: ts.tournament_change_settings(
                 tournament=tournament,
                 settings=ts.TournamentSettings(
                     name=cd["name"],
@@ -129,10 +130,10 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
                     members_only=cd["members_only"],
                 ),
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err)
-        else:
+            ),
+        )
+        if done.ok:
+            changed = done.value
             if changed:
                 messages.success(request, _("Einstellungen gespeichert."))
             else:
@@ -187,15 +188,17 @@ def tournament_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = AccountForm(request.POST)
     if form.is_valid():
-        try:
-            added = ts.tournament_add_organiser(
+        done = on_form(
+            form,
+            lambda: ts.tournament_add_organiser(
                 tournament=tournament,
                 account=form.cleaned_data["account"],
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(form, err, "account")
-        else:
+            ),
+            "account",
+        )
+        if done.ok:
+            added = done.value
             messages.success(
                 request,
                 _("%(who)s gehört jetzt zur Turnierleitung.") % {"who": added.get_username()},
@@ -209,15 +212,15 @@ def tournament_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_organiser_remove(request: HttpRequest, pk: int) -> HttpResponse:
     """An organiser leaves the Turnierleitung (never the last one)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    try:
-        ts.tournament_remove_organiser(
+    done = with_message(
+        request,
+        lambda: ts.tournament_remove_organiser(
             tournament=tournament,
             account_id=int_param(request.POST.get("account")),
             user=organiser_actor(request),
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
+        ),
+    )
+    if done.ok:
         messages.success(request, _("Aus der Turnierleitung entfernt."))
     return redirect("tournament-organisers", pk)
 
@@ -229,17 +232,18 @@ def tournament_organiser_invite(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     invite = InviteForm(request.POST)
     if invite.is_valid():
-        try:
-            account_services.invitation_create(
+        done = on_form(
+            invite,
+            lambda: account_services.invitation_create(
                 kind=Invitation.Kind.ORGANISER,
                 target_id=tournament.pk,
                 email=invite.cleaned_data["email"],
                 link=partial(invitation_link, request),
                 user=organiser_actor(request),
-            )
-        except ServiceError as err:
-            form_error_from_service(invite, err, "email")
-        else:
+            ),
+            "email",
+        )
+        if done.ok:
             messages.success(request, _("Einladung verschickt."))
             return redirect("tournament-organisers", pk)
     return _organisers_page(request, tournament, invite=invite)
@@ -272,13 +276,13 @@ def tournament_silent(request: HttpRequest, pk: int) -> HttpResponse:
     organisers until the prize ceremony (0 shows every round again)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = int_param(request.POST.get("silent_rounds", "").strip(), -1, digits=3)
-    try:
-        ts.tournament_set_silent(
+    done = with_message(
+        request,
+        lambda: ts.tournament_set_silent(
             tournament=tournament, rounds=rounds, user=organiser_actor(request)
-        )
-    except ServiceError as err:
-        messages.error(request, err.message)
-    else:
+        ),
+    )
+    if done.ok:
         if rounds:
             messages.success(
                 request,

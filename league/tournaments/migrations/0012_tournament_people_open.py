@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_tournament_uid'),
+        ('tournaments', '0011_place_lists'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('evenings', '0001_initial'),
+        ('evenings', '0002_place_lists'),
     ]
 
     operations = [
