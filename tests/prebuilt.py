@@ -114,12 +114,14 @@ def _foundations(written: list[_Table]) -> list[_Foundation]:
         if table is None or model._meta.proxy:
             continue
         for field in model._meta.concrete_fields:
-            target = field.related_model if field.many_to_one or field.one_to_one else None
+            if not isinstance(field, models.ForeignKey):  # a OneToOneField is one too
+                continue
+            target = field.related_model
             if not isinstance(target, type) or target._meta.db_table in by_name:
                 continue
             at = table.columns.index(field.column)
-            key = (target._meta.db_table, field.target_field.column)
-            wanted.setdefault(key, set()).update(r[at] for r in table.rows if r[at] is not None)
+            pointed = (target._meta.db_table, field.target_field.column)
+            wanted.setdefault(pointed, set()).update(r[at] for r in table.rows if r[at] is not None)
     found = []
     with connection.cursor() as cursor:
         for (name, key), ids in sorted(wanted.items()):
@@ -194,7 +196,7 @@ class Prebuilt(Generic[T]):
         columns = ", ".join(_quote(c) for c in foundation.table.columns)
         at = foundation.table.columns.index(foundation.key)
         keys = list(kept)
-        there = {}
+        there: dict[Any, tuple[Any, ...]] = {}
         for start in range(0, len(keys), 500):  # SQLite's limit of bound values
             chunk = keys[start : start + 500]
             marks = ", ".join(["%s"] * len(chunk))
