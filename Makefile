@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint arch bench install browser clean messages venue venue-restore matrix fuzz
+.PHONY: run test checks lint arch bench install browser clean messages venue venue-restore matrix fuzz
 PORT ?= 8000
 # The English catalogue is compiled here, not committed (Debian's gettext: msgfmt).
 PO := league/locale/en/LC_MESSAGES/django.po
@@ -57,9 +57,23 @@ arch: $(STAMP)
 # Two workers (pytest-xdist): each has its own test database and cache. worksteal hands out
 # single tests and lets an idle worker take half of the other's queue, so neither waits for
 # the other at the end (a file each left one worker alone with the last big file).
-test: $(STAMP) $(MO) browser lint
+# The checks run beside the tests, not before them: mypy (about 45 s of one core on a fresh
+# clone) fills the gaps the two workers leave (their start, the browser tests' waits, the
+# last test); its report follows the tests'. The house's plan (make arch) is one of the
+# tests (tests/core/test_architecture.py), so it is not run twice.
+test: $(STAMP) $(MO) browser
+	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
+	$(BIN)/pytest -n 2 --dist worksteal; tests=$$?; \
+	wait $$checks; checked=$$?; cat $$log; rm -f $$log; \
+	if [ $$checked != 0 ]; then echo "make test: the checks failed (above)" >&2; fi; \
+	[ $$tests = 0 ] && [ $$checked = 0 ]
+
+# What make test checks beside the tests: ruff, mypy, migrations in step with the models.
+checks: $(STAMP) $(MO)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(BIN)/pytest -n 2 --dist worksteal
 
 # The whole feature matrix (owner x way x rule profile x place); make test walks a slice.
 matrix: $(STAMP) $(MO)

@@ -12,6 +12,13 @@ Only a build into empty tables is kept, and only copied into empty tables: other
 test wrote other rows first) the build simply runs again, as it always did. A build must
 only add rows (it may not change rows that were there before it, such as content types):
 what it changed in such a row would not be copied.
+
+The rows a kept build points to without having written them (its foundations: the
+Ranglistenwart group a data migration made, which the demo's Ranglistenwart belongs to) are
+kept too. A transactional test's flush deletes them; the copy puts them back as they were,
+with their ids, so a browser test on the demo copies it instead of loading it again (10–15 s
+each). If such a row's id now holds another row, or its unique values are taken, the build
+runs again.
 """
 
 from __future__ import annotations
@@ -81,23 +88,77 @@ class _Dangling(Exception):
     """A copied row points to a row this database does not have."""
 
 
+def _row(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    # SQLite reads a TIME column as datetime.time but cannot bind one.
+    return tuple(v.isoformat() if isinstance(v, dt.time) else v for v in values)
+
+
+@dataclass(frozen=True)
+class _Foundation:
+    """Rows of a table the build did not write but its rows point to, by their key."""
+
+    table: _Table
+    key: str
+
+    def rows_by_key(self) -> dict[Any, tuple[Any, ...]]:
+        at = self.table.columns.index(self.key)
+        return {row[at]: row for row in self.table.rows}
+
+
+def _foundations(written: list[_Table]) -> list[_Foundation]:
+    """The rows outside ``written`` that the written rows point to (foreign keys)."""
+    by_name = {t.name: t for t in written}
+    wanted: dict[tuple[str, str], set[Any]] = {}
+    for model in apps.get_models(include_auto_created=True):
+        table = by_name.get(model._meta.db_table)
+        if table is None or model._meta.proxy:
+            continue
+        for field in model._meta.concrete_fields:
+            if not isinstance(field, models.ForeignKey):  # a OneToOneField is one too
+                continue
+            target = field.related_model
+            if not isinstance(target, type) or target._meta.db_table in by_name:
+                continue
+            at = table.columns.index(field.column)
+            pointed = (target._meta.db_table, field.target_field.column)
+            wanted.setdefault(pointed, set()).update(r[at] for r in table.rows if r[at] is not None)
+    found = []
+    with connection.cursor() as cursor:
+        for (name, key), ids in sorted(wanted.items()):
+            rows: list[tuple[Any, ...]] = []
+            ordered = sorted(ids)
+            for start in range(0, len(ordered), 500):  # SQLite's limit of bound values
+                chunk = ordered[start : start + 500]
+                marks = ", ".join(["%s"] * len(chunk))
+                cursor.execute(
+                    f"SELECT * FROM {_quote(name)} WHERE {_quote(key)} IN ({marks})", chunk
+                )
+                rows.extend(_row(row) for row in cursor.fetchall())
+            columns = [c[0] for c in cursor.description] if rows else []
+            if rows:
+                found.append(_Foundation(_Table(name, columns, rows), key))
+    return found
+
+
 class Prebuilt(Generic[T]):
     """``Prebuilt(build)()`` runs ``build()`` or copies what its first run wrote."""
 
     def __init__(self, build: Callable[[], T]) -> None:
         self._build = build
-        self._kept: tuple[list[_Table], Any] | None = None
+        self._kept: tuple[list[_Table], list[_Foundation], Any] | None = None
 
     def __call__(self) -> T:
-        if self._kept is not None and self._copy(self._kept[0]):
-            return _read_again(self._kept[1])
+        if self._kept is not None and self._copy(self._kept[0], self._kept[1]):
+            return _read_again(self._kept[2])
         before = _counts()
         result = self._build()
         if self._kept is None:
             self._kept = self._written(before, result)
         return result
 
-    def _written(self, before: dict[str, int], result: T) -> tuple[list[_Table], Any] | None:
+    def _written(
+        self, before: dict[str, int], result: T
+    ) -> tuple[list[_Table], list[_Foundation], Any] | None:
         """The rows the build wrote, if it wrote only into tables that were empty."""
         after = _counts()
         if any(count and after[table] != count for table, count in before.items()):
@@ -107,44 +168,72 @@ class Prebuilt(Generic[T]):
             for table, count in after.items():
                 if count and not before[table]:
                     cursor.execute(f"SELECT * FROM {_quote(table)}")
-                    # SQLite reads a TIME column as datetime.time but cannot bind one.
-                    rows = [
-                        tuple(v.isoformat() if isinstance(v, dt.time) else v for v in row)
-                        for row in cursor.fetchall()
-                    ]
+                    rows = [_row(row) for row in cursor.fetchall()]
                     columns = [c[0] for c in cursor.description]
                     written.append(_Table(table, columns, rows))
-        return written, _refs(result)
+        return written, _foundations(written), _refs(result)
 
     @staticmethod
-    def _copy(tables: list[_Table]) -> bool:
+    def _copy(tables: list[_Table], foundations: list[_Foundation]) -> bool:
         """Insert the kept rows as they were, if their tables are empty and every row they
         point to is there. Foreign keys are deferred (Django creates them deferrable), so
         the order does not matter; they are checked before the copy is kept. A row they
         point to may be missing although the build found it: a data migration's row (the
-        Ranglistenwart group) is gone after a transactional test's flush. Then the copy is
-        undone and the build runs again."""
+        Ranglistenwart group) is gone after a transactional test's flush. A foundation is
+        put back as it was; any other missing row undoes the copy and the build runs
+        again."""
         try:
             with transaction.atomic():
-                return Prebuilt._insert(tables)
+                return Prebuilt._insert(tables, foundations)
         except _Dangling:
             return False
 
     @staticmethod
-    def _insert(tables: list[_Table]) -> bool:
+    def _missing(cursor: Any, foundation: _Foundation) -> list[tuple[Any, ...]] | None:
+        """The foundation's rows this database lacks; None if one of its ids holds another
+        row (then the copy would point to that one)."""
+        kept = foundation.rows_by_key()
+        columns = ", ".join(_quote(c) for c in foundation.table.columns)
+        at = foundation.table.columns.index(foundation.key)
+        keys = list(kept)
+        there: dict[Any, tuple[Any, ...]] = {}
+        for start in range(0, len(keys), 500):  # SQLite's limit of bound values
+            chunk = keys[start : start + 500]
+            marks = ", ".join(["%s"] * len(chunk))
+            cursor.execute(
+                f"SELECT {columns} FROM {_quote(foundation.table.name)} "
+                f"WHERE {_quote(foundation.key)} IN ({marks})",
+                chunk,
+            )
+            there.update((row[at], _row(row)) for row in cursor.fetchall())
+        if any(kept[key] != row for key, row in there.items()):
+            return None
+        return [row for key, row in kept.items() if key not in there]
+
+    @staticmethod
+    def _insert(tables: list[_Table], foundations: list[_Foundation]) -> bool:
         with connection.cursor() as cursor:
             for table in tables:
                 cursor.execute(f"SELECT 1 FROM {_quote(table.name)} LIMIT 1")
                 if cursor.fetchone() is not None:
                     return False
-            for table in tables:
-                columns = ", ".join(_quote(c) for c in table.columns)
-                marks = ", ".join(["%s"] * len(table.columns))
-                cursor.executemany(
-                    f"INSERT INTO {_quote(table.name)} ({columns}) VALUES ({marks})", table.rows
-                )
+            restored = []
+            for foundation in foundations:
+                missing = Prebuilt._missing(cursor, foundation)
+                if missing is None:
+                    return False
+                if missing:
+                    restored.append(
+                        _Table(foundation.table.name, foundation.table.columns, missing)
+                    )
+            try:
+                with transaction.atomic():  # a unique value of the row taken by another
+                    Prebuilt._insert_rows(cursor, restored)
+            except IntegrityError:
+                return False
+            Prebuilt._insert_rows(cursor, tables)
             # PostgreSQL's id sequences do not move for explicit ids (SQLite's do).
-            names = {t.name for t in tables}
+            names = {t.name for t in tables + restored}
             copied = [
                 m for m in apps.get_models(include_auto_created=True) if m._meta.db_table in names
             ]
@@ -155,3 +244,12 @@ class Prebuilt(Generic[T]):
         except IntegrityError as dangling:
             raise _Dangling from dangling
         return True
+
+    @staticmethod
+    def _insert_rows(cursor: Any, tables: list[_Table]) -> None:
+        for table in tables:
+            columns = ", ".join(_quote(c) for c in table.columns)
+            marks = ", ".join(["%s"] * len(table.columns))
+            cursor.executemany(
+                f"INSERT INTO {_quote(table.name)} ({columns}) VALUES ({marks})", table.rows
+            )

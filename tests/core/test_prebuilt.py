@@ -9,10 +9,11 @@ from tests.prebuilt import Prebuilt
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_copy_pointing_to_a_missing_row_is_built_again():
+def test_a_copy_puts_back_the_rows_it_points_to_or_is_built_again():
     """A data migration's row the build used (here a group) is gone after a transactional
-    test's flush: the copy would point nowhere, so the build runs again."""
-    Group.objects.create(name="Kassenwart")
+    test's flush: the copy puts it back as it was (same id). If its name now belongs to
+    another group, it cannot: the build runs again."""
+    kassenwart = Group.objects.create(name="Kassenwart")
     calls: list[int] = []
 
     def build() -> User:
@@ -27,9 +28,17 @@ def test_a_copy_pointing_to_a_missing_row_is_built_again():
     User.objects.all().delete()
     assert made().groups.get().name == "Kassenwart"
     assert len(calls) == 1
-    # The next: the built rows are gone, and so is the group (a flush).
+    # The next: the built rows are gone, and so is the group (a flush): put back.
     User.objects.all().delete()
     Group.objects.filter(name="Kassenwart").delete()
     user = made()
+    assert len(calls) == 1
+    assert [(g.pk, g.name) for g in user.groups.all()] == [(kassenwart.pk, "Kassenwart")]
+    # The next: the group's name belongs to another row (another id): built again.
+    User.objects.all().delete()
+    Group.objects.filter(name="Kassenwart").delete()
+    other = Group.objects.create(name="Kassenwart")
+    user = made()
     assert len(calls) == 2
-    assert [g.name for g in user.groups.all()] == ["Kassenwart"]
+    assert [g.pk for g in user.groups.all()] == [other.pk]
+    assert Group.objects.filter(name="Kassenwart").count() == 1

@@ -1,8 +1,8 @@
 """Property tests over whole simulated rounds.
 
 Each example plays a whole round of 24 or 30 games, replaying it after every game: 100
-rounds a test (hypothesis' default; the suite's profile says 400) still play thousands of
-games per property, at a quarter of the time."""
+rounds a test (in every run; CI's profile gives other properties 400) still play thousands
+of games per property, at a quarter of the time."""
 
 import random
 
