@@ -21,8 +21,8 @@ from tests.tournaments.helpers import make_tournament
 # one example may take longer than hypothesis' patience (too_slow), which says nothing about
 # the rules tested. How many examples a test without its own count tries depends on the run:
 # ``make test`` and a bare ``pytest`` 100 (hypothesis' default; the properties cost a quarter
-# of the time they did at 400), CI's PostgreSQL run (.ci/run, HYPOTHESIS_PROFILE=ci) 400,
-# as every run did before. A test that states its own ``max_examples`` keeps it in both.
+# of the time they did at 400); ``HYPOTHESIS_PROFILE=ci`` 400, as every run did before (CI
+# runs tests/scoring once, in make test). A test that states its own ``max_examples`` keeps it.
 _PROPERTIES = {"dev": 100, "ci": 400}
 for _name, _examples in _PROPERTIES.items():
     hypothesis.settings.register_profile(

@@ -298,7 +298,6 @@ def league_organiser_add(request: HttpRequest, pk: int) -> HttpResponse:
 def team_player_add(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
     team = get_object_or_404(Team, league_id=pk, pk=team_id)
     form = RosterForm(request.POST)
-
     asked: list[PersonChoiceNeeded] = []
 
     def act(league: League, actor: Actor) -> str | None:
