@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.core.messages import register_messages
+from league.leagues.messages import MESSAGES
 from league.lists import owners
 
 
@@ -12,6 +14,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Ligen")
 
     def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and the
         # selectors import models (the app registry's order, not a cycle of files).
         from league.leagues.selectors import league_choices, league_lists, list_owner, list_places
