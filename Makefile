@@ -6,9 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test checks lint arch bench install browser clean messages venue venue-restore matrix fuzz
 PORT ?= 8000
-# The English catalogue is compiled here, not committed (Debian's gettext: msgfmt).
-PO := league/locale/en/LC_MESSAGES/django.po
-MO := league/locale/en/LC_MESSAGES/django.mo
+# The English catalogues — the engine's and page frame's (league/locale) and one per app
+# (league/<app>/locale) — are compiled here, never committed (compilemessages: Debian's msgfmt).
+PO := $(wildcard league/locale/en/LC_MESSAGES/django.po league/*/locale/en/LC_MESSAGES/django.po)
+MO := $(VENV)/.messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,8 +19,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) $(MO)
 
-$(MO): $(PO)
-	msgfmt --check-format -o $@ $<
+$(MO): $(STAMP) $(PO)
+	$(BIN)/python manage.py compilemessages -l en --ignore=.venv --ignore='wt-*' >/dev/null
+	touch $@
 
 # Debian's Chromium for the Playwright tests; browser downloads do not work here.
 browser:
@@ -79,12 +81,22 @@ checks: $(STAMP) $(MO)
 matrix: $(STAMP) $(MO)
 	MATRIX_FULL=1 $(BIN)/pytest tests/meet -n 2 --dist loadfile
 
-# The one English catalogue: collect German msgids from league/ and scoring/, compile
-# (the .mo is built, never committed).
+# Each app collects its own German msgids into its catalogue (league/<app>/locale); the
+# engine's texts (scoring/) and the page frame (templates/, settings) go to league/locale.
+# Then compile (the .mo files are built, never committed).
+APPS := $(patsubst league/%/apps.py,%,$(wildcard league/*/apps.py))
 messages: $(STAMP)
-	$(BIN)/python manage.py makemessages -l en --no-obsolete --no-location \
-	  --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
-	$(BIN)/python manage.py compilemessages -l en --ignore=.venv
+	for app in $(APPS); do \
+	  mkdir -p league/$$app/locale && ( cd league/$$app && \
+	  DJANGO_SETTINGS_MODULE=league.settings PYTHONPATH=$(CURDIR) $(CURDIR)/$(BIN)/django-admin \
+	    makemessages -l en --no-obsolete --no-location --no-wrap --ignore=migrations >/dev/null ); \
+	  grep -qs '^msgid "[^"]' league/$$app/locale/en/LC_MESSAGES/django.po || rm -rf league/$$app/locale; \
+	done
+	$(BIN)/python manage.py makemessages -l en --no-obsolete --no-location --no-wrap \
+	  --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles --ignore='wt-*' \
+	  $(foreach app,$(APPS),--ignore=league/$(app)) >/dev/null
+	$(BIN)/python manage.py compilemessages -l en --ignore=.venv --ignore='wt-*'
+	touch $(MO)
 
 bench: $(STAMP) $(MO)
 	$(BIN)/python bench/score_throughput.py

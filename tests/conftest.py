@@ -34,18 +34,26 @@ for _name, _examples in _PROPERTIES.items():
 hypothesis.settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
-CATALOGUE = Path(__file__).resolve().parent.parent / "league/locale/en/LC_MESSAGES/django.po"
+LEAGUE = Path(__file__).resolve().parent.parent / "league"
+# The engine's and the page frame's catalogue, and one per app (each app owns its texts).
+CATALOGUES = sorted(
+    [LEAGUE / "locale/en/LC_MESSAGES/django.po", *LEAGUE.glob("*/locale/en/LC_MESSAGES/django.po")]
+)
 
 
 def compile_catalogue(config: Any) -> None:
-    """The English catalogue is built, not committed (``make`` builds it): a bare ``pytest``
-    on a fresh clone builds it too, once, in the controlling process (not in each worker)."""
+    """The English catalogues are built, not committed (``make`` builds them): a bare
+    ``pytest`` on a fresh clone builds them too, once, in the controlling process (not in
+    each worker)."""
     if hasattr(config, "workerinput"):
         return
-    compiled = CATALOGUE.with_suffix(".mo")
-    if compiled.exists() and compiled.stat().st_mtime >= CATALOGUE.stat().st_mtime:
-        return
-    subprocess.run(["msgfmt", "--check-format", "-o", str(compiled), str(CATALOGUE)], check=True)
+    for catalogue in CATALOGUES:
+        compiled = catalogue.with_suffix(".mo")
+        if compiled.exists() and compiled.stat().st_mtime >= catalogue.stat().st_mtime:
+            continue
+        subprocess.run(
+            ["msgfmt", "--check-format", "-o", str(compiled), str(catalogue)], check=True
+        )
 
 
 def pytest_configure(config):

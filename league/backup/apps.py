@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.backup.messages import MESSAGES
+from league.core.messages import register_messages
+
 
 class BackupConfig(AppConfig):
     """Backup: ``manage.py export`` / ``import`` of everything, one tournament or a club's
@@ -9,3 +12,6 @@ class BackupConfig(AppConfig):
     name = "league.backup"
     label = "backup"
     verbose_name = _("Sicherung")
+
+    def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.core.messages import register_messages
+from league.evenings.messages import MESSAGES
+
 
 class EveningsConfig(AppConfig):
     """Club evenings (Vereinsabende) and club seasons: the evenings own their tables'
@@ -11,6 +14,7 @@ class EveningsConfig(AppConfig):
     verbose_name = _("Vereinsabende")
 
     def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # cycle: the rule reads the models, loaded only after the registry (app loading)
         from league.evenings.strength import rated_lists
         from league.lists.strength import register_rated

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.core.messages import register_messages
+from league.federation.messages import MESSAGES
+
 
 class FederationConfig(AppConfig):
     """Between the venue laptop and the federation's site (federation.md): a tournament
@@ -11,6 +14,7 @@ class FederationConfig(AppConfig):
     verbose_name = _("Verband")
 
     def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # The box imports the models: here, not at module level, because of an
         # app-loading cycle (Django imports apps.py before any models are ready).
         from league.core.sections import register_merge, register_privacy

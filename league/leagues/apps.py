@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.core.messages import register_messages
+from league.leagues.messages import MESSAGES
 from league.lists import owners
 
 
@@ -12,6 +14,7 @@ class LeaguesConfig(AppConfig):
     verbose_name = _("Ligen")
 
     def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # cycle: the rule reads the models, loaded only after the registry (app loading)
         from league.leagues.strength import rated_lists
         from league.lists.strength import register_rated

@@ -1,7 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from league.core.messages import register_messages
 from league.lists import owners
+from league.tournaments.messages import MESSAGES
 
 
 class TournamentsConfig(AppConfig):
@@ -12,6 +14,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Turniere")
 
     def ready(self) -> None:
+        register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # cycle: the rule reads the models, loaded only after the registry (app loading)
         from league.lists.strength import register_rated
         from league.tournaments.strength import rated_lists
