@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Count, Min, Q
 
+from league.clubs.models import Player
 from league.lists.models import (
     Placement,
     PlayerRating,
@@ -341,36 +342,61 @@ def rating_touch_days(days: Iterable[dt.date]) -> None:
 
 @dataclass(frozen=True)
 class AtTable:
-    """A seat's figure before a list and the model's expected placing (an estimate)."""
+    """A seat's figure before a list and the model's expected placing (an estimate);
+    ``hidden``: a player who asked not to be named (his figure is not shown to others)."""
 
     player_id: int
     rating: int
     provisional: bool
     expected_rank: int
     probability: float
+    hidden: bool = False
 
 
-def at_table(liste: Spielliste, seats: Sequence[Seat]) -> list[AtTable]:
-    """Each seat's Spielstärke before ``liste`` (a rated list: the state he brought, as
-    stored; any other: his current one) and the expected placing (one or two queries)."""
-    players = [seat.player_id for seat in seats]
+def counts_for_rating(list_id: int) -> bool:
+    """Whether the list's owner rates it once it is over (its page shows the figures)."""
+    return bool(_owners_rate([list_id]))
+
+
+def at_tables(
+    seated: Mapping[int, Sequence[int]], *, reveal: bool = False
+) -> dict[int, list[AtTable]]:
+    """Each list's seats (player ids in seat order, by list id) with the figure each
+    brought (a rated list: as stored; any other: his current one) and the expected placing
+    (three queries for any number of lists)."""
+    ids = list(seated)
+    players = {p for seats in seated.values() for p in seats}
     brought = {
-        player: Skill(mu, sigma, count - 1)
-        for player, mu, sigma, count in RatingStep.objects.filter(
-            spielliste=liste, player_id__in=players
-        ).values_list("player_id", "mu_before", "sigma_before", "lists")
+        (liste, player): Skill(mu, sigma, count - 1)
+        for liste, player, mu, sigma, count in RatingStep.objects.filter(
+            spielliste_id__in=ids
+        ).values_list("spielliste_id", "player_id", "mu_before", "sigma_before", "lists")
     }
-    if len(brought) != len(players):
-        current = {
-            player: Skill(mu, sigma, count)
-            for player, mu, sigma, count in PlayerRating.objects.filter(
-                player_id__in=players
-            ).values_list("player_id", "mu", "sigma", "lists")
-        }
-        brought = {p: current.get(p, NEWCOMER) for p in players}
-    skills = [brought[p] for p in players]
-    placings = expected_placings(skills)
-    return [
-        AtTable(p, skill.rating, skill.provisional, e.rank, e.probability)
-        for p, skill, e in zip(players, skills, placings, strict=True)
-    ]
+    current = {
+        player: Skill(mu, sigma, count)
+        for player, mu, sigma, count in PlayerRating.objects.filter(
+            player_id__in=players
+        ).values_list("player_id", "mu", "sigma", "lists")
+    }
+    hidden: set[int] = set()
+    if not reveal:
+        hidden = set(
+            Player.objects.filter(pk__in=players, hide_name=True).values_list("pk", flat=True)
+        )
+    out: dict[int, list[AtTable]] = {}
+    for liste, seats in seated.items():
+        if seats and all((liste, p) in brought for p in seats):
+            skills = [brought[(liste, p)] for p in seats]
+        else:
+            skills = [current.get(p, NEWCOMER) for p in seats]
+        placings = expected_placings(skills)
+        out[liste] = [
+            AtTable(p, skill.rating, skill.provisional, e.rank, e.probability, p in hidden)
+            for p, skill, e in zip(seats, skills, placings, strict=True)
+        ]
+    return out
+
+
+def at_table(liste: Spielliste, seats: Sequence[Seat], *, reveal: bool = True) -> list[AtTable]:
+    """``at_tables`` of one list."""
+    return at_tables({liste.pk: [seat.player_id for seat in seats]}, reveal=reveal)[liste.pk]

@@ -46,12 +46,17 @@ def _viewer_sees_hidden(reader: User | AnonymousUser) -> bool:
     return bool(reader.is_authenticated and reader.is_staff)
 
 
-def strength_rows(*, reader: User | AnonymousUser, club_id: int | None = None) -> list[StrengthRow]:
+def strength_rows(
+    *, reader: User | AnonymousUser, club_id: int | None = None, landesverband: str = ""
+) -> list[StrengthRow]:
     """Every player with at least ``PROVISIONAL_BELOW`` rated lists, by figure, then μ,
-    then name; hidden players only for staff and themselves (one query)."""
+    then name, of one club or Landesverband if given; hidden players only for staff and
+    themselves (one query)."""
     rows = PlayerRating.objects.filter(lists__gte=PROVISIONAL_BELOW)
     if club_id is not None:
         rows = rows.filter(player__club_id=club_id)
+    if landesverband:
+        rows = rows.filter(player__club__landesverband=landesverband)
     if not _viewer_sees_hidden(reader):
         own = Q(player__account_id=reader.pk) if reader.is_authenticated else Q(pk__in=[])
         rows = rows.filter(Q(player__hide_name=False) | own)

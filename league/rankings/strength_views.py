@@ -29,7 +29,11 @@ def strength_list(request: HttpRequest) -> HttpResponse:
     club_id = int_param(request.GET.get("verein")) or None
     if club_id is not None and club_id not in {c.pk for c in clubs}:
         club_id = None
-    rows = strength_rows(reader=request.user, club_id=club_id)
+    verbaende = sorted({c.landesverband for c in clubs if c.landesverband})
+    landesverband = request.GET.get("landesverband", "")
+    if landesverband not in verbaende:
+        landesverband = ""
+    rows = strength_rows(reader=request.user, club_id=club_id, landesverband=landesverband)
     fmt = request.GET.get("_export", "")
     if fmt in EXPORT_FORMATS:
         values: list[list[object]] = [
@@ -53,6 +57,8 @@ def strength_list(request: HttpRequest) -> HttpResponse:
             "pages": pages,
             "clubs": clubs,
             "club_id": club_id,
+            "verbaende": verbaende,
+            "landesverband": landesverband,
             "minimum": PROVISIONAL_BELOW,
         },
     )

@@ -119,3 +119,51 @@ def test_a_rebuild_gives_identical_figures(rated):
     rating_rebuild()
     after = sorted(RatingStep.objects.values_list("player_id", "spielliste_id", "mu", "sigma"))
     assert after == before
+
+
+def test_the_landesverband_filter(client, rated):
+    club = Club.objects.create(name="Nord", landesverband="Schleswig-Holstein")
+    someone = PlayerRating.objects.filter(lists=10).first().player
+    someone.club = club
+    someone.save()
+    html = client.get(reverse("spielstaerke"), {"landesverband": "Schleswig-Holstein"})
+    assert _rows(html.content.decode()) == 1
+    unknown = client.get(reverse("spielstaerke"), {"landesverband": "Atlantis"})
+    assert _rows(unknown.content.decode()) == 4  # no such filter: everybody
+
+
+def test_figures_and_expected_placings_at_the_table(client, rated):
+    """The list page, the round board (rating.md "What players see"); a hidden player's
+    figure is left out for strangers."""
+    rnd = rated.rounds.get(number=1)
+    liste = rnd.lists.first()
+    page = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
+    assert "data-strength-table" in page
+    assert page.count('<td class="num">1000') == 4  # everybody a newcomer before it
+    board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
+    assert board.count("data-strength") == 8
+    hidden = liste.seats.first().player
+    Player.objects.filter(pk=hidden.pk).update(hide_name=True)
+    board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
+    assert board.count("data-strength") == 7
+
+
+def test_a_free_list_shows_no_figures(client):
+    from league.lists import services as list_services
+
+    players = [Player.objects.create(name=n) for n in ("A1", "A2", "A3", "A4")]
+    free = list_services.spielliste_create(title="Frei", players=players)
+    page = client.get(reverse("liste-detail", args=[free.pk])).content.decode()
+    assert "data-strength-table" not in page
+
+
+def test_a_league_spieltag_shows_figures(client, django_capture_on_commit_callbacks):
+    from league.leagues import services as league_services
+    from tests.leagues.helpers import first_spieltag, make_league, set_lineups
+
+    league = make_league(4, rounds=1)
+    spieltag = first_spieltag(league)
+    set_lineups(spieltag)
+    league_services.spieltag_start(spieltag=spieltag)
+    page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk]))
+    assert "data-strength" in page.content.decode()

@@ -33,6 +33,7 @@ from league.leagues.models import (
 from league.leagues.selectors.rows import DayResult, ReportState, ScheduledDay
 from league.lists.models import ScoreLine, Seat, Spielliste, Substitution
 from league.lists.owners import ListOwner
+from league.lists.strength import at_tables
 from scoring.liga import TableRow, TeamDay, league_table, spieltag_result, table_with_all
 from scoring.liga import siegpunkte_text as liga_siegpunkte_text
 
@@ -329,6 +330,9 @@ class TableItem:
     table: int
     liste: Spielliste
     seats: list[tuple[int, str, str]]  # position, name, team name
+    # Each seat's Spielstärke before the list and expected placing (rating.md, an
+    # estimate): (position, figure, expected place); none for a hidden player.
+    strength: list[tuple[int, int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -361,6 +365,13 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
         "player"
     ):
         seats[seat.spielliste_id].append(seat)
+    figures = at_tables(
+        {
+            t.spielliste_id: [s.player_id for s in sorted(seats[t.spielliste_id], key=_position)]
+            for t in tables
+        },
+        reveal=reveal,
+    )
     rounds: dict[int, list[TableItem]] = defaultdict(list)
     for t in tables:
         team_of = list(t.teams)
@@ -377,7 +388,16 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
                         if s.position - 1 < len(team_of) and team_of[s.position - 1] in by_id
                         else "",
                     )
-                    for s in sorted(seats[t.spielliste_id], key=lambda s: s.position)
+                    for s in sorted(seats[t.spielliste_id], key=_position)
+                ],
+                [
+                    (s.position, a.rating, a.expected_rank)
+                    for s, a in zip(
+                        sorted(seats[t.spielliste_id], key=_position),
+                        figures[t.spielliste_id],
+                        strict=True,
+                    )
+                    if not a.hidden
                 ],
             )
         )
@@ -392,6 +412,10 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
         rounds=[rounds[r] for r in sorted(rounds)],
         result=result,
     )
+
+
+def _position(seat: Seat) -> int:
+    return seat.position
 
 
 def roster_names(teams: Iterable[Team], *, reveal: bool) -> dict[int, list[tuple[Player, str]]]:

@@ -32,6 +32,7 @@ from league.lists.owners import quick_rows_allowed
 from league.lists.presenters import dealers_named, list_chart, list_rows, pflichtsolo_section
 from league.lists.rules import rules_summary
 from league.lists.selectors import ListeSnapshot, list_live_version
+from league.lists.strength import AtTable, at_tables, counts_for_rating
 from league.lists.views.page import Page, page_of
 from league.lists.views.reading import read_snapshot, readable_as_anybody
 
@@ -80,9 +81,22 @@ def _rows(page: Page, forms: Forms) -> Context:
     }
 
 
+def _strength(page: Page) -> list[tuple[str, AtTable]]:
+    """Each seat's Spielstärke before the list and expected placing, where its owner rates
+    it (rating.md "What players see"); a hidden player's figure only for those who see
+    his name."""
+    snap = page.snap
+    if not snap.seats or not counts_for_rating(snap.liste.pk):
+        return []
+    seated = {snap.liste.pk: [seat.player_id for seat in snap.seats]}
+    at = at_tables(seated, reveal=page.access.writes)[snap.liste.pk]
+    return [(seat.name, a) for seat, a in zip(snap.seats, at, strict=True) if not a.hidden]
+
+
 def _stand(page: Page, forms: Forms) -> Context:
     snap = page.snap
     return {
+        "strength": _strength(page),
         "chart": mark_safe(  # built by league.lists.chart, every text escaped
             list_chart(snap, title=_("Verlauf des Stands"), x_label=_("Spiel"))
         ),

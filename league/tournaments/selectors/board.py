@@ -4,7 +4,7 @@ again."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.utils import timezone
@@ -13,6 +13,7 @@ from league.clubs.models import public_alias
 from league.core.errors import ServiceError
 from league.lists.models import PaperEntry, Seat, Spielliste, Substitution
 from league.lists.selectors import ListeSnapshot, paper_status, snapshots_of
+from league.lists.strength import AtTable, at_tables
 from league.tournaments.models import RoundTable, Tournament, TournamentRound
 from scoring import clock
 from scoring.draw import meetings_of, repeat_pairs
@@ -54,6 +55,10 @@ class BoardSeat:
     name: str  # the seat's player, as the list names him
     substitute: str = ""  # who plays the seat from a game on (his first game is played or next)
     withdrawn: bool = False  # the seat's player withdrew and nobody plays for him yet
+    # His Spielstärke before the list and the model's expected placing (rating.md, an
+    # estimate); None for a player who asked not to be named.
+    rating: int | None = None
+    expected: int | None = None
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,8 @@ class BoardTable:
 
 
 def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> list[BoardTable]:
-    """Each table of the round with its list replayed (6 queries)."""
+    """Each table of the round with its list replayed and each seat's Spielstärke
+    (9 queries)."""
     tables = list(
         RoundTable.objects.filter(tournament_round=tournament_round)
         .select_related("spielliste")
@@ -124,6 +130,13 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
         ).select_related("player")
     }
     taken = set(subs)
+    strength = at_tables(
+        {
+            t.spielliste_id: [seat.player_id for seat in snap.seats]
+            for t, snap in zip(tables, snaps, strict=True)
+        },
+        reveal=reveal,
+    )
     out = []
     for table, snap in zip(tables, snaps, strict=True):
         liste = table.spielliste
@@ -144,11 +157,20 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
         if liste.complete or liste.ended_early or liste.totals_only or liste.frozen:
             vacant = ()
         players = tuple(
-            _board_seat(seat, subs.get((liste.pk, seat.position)), liste, gone, reveal=reveal)
-            for seat in snap.seats
+            _with_strength(
+                _board_seat(seat, subs.get((liste.pk, seat.position)), liste, gone, reveal=reveal),
+                at,
+            )
+            for seat, at in zip(snap.seats, strength[liste.pk], strict=True)
         )
         out.append(BoardTable(table.number, snap, deadline, paper, vacant, players))
     return out
+
+
+def _with_strength(seat: BoardSeat, at: AtTable) -> BoardSeat:
+    if at.hidden:
+        return seat
+    return replace(seat, rating=at.rating, expected=at.expected_rank)
 
 
 def _board_seat(
