@@ -16,10 +16,11 @@ class EveningsConfig(AppConfig):
     def ready(self) -> None:
         register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
         # cycle: the rule reads the models, loaded only after the registry (app loading)
+        from league.evenings.owner import OWNER
         from league.evenings.strength import rated_lists
         from league.lists.strength import register_rated
 
-        register_rated(rated_lists)  # opted-in clubs' evenings count (rating.md)
+        register_rated(OWNER, rated_lists)  # opted-in clubs' evenings count (rating.md)
         # The registry imports the models: here, not at module level, because
         # of an app-loading cycle (Django imports apps.py before any models are ready).
         from league.evenings import sections

@@ -15,11 +15,11 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
-        # cycle: the rule reads the models, loaded only after the registry (app loading)
-        from league.leagues.strength import rated_lists
+        # cycle: the owner module reads the models, loaded only after the registry
+        from league.leagues.owner import OWNER
         from league.lists.strength import register_rated
 
-        register_rated(rated_lists)  # its lists count for the Spielstärke (rating.md)
+        register_rated(OWNER)  # all its lists count for the Spielstärke (rating.md)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and the
         # selectors import models (the app registry's order, not a cycle of files).
         from league.leagues.owner import owner_kind

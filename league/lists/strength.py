@@ -55,21 +55,30 @@ INLINE_LISTS = 2000
 """At most this many rated lists after a changed date are rated again right after the save;
 more wait for the scheduler (module docstring)."""
 
-# Which of the given lists an owner rates (its kind of list, its settings), one query.
+# Which of the given lists of its kind an owner rates (its settings; one query), or None:
+# all of them (tournaments, leagues). Keyed by the owner kind its placements store.
 RatedRule = Callable[[Sequence[int]], set[int]]
-_rules: list[RatedRule] = []
+_rules: dict[str, RatedRule | None] = {}
 
 
-def register_rated(rule: RatedRule) -> None:
-    """From an owner's ``AppConfig.ready``: which of its lists count for the Spielstärke."""
-    if rule not in _rules:
-        _rules.append(rule)
+def register_rated(kind: str, rule: RatedRule | None = None) -> None:
+    """From an owner's ``AppConfig.ready``: its lists count for the Spielstärke (all, or
+    those ``rule`` picks)."""
+    _rules[kind] = rule
 
 
 def _owners_rate(ids: Sequence[int]) -> set[int]:
+    """The lists among ``ids`` their owners rate (one query, and one a kind with a rule)."""
+    by_kind: dict[str, list[int]] = {}
+    for liste, kind in Placement.objects.filter(spielliste_id__in=list(ids)).values_list(
+        "spielliste_id", "owner"
+    ):
+        by_kind.setdefault(kind, []).append(liste)
     out: set[int] = set()
-    for rule in _rules:
-        out |= rule(ids)
+    for kind, lists in by_kind.items():
+        if kind in _rules:
+            rule = _rules[kind]
+            out |= set(lists) if rule is None else rule(lists)
     return out
 
 

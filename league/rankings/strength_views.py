@@ -3,6 +3,7 @@ a club filter, pages of ``PAGE_ROWS`` and the download as CSV."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -10,16 +11,25 @@ from django.views.decorators.http import require_safe
 
 from league.clubs.access import clubs_closed_to
 from league.clubs.models import Club
-from league.core.live import live, site_version
+from league.core.live import live
+from league.core.models import AuditEntry
 from league.core.params import int_param
 from league.core.spreadsheets import EXPORT_FORMATS, spreadsheet_response
-from league.rankings.strength import PAGE_ROWS, strength_rows, strength_version
+from league.lists.models import RatingStep
+from league.rankings.strength import PAGE_ROWS, strength_rows
 from scoring.rating import PROVISIONAL_BELOW
 
 
 def by_site_and_strength(request: HttpRequest, *args: object, **kwargs: object) -> str:
-    """A page that shows figures: any write, and any refresh of the figures after one."""
-    return f"{site_version()}.{strength_version()}"
+    """A page that shows figures: any write, and any refresh of the figures after one (the
+    newest audit entry and the newest step, in one query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT MAX(id) FROM {AuditEntry._meta.db_table}), "
+            f"(SELECT MAX(id) FROM {RatingStep._meta.db_table})"
+        )
+        audit, step = cursor.fetchone()
+    return f"{audit or 0}.{step or 0}"
 
 
 @require_safe

@@ -15,11 +15,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         register_messages(MESSAGES)  # this app's refusal texts (league.core.messages)
-        # cycle: the rule reads the models, loaded only after the registry (app loading)
+        # cycle: the owner module reads the models, loaded only after the registry
         from league.lists.strength import register_rated
-        from league.tournaments.strength import rated_lists
+        from league.tournaments.selectors.owner import OWNER
 
-        register_rated(rated_lists)  # its lists count for the Spielstärke (rating.md)
+        register_rated(OWNER)  # all its lists count for the Spielstärke (rating.md)
         # Inside ready(): Django imports apps.py before any app's models are loaded, and these
         # modules import models (the app registry's order, not a cycle of files).
         from league.accounts.invitations import register

@@ -86,8 +86,8 @@ def _strength(page: Page) -> list[tuple[str, AtTable]]:
     it (rating.md "What players see"); a hidden player's figure only for those who see
     his name."""
     snap = page.snap
-    if not snap.seats or not counts_for_rating(snap.liste.pk):
-        return []
+    if page.access.owner is None or not snap.seats or not counts_for_rating(snap.liste.pk):
+        return []  # a free list never counts: no query
     seated = {snap.liste.pk: [seat.player_id for seat in snap.seats]}
     at = at_tables(seated, reveal=page.access.writes)[snap.liste.pk]
     return [(seat.name, a) for seat, a in zip(snap.seats, at, strict=True) if not a.hidden]
