@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 MAX_DISTANCE = 2
+MIN_NEAR = 5  # a name shorter than this is only ever the same when it is equal
 """The largest edit distance (on normalised names) that still makes a proposal."""
 
 # Letters that carry no combining mark to drop, folded as German readers would write them.
@@ -210,7 +211,10 @@ def _proposal(
         return None  # "Gast 1" and "Gast 2": numbered names are different people
     if len(words) > 1 and sorted(cand_key.split()) == list(words):
         return Proposal(cand.id, Reason.ORDER, 0, member)
-    dist = distance_within(key, cand_key)
+    # Decision (the spec is silent on short names): two edits turn any name of one or two
+    # letters into any other ("A" and "Y" are no one person), so the distance rule needs
+    # names of at least MIN_NEAR letters.
+    dist = distance_within(key, cand_key) if min(len(key), len(cand_key)) >= MIN_NEAR else None
     if dist is not None:
         return Proposal(cand.id, Reason.DISTANCE, dist, member)
     mine, theirs = surname_initial(key), surname_initial(cand_key)

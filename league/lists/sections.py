@@ -587,7 +587,10 @@ def merge_move(keep: int, merge: int) -> Mapping[str, int]:
     }
     # His current Spielstärke is made again from both records' lists (the rebuild below
     # refreshes from the earliest of them after the commit).
-    PlayerRating.objects.filter(player_id__in=(keep, merge)).delete()
+    if PlayerRating.objects.filter(player_id=keep).exists():
+        PlayerRating.objects.filter(player_id=merge).delete()
+    else:
+        PlayerRating.objects.filter(player_id=merge).update(player_id=keep)
     # The derived statistics name partners by id: those of his lists are made again.
     stats_rebuild(Spielliste.objects.filter(_his_lists(keep)).values_list("pk", flat=True))
     return moved

@@ -88,7 +88,7 @@ def test_an_organiser_merges_a_duplicate_made_at_his_own_desk():
     organiser, _user = _account("olga")
     tournament = _create_tournament(organiser, "Turnier C")
     # Typed without the club: a new record, a duplicate of Hans.
-    assert _register(organiser, tournament, name="Hans Herz").status_code == 302
+    assert _register(organiser, tournament, name="Hans Herz", person="new").status_code == 302
     duplicate = Participant.objects.get(tournament=tournament).player
     assert duplicate.pk != hans.pk
     # Hans's own merge page stays closed to him (Hans never played in his tournament).
@@ -202,7 +202,7 @@ def test_a_desk_duplicate_into_a_ranked_player_keeps_her_and_her_approval():
     seats = gabi.seats.count()
     organiser, _user = _account("olga")
     tournament = _create_tournament(organiser, "Kleines Turnier")
-    assert _register(organiser, tournament, name="Gabi Jaeger").status_code == 302
+    assert _register(organiser, tournament, name="Gabi Jaeger", person="new").status_code == 302
     desk = Participant.objects.get(tournament=tournament).player
     response = organiser.post(
         reverse("player-merge", args=[desk.pk]),

@@ -152,7 +152,8 @@ def test_an_evening_by_house_rules_is_not_rated(django_capture_on_commit_callbac
     club.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         liste = _evening(club, dt.date(2026, 10, 1), ["A", "B", "C", "D"])
-        _play_out(liste)
+        _play_out(liste, stop=8)  # its number of games is open: it ends when closed
+    Spielliste.objects.filter(pk=liste.pk).update(complete=True)  # as if closed
     assert liste.pk not in rated_among([liste.pk])
     assert not PlayerRating.objects.exists()
 

@@ -96,6 +96,27 @@ def test_after_a_merge_no_row_of_any_app_points_at_the_merged_record(django_user
     coming = LeagueDay.objects.filter(group__teams=team, started_at__isnull=True).first()
     league_services.availability_set(spieltag=coming, player=merge, answer="yes")
     league_services.availability_link_renew(team=team, player=merge)
+    # Derived Spielstärke rows (rebuilt after the merge) and a publication's open
+    # assignment (issue 32).
+    import uuid
+
+    from league.federation.models import Assignment
+    from league.lists.models import PlayerRating, RatingStep
+
+    day = dt.date(2026, 5, 1)
+    RatingStep.objects.create(
+        spielliste=liste,
+        player=merge,
+        day=day,
+        mu=25,
+        sigma=8,
+        lists=1,
+        rating=1000,
+        mu_before=25,
+        sigma_before=8,
+    )
+    PlayerRating.objects.create(player=merge, mu=25, sigma=8, lists=1, rating=1000, day=day)
+    Assignment.objects.create(tournament_uid=uuid.uuid4(), name=merge.name, player=merge)
     before = _pointing_at(merge.pk)
     kept_before = _pointing_at(keep.pk)
     # The world covers every relation there is: a model added later without a merge

@@ -36,6 +36,7 @@ from league.lists.selectors import ListeSnapshot, list_status, snapshots_of
 from league.lists.services import Written
 from scoring.interchange import state_to_dict
 from scoring.penalties import Penalty
+from scoring.people import normalise
 from scoring.rules import TSR, preset
 
 
@@ -100,6 +101,9 @@ def written_answer(written: Written[Any], access: ListAccess) -> dict[str, Any]:
 def _seat_players(data: dict[str, Any], club: Club | None, account: Any) -> list[Player]:
     """Each seat's player record; a name with close records answers 409 with them
     (league.clubs.matching) unless the body chose (``players``) or said ``neu``."""
+    folded = [normalise(name) for name in data["seats"]]
+    if len(set(folded)) != len(folded):  # one person twice: said before asking who he is
+        raise ServiceError("seat_taken_twice", field="seats")
     chosen: list[int | None] = list(data.get("players") or [])
     out: list[Player] = []
     for index, name in enumerate(data["seats"]):

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('clubs', '0011_club_landesverband'),
+        ('clubs', '0008_club_seasons'),  # the player record only
         ('tournaments', '0012_tournament_people_open'),
     ]
 

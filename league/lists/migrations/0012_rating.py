@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0013_club_rating_evenings'),
+        ('clubs', '0008_club_seasons'),  # the player record only
         ('lists', '0011_next_seating'),
     ]
 
