@@ -35,13 +35,6 @@ class StrengthRow:
     lists: int
 
 
-def strength_version() -> str:
-    """Changes whenever figures are made again (a refresh writes new rows after the save's
-    own audit entry): the newest step's id."""
-    newest = RatingStep.objects.order_by("-pk").values_list("pk", flat=True).first()
-    return str(newest or 0)
-
-
 def _viewer_sees_hidden(reader: User | AnonymousUser) -> bool:
     return bool(reader.is_authenticated and reader.is_staff)
 
