@@ -13,7 +13,7 @@ from league.clubs.models import Club, Player
 from league.lists import services
 from league.tournaments import services as ts
 from tests.demo import Demo, demo_load_or_copy
-from tests.prebuilt import Prebuilt
+from tests.prebuilt import Prebuilt, shared_builds_clear
 from tests.site_helpers import NAMES
 from tests.tournaments.helpers import make_tournament
 
@@ -60,6 +60,8 @@ def pytest_configure(config):
     """Accounts in tests hash their passwords fast: the production hasher (PBKDF2, a
     million rounds) made every fixture with accounts cost seconds."""
     compile_catalogue(config)
+    if not hasattr(config, "workerinput"):
+        shared_builds_clear(older_than=6 * 3600)  # runs long over (tests/prebuilt.py)
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

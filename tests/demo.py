@@ -29,4 +29,4 @@ def _load() -> Demo:
     return Demo(output=out.getvalue())
 
 
-demo_load_or_copy = Prebuilt(_load)
+demo_load_or_copy = Prebuilt(_load, share="demo")

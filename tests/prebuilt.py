@@ -19,13 +19,26 @@ kept too. A transactional test's flush deletes them; the copy puts them back as 
 with their ids, so a browser test on the demo copies it instead of loading it again (10–15 s
 each). If such a row's id now holds another row, or its unique values are taken, the build
 runs again.
+
+A build every worker needs (the demo: 30–60 s on a busy machine) may be shared by the run's
+workers (``Prebuilt(build, share="demo")``): the first worker to need it builds it while the
+others wait for it, and leaves what it kept in a file of the run (pytest-xdist's run id); the
+others copy that instead of building it again. The same checks hold for the copy; when one
+fails the worker builds it itself.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
-from collections.abc import Callable
+import fcntl
+import os
+import pickle
+import tempfile
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from django.apps import apps
@@ -140,21 +153,63 @@ def _foundations(written: list[_Table]) -> list[_Foundation]:
     return found
 
 
+# The run's shared builds (pytest-xdist's workers share the run id; one process shares none).
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+SHARED = Path(tempfile.gettempdir()) / "doko-prebuilt"
+
+
+def shared_builds_clear(older_than: float) -> None:
+    """Removes the shared builds of runs that started more than ``older_than`` seconds ago."""
+    if not SHARED.is_dir():
+        return
+    for run in SHARED.iterdir():
+        with contextlib.suppress(OSError):
+            if run.stat().st_mtime < time.time() - older_than:
+                for part in run.iterdir():
+                    part.unlink()
+                run.rmdir()
+
+
 class Prebuilt(Generic[T]):
     """``Prebuilt(build)()`` runs ``build()`` or copies what its first run wrote."""
 
-    def __init__(self, build: Callable[[], T]) -> None:
+    def __init__(self, build: Callable[[], T], *, share: str | None = None) -> None:
         self._build = build
+        self._share = share
         self._kept: tuple[list[_Table], list[_Foundation], Any] | None = None
 
     def __call__(self) -> T:
+        if self._kept is None and self._share is not None and _RUN is not None:
+            with self._shared(_RUN) as shared:
+                if shared.exists():
+                    self._kept = pickle.loads(shared.read_bytes())
+                else:
+                    return self._build_and_keep(shared)
         if self._kept is not None and self._copy(self._kept[0], self._kept[1]):
             return _read_again(self._kept[2])
+        return self._build_and_keep(None)
+
+    def _build_and_keep(self, shared: Path | None) -> T:
         before = _counts()
         result = self._build()
         if self._kept is None:
             self._kept = self._written(before, result)
+            if shared is not None and self._kept is not None:
+                with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError):
+                    shared.write_bytes(pickle.dumps(self._kept))
         return result
+
+    @contextlib.contextmanager
+    def _shared(self, run: str) -> Iterator[Path]:
+        """The run's file of this build, held exclusively while it is read or built."""
+        folder = SHARED / run
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / f"{self._share}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield folder / f"{self._share}.pickle"
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
 
     def _written(
         self, before: dict[str, int], result: T

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 
+from tests import prebuilt
 from tests.prebuilt import Prebuilt
 
 
@@ -42,3 +43,30 @@ def test_a_copy_puts_back_the_rows_it_points_to_or_is_built_again():
     assert len(calls) == 2
     assert [g.pk for g in user.groups.all()] == [other.pk]
     assert Group.objects.filter(name="Kassenwart").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_shared_build_is_made_by_one_worker_and_copied_by_the_others(monkeypatch, tmp_path):
+    """Two workers of one run (here two Prebuilts in one process, as each worker has its
+    own): the first builds and leaves its rows in the run's file, the second copies them
+    without building; a run without workers shares nothing."""
+    monkeypatch.setattr(prebuilt, "_RUN", "run-1")
+    monkeypatch.setattr(prebuilt, "SHARED", tmp_path)
+    calls: list[str] = []
+
+    def build() -> User:
+        calls.append("built")
+        return User.objects.create_user("geteilt")
+
+    first = Prebuilt(build, share="welt")()
+    assert (tmp_path / "run-1" / "welt.pickle").exists()
+    User.objects.all().delete()  # the other worker's empty database
+    second = Prebuilt(build, share="welt")()
+    assert calls == ["built"]
+    assert (second.pk, second.username) == (first.pk, "geteilt")
+
+    monkeypatch.setattr(prebuilt, "_RUN", None)
+    User.objects.all().delete()
+    Prebuilt(build, share="andere")()
+    assert calls == ["built", "built"]
+    assert not (tmp_path / "run-1" / "andere.pickle").exists()

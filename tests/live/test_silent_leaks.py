@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 from league.lists.models import Seat, Spielliste
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -36,8 +37,7 @@ class World:
     open_list: int  # a list of round 1 at his table
 
 
-@pytest.fixture
-def world() -> World:
+def _build_world() -> tuple[Tournament, User, User, int, list[int], int]:
     organiser = User.objects.create_user("leitung", password="x" * 12)
     # Official: its games count in the public statistics (the vouched-events decision).
     tournament = make_tournament(8, rounds=3, official=True)
@@ -64,7 +64,17 @@ def world() -> World:
         round_table__tournament_round__number=1,
         seats__player=seat.player,
     )
-    return World(tournament, organiser, account, seat.player_id, silent, first.pk)
+    return tournament, organiser, account, seat.player_id, silent, first.pk
+
+
+# Three rounds through the services cost seconds; the 52 ways × readers below read the same
+# world, so it is built once per test process and copied into each test (tests/prebuilt.py).
+_world = Prebuilt(_build_world)
+
+
+@pytest.fixture
+def world() -> World:
+    return World(*_world())
 
 
 def _links_a_silent_list(body: str, w: World) -> bool:

@@ -14,13 +14,13 @@ from league.core.models import AuditEntry
 from league.tournaments import services as ts
 from league.tournaments.models import Tournament
 from league.tournaments.selectors import standings
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def played():
+def _play() -> tuple[Tournament, User]:
     """Three rounds played and closed; the last one silent."""
     organiser = User.objects.create_user("leitung", password="x" * 12)
     tournament = make_tournament(8, rounds=3)
@@ -32,6 +32,14 @@ def played():
     ts.tournament_set_silent(tournament=tournament, rounds=1, user=organiser)
     tournament.refresh_from_db()
     return tournament, organiser
+
+
+_played = Prebuilt(_play)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def played() -> tuple[Tournament, User]:
+    return _played()
 
 
 def totals(result):
