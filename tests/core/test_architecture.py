@@ -53,6 +53,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import pytest
+
+# Nothing here depends on the database server or the cache: CI's PostgreSQL run leaves it out.
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("league", "scoring")
 MAX_LINES = 700

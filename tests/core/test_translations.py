@@ -17,6 +17,9 @@ from league.lists import services
 from tests.lists.test_calculator import BASE
 from tests.site_helpers import normal, solo
 
+# Nothing here depends on the database server or the cache: CI's PostgreSQL run leaves it out.
+pytestmark = pytest.mark.once
+
 LEAGUE = Path(settings.BASE_DIR) / "league"
 CATALOGUES = [
     LEAGUE / "locale/en/LC_MESSAGES/django.po",

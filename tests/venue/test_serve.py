@@ -14,6 +14,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+# Nothing here depends on the database server or the cache: CI's PostgreSQL run leaves it out.
+pytestmark = pytest.mark.once
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

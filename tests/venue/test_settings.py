@@ -9,8 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from league.venue.network import _usable, hall_hosts, hall_urls
 from league.venue.secret import secret_key_from_file
+
+# Nothing here depends on the database server or the cache: CI's PostgreSQL run leaves it out.
+pytestmark = pytest.mark.once
 
 ROOT = Path(__file__).resolve().parents[2]
 TLS_ONLY = ["security.W004", "security.W008", "security.W012", "security.W016"]
