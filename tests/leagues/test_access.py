@@ -2,6 +2,7 @@
 (tests/accounts/test_permissions.py asks for one)."""
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -9,6 +10,7 @@ from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import League, Lineup, Spieltag, Team
 from league.lists.models import Spielliste
+from tests.prebuilt import Prebuilt
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
@@ -105,13 +107,9 @@ LEAGUE_ROUTES = (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def setup(django_user_model):
-    users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
-        for name in ROLES[1:-1]
-    }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
+def _build_setup():
+    users = {name: User.objects.create_user(name, password="pw-secret-123") for name in ROLES[1:-1]}
+    users["staff"] = User.objects.create_user("staff", password="pw", is_staff=True)
     league = make_league(4, user=users["organiser_this"], rounds=1)
     make_league(5, user=users["organiser_other"], rounds=1, schedule=False)
     spieltag = first_spieltag(league)
@@ -119,6 +117,14 @@ def setup(django_user_model):
     ls.team_add_captain(team=teams[0], account=users["captain_this"])
     ls.team_add_captain(team=teams[1], account=users["captain_other"])
     return users, league, spieltag, teams[0]
+
+
+_setup = Prebuilt(_build_setup)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def setup(db):
+    return _setup()
 
 
 def _client(users, role):

@@ -7,6 +7,7 @@ import datetime as dt
 
 import icalendar
 import pytest
+from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -17,6 +18,7 @@ from league.core.models import AuditEntry
 from league.leagues import services as ls
 from league.leagues.models import ReminderSent, Spieltag, SpieltagMove, SpieltagMoveAnswer
 from league.leagues.services import reminders_send, reminders_switch
+from tests.prebuilt import Prebuilt
 
 from .helpers import first_spieltag, make_league, set_lineups
 
@@ -47,11 +49,10 @@ def _date_all(league, start=D):
         )
 
 
-@pytest.fixture
-def world(django_user_model):
+def _build_world():
     """A league of 8 teams (two groups a round), dated; captains for the first group's
     teams, an organiser, all with e-mail addresses."""
-    organiser = django_user_model.objects.create_user(
+    organiser = User.objects.create_user(
         "leitung", email="leitung@example.org", password="pw-secret-123"
     )
     league = make_league(8)
@@ -61,12 +62,20 @@ def world(django_user_model):
     teams = list(day.group.teams.order_by("number"))
     captains = []
     for i, team in enumerate(teams):
-        account = django_user_model.objects.create_user(
+        account = User.objects.create_user(
             f"kap{i}", email=f"kap{i}@example.org", password="pw-secret-123"
         )
         ls.team_add_captain(team=team, account=account)
         captains.append(account)
     return league, day, teams, captains, organiser
+
+
+_world = Prebuilt(_build_world)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def world(db):
+    return _world()
 
 
 def _client(account):
