@@ -13,6 +13,7 @@ from league.lists import services
 from league.lists.selectors import spielliste_snapshot
 from league.tournaments import services as ts
 from scoring.simulate import next_random_game
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -25,12 +26,19 @@ def _empty_cache():
     cache.clear()
 
 
-@pytest.fixture
-def running():
+def _build_running():
     tournament = make_tournament(8, rounds=2)
     rnd, _ = ts.round_draw(tournament=tournament, seed=3)
     play_round(rnd, seed=3, stop=3)
     return tournament, rnd
+
+
+_running = Prebuilt(_build_running)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def running(db):
+    return _running()
 
 
 def _urls(pk):

@@ -4,14 +4,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.leagues import services as ls
+from tests.prebuilt import Prebuilt
 
 from .helpers import first_spieltag, make_league, play_paper, set_lineups
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def league():
+def _build_league():
     league = make_league(4, rounds=1)
     spieltag = first_spieltag(league)
     set_lineups(spieltag)
@@ -19,6 +19,14 @@ def league():
     # the table of each round: team at seat 1 +6, seat 2 +2, seats 3 and 4 -4
     play_paper(spieltag, lambda st: {1: 6, 2: 2, 3: -4, 4: -4})
     return league
+
+
+_league = Prebuilt(_build_league)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def league(db):
+    return _league()
 
 
 def test_leagues_list_and_detail(league):

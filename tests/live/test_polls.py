@@ -15,16 +15,24 @@ from league.lists import services as list_services
 from league.lists.selectors import spielliste_snapshot
 from league.tournaments import services as ts
 from scoring.simulate import next_random_game
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def running():
+def _build_running():
     tournament = make_tournament(8, rounds=2)
     rnd, _ = ts.round_draw(tournament=tournament, seed=1)
     return tournament, rnd, list(rnd.lists.order_by("pk"))
+
+
+_running = Prebuilt(_build_running)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def running(db):
+    return _running()
 
 
 def save_one(liste, seed=1):

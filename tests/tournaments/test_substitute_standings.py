@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.db.models import Sum
 from django.urls import reverse
 
@@ -15,16 +16,16 @@ from league.lists import services as list_services
 from league.lists.models import ScoreLine
 from league.lists.selectors import spielliste_snapshot
 from league.tournaments import services as ts
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def shared(client, django_user_model):
+def _build_shared():
     """Round 1 of 8 players: at table 1 the player of seat 2 withdraws after game 4 and
     Erna (entered late) plays his seat from game 5 to the end of the round."""
-    organiser = django_user_model.objects.create_user("org", password="pw-secret-123")
+    organiser = User.objects.create_user("org", password="pw-secret-123")
     t = make_tournament(8, rounds=2, user=organiser)
     rnd, _ = ts.round_draw(tournament=t, seed=5)
     play_round(rnd, stop=4)
@@ -36,6 +37,14 @@ def shared(client, django_user_model):
     list_services.seat_substitute(spielliste=liste, position=2, player=erna.player, from_game=5)
     play_round(rnd, seed=2)
     return t, liste, seat, gone, erna
+
+
+_shared = Prebuilt(_build_shared)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def shared(db):
+    return _shared()
 
 
 def _own(liste, player) -> int:

@@ -11,13 +11,13 @@ from pypdf import PdfReader
 
 from league.tournaments import services as ts
 from league.tournaments.selectors import standings
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def t():
+def _build_t():
     t = make_tournament(8, rounds=3)
     anna = ts.participant_add(tournament=t, name="Anna Schäfer", club_name="Köln")
     ts.participant_set_withdrawn(participant=anna, withdrawn=True)  # never played
@@ -27,6 +27,14 @@ def t():
     played = t.participants.get(number=1)
     ts.participant_set_withdrawn(participant=played, withdrawn=True)  # after round 1
     return t
+
+
+_t = Prebuilt(_build_t)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def t(db):
+    return _t()
 
 
 def test_the_standings_leave_out_a_withdrawn_participant_without_a_game(t):

@@ -8,6 +8,7 @@ import io
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
@@ -20,19 +21,19 @@ from league.tournaments.models import TournamentRound
 from league.venue.access import can_watch_venue
 from league.venue.backups import backup_write
 from league.venue.middleware import REGISTRY_KEY, SIGHTINGS, devices_seen
+from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
 URL = "/veranstaltung/"
 
 
-@pytest.fixture
-def day(django_user_model, tmp_path):
+def _build_day():
     users = {
-        name: django_user_model.objects.create_user(name, password="pw-secret-123")
+        name: User.objects.create_user(name, password="pw-secret-123")
         for name in ("stranger", "orga", "other")
     }
-    users["staff"] = django_user_model.objects.create_user("staff", password="pw", is_staff=True)
+    users["staff"] = User.objects.create_user("staff", password="pw", is_staff=True)
     tournament = make_tournament(12, rounds=2, user=users["orga"])
     other = make_tournament(4, rounds=1, user=users["other"])
     other.name = "Anderes Turnier"
@@ -44,8 +45,16 @@ def day(django_user_model, tmp_path):
     long_ago = timezone.now() - dt.timedelta(minutes=40)
     Spielliste.objects.filter(pk=lists[0].pk).update(updated_at=long_ago)  # … table 1 quiet
     TournamentRound.objects.filter(pk=rnd.pk).update(started_at=long_ago)
+    return {"users": users, "tournament": tournament, "other": other, "round": rnd}
+
+
+_day = Prebuilt(_build_day)  # built once per test process, copied (tests/prebuilt.py)
+
+
+@pytest.fixture
+def day(db, tmp_path):
     with override_settings(VENUE_BACKUP_DIR=tmp_path / "backups"):
-        yield {"users": users, "tournament": tournament, "other": other, "round": rnd}
+        yield _day()
 
 
 @pytest.mark.parametrize(
