@@ -251,6 +251,8 @@ def test_at_table_shows_the_figure_brought_and_an_expected_placing(
     brought = at_table(liste, seats)
     assert [a.rating for a in brought] == [NEWCOMER.rating] * 4  # all newcomers before
     assert sorted(a.expected_rank for a in brought) == [1, 1, 1, 1]
+    # an even table: no placing to show (not everyone "1.")
+    assert all(a.even and a.placing == "" for a in brought)
     now = {r.player_id: r.rating for r in PlayerRating.objects.all()}
     free = _free_list(["X1", "X2", "X3", "X4"])
     assert [a.rating for a in at_table(free, list(free.seats.all()))] == [1000] * 4
@@ -261,3 +263,19 @@ def test_at_table_shows_the_figure_brought_and_an_expected_placing(
     assert nxt is not None
     shown = at_table(nxt, list(nxt.seats.order_by("position")))
     assert [a.rating for a in shown] == [now[a.player_id] for a in shown]
+
+
+def test_seats_the_model_cannot_tell_apart_share_their_placing():
+    free = _free_list(["Stark", "Neu1", "Neu2", "Schwach"])
+    strong, _one, _two, weak = (s.player_id for s in free.seats.order_by("position"))
+    PlayerRating.objects.create(
+        player_id=strong, mu=32.0, sigma=3.0, lists=40, rating=1920, day=dt.date(2026, 1, 1)
+    )
+    PlayerRating.objects.create(
+        player_id=weak, mu=20.0, sigma=3.0, lists=40, rating=1440, day=dt.date(2026, 1, 1)
+    )
+    shown = at_table(free, list(free.seats.order_by("position")))
+    assert [a.placing for a in shown] == ["1.", "2.–3.", "2.–3.", "4."]
+    assert not any(a.even for a in shown)
+    # the figure is cautious (μ − 3σ): a newcomer shows 1000 but is expected ahead of 1440
+    assert shown[1].rating == 1000 < shown[3].rating

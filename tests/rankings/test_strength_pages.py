@@ -140,12 +140,25 @@ def test_figures_and_expected_placings_at_the_table(client, rated):
     page = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "data-strength-table" in page
     assert page.count('<td class="num">1000') == 4  # everybody a newcomer before it
+    # an even table: the placing is "offen", never everyone "1."; the note says why the
+    # expected placing may disagree with the shown (cautious) figure
+    assert page.count('<td class="num" data-placing>offen') == 4
+    assert "data-strength-note" in page
+    assert "(μ − 3σ)" in page
     board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
-    assert board.count("data-strength") == 8
+    assert board.count("data-strength ") == 8
+    assert board.count("1000 · offen") == 8
+    assert "data-strength-note" in board
+    english = client.get(
+        reverse("liste-detail", args=[liste.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "cautious figure (μ − 3σ)" in english
+    assert "Erwarteter Platz" not in english
+    assert "data-placing>open" in english
     hidden = liste.seats.first().player
     Player.objects.filter(pk=hidden.pk).update(hide_name=True)
     board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
-    assert board.count("data-strength") == 7
+    assert board.count("data-strength ") == 7
 
 
 def test_a_free_list_shows_no_figures(client):
@@ -165,5 +178,7 @@ def test_a_league_spieltag_shows_figures(client, django_capture_on_commit_callba
     spieltag = first_spieltag(league)
     set_lineups(spieltag)
     league_services.spieltag_start(spieltag=spieltag)
-    page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk]))
-    assert "data-strength" in page.content.decode()
+    page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk])).content.decode()
+    assert "data-strength " in page
+    assert "1: 1000 · offen" in page  # newcomers only: an even table
+    assert "data-strength-note" in page
