@@ -3,7 +3,7 @@ at least ``PROVISIONAL_BELOW`` rated lists, and one player's figure with its his
 
 A player who asked not to be named keeps his figure, but only his own account and staff
 see it; the history's points of lists a reader may not read (members-only events, a
-silent round) are left out for him — the figure itself is public.
+silent round) are left out for him — the figure itself is public (rating.md "Privacy").
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 
 from league.clubs.models import Player
 from league.lists.access import lists_closed_to
@@ -66,7 +66,7 @@ def strength_rows(
 class StrengthPoint:
     day: dt.date
     rating: int
-    list_id: int | None  # None: a list the reader may not open (its point stays anonymous)
+    list_id: int
 
 
 @dataclass(frozen=True)
@@ -80,27 +80,25 @@ class PlayerStrength:
 
 
 def player_strength(*, player: Player, reader: User | AnonymousUser) -> PlayerStrength | None:
-    """His figure and its history (one point a rated list), or None when a hidden player
-    is read by someone else. Two queries."""
+    """His figure and its history (one point a rated list the reader may read: a
+    members-only event's lists, their figures and dates only for its readers; the figure
+    itself is public), or None when a hidden player is read by someone else. Two queries
+    (one for a player without a rated list)."""
     own = reader.is_authenticated and (reader.is_staff or player.account_id == reader.pk)
     if player.hide_name and not own:
         return None
     current = PlayerRating.objects.filter(player=player).first()
     if current is None:
         return PlayerStrength(NEWCOMER.rating, NEWCOMER.mu, NEWCOMER.sigma, 0, True, ())
-    closed = set(
-        Spielliste.objects.filter(lists_closed_to(reader), rating_steps__player=player).values_list(
-            "pk", flat=True
-        )
-    )
+    closed = Spielliste.objects.filter(pk=OuterRef("spielliste_id")).filter(lists_closed_to(reader))
     steps = (
         RatingStep.objects.filter(player=player)
+        .annotate(closed=Exists(closed))
         .order_by("day", "kind", "event_id", "number", "table", "spielliste_id")
-        .values_list("day", "rating", "spielliste_id")
+        .values_list("day", "rating", "spielliste_id", "closed")
     )
     history = tuple(
-        StrengthPoint(day, rating, None if liste in closed else liste)
-        for day, rating, liste in steps
+        StrengthPoint(day, rating, liste) for day, rating, liste, shut in steps if not shut
     )
     return PlayerStrength(
         current.rating,

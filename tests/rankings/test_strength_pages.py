@@ -8,13 +8,18 @@ import csv
 import io
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.lists.models import PlayerRating, RatingStep
+from league.lists.placement import places_rebuild
 from league.lists.strength import rating_rebuild
+from league.rankings.strength import player_strength
 from league.tournaments import services as ts
+from league.tournaments.models import Tournament
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -182,3 +187,86 @@ def test_a_league_spieltag_shows_figures(client, django_capture_on_commit_callba
     assert "data-strength " in page
     assert "1: 1000 · offen" in page  # newcomers only: an even table
     assert "data-strength-note" in page
+
+
+def _second_round(tournament, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        ts.round_close(tournament_round=tournament.rounds.get(number=1))
+        rnd2, _ = ts.round_draw(tournament=tournament, seed=6)
+        play_round(rnd2, seed=4)
+
+
+def _stats_queries(client, url) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    assert page.status_code == 200
+    return sum(1 for q in queries if not q["sql"].startswith("PREPARE")), page.content.decode()
+
+
+def test_the_statistics_page_shows_figure_and_chart_in_fixed_queries(
+    client, rated, django_capture_on_commit_callbacks
+):
+    """Issue 34: "a player's figure and its chart on his page and statistics page"; the
+    page's queries do not grow with his rated lists (two more than without a figure)."""
+    row = PlayerRating.objects.select_related("player").first()
+    url = reverse("player-statistics", args=[row.player_id])
+    one, html = _stats_queries(client, url)
+    assert f"<strong data-figure>{row.rating}</strong>" in html
+    assert "unabhängig von der Eingrenzung" in html
+    assert "Spielstärke nach jeder gewerteten Liste" not in html  # one list: no line yet
+    _second_round(rated, django_capture_on_commit_callbacks)
+    two, html = _stats_queries(client, url)
+    row = PlayerRating.objects.get(player_id=row.player_id)  # the rows are made again
+    assert f"<strong data-figure>{row.rating}</strong>" in html
+    assert "Spielstärke nach jeder gewerteten Liste" in html
+    assert '<svg class="chart"' in html
+    assert two == one
+    assert two < 10
+    # a filter narrows the statistics, never the figure
+    narrowed = client.get(url, {"von": "2030-01-01"}).content.decode()
+    assert f"<strong data-figure>{row.rating}</strong>" in narrowed
+    # someone without a rated list: the newcomer's note, one query for it
+    newcomer = Player.objects.create(name="Ganz Neu")
+    _, html = _stats_queries(client, reverse("player-statistics", args=[newcomer.pk]))
+    assert "jeder beginnt bei 1000" in html
+
+
+def test_a_hidden_players_figure_is_not_on_his_statistics_page_for_strangers(client, rated):
+    row = PlayerRating.objects.select_related("player").first()
+    Player.objects.filter(pk=row.player_id).update(hide_name=True)
+    url = reverse("player-statistics", args=[row.player_id])
+    stranger = client.get(url).content.decode()
+    assert "data-spielstaerke-player" not in stranger
+    assert "data-figure" not in stranger
+    account = User.objects.create_user("versteckt", password="x")
+    Player.objects.filter(pk=row.player_id).update(account=account)
+    client.force_login(account)
+    assert f"<strong data-figure>{row.rating}</strong>" in client.get(url).content.decode()
+
+
+def test_a_members_only_events_points_only_for_its_readers(
+    client, rated, django_capture_on_commit_callbacks
+):
+    """rating.md: members-only lists are rated like any other, their figures (the list,
+    its date) only for readers of the event; the Spielstärke itself is public — on the
+    player page, the statistics page and in the API."""
+    _second_round(rated, django_capture_on_commit_callbacks)
+    row = PlayerRating.objects.select_related("player").first()
+    player = row.player
+    staff = User.objects.create_user("staff", password="x", is_staff=True)
+    assert len(player_strength(player=player, reader=staff).history) == 2
+    Tournament.objects.filter(pk=rated.pk).update(members_only=True)
+    places_rebuild(list(RatingStep.objects.values_list("spielliste_id", flat=True).distinct()))
+    stranger = player_strength(player=player, reader=AnonymousUser())
+    assert stranger.rating == row.rating  # the figure is public
+    assert stranger.history == ()
+    assert len(player_strength(player=player, reader=staff).history) == 2
+    for name in ("player-record", "player-statistics"):
+        html = client.get(reverse(name, args=[player.pk])).content.decode()
+        assert f"<strong data-figure>{row.rating}</strong>" in html, name
+        assert "Spielstärke nach jeder gewerteten Liste" not in html, name
+    api = client.get(f"/api/v1/spieler/{player.pk}/statistik/").json()
+    assert api["spielstaerke"]["rating"] == row.rating
+    client.force_login(staff)
+    html = client.get(reverse("player-statistics", args=[player.pk])).content.decode()
+    assert "Spielstärke nach jeder gewerteten Liste" in html
