@@ -135,6 +135,26 @@ def test_the_landesverband_filter(client, rated):
     assert _rows(html.content.decode()) == 1
     unknown = client.get(reverse("spielstaerke"), {"landesverband": "Atlantis"})
     assert _rows(unknown.content.decode()) == 4  # no such filter: everybody
+    # the API takes the same filter, strictly
+    api = client.get("/api/v1/spielstaerke/", {"landesverband": "Schleswig-Holstein"})
+    assert api.status_code == 200
+    assert [p["player_id"] for p in api.json()["players"]] == [someone.pk]
+    assert len(client.get("/api/v1/spielstaerke/", {"landesverband": ""}).json()["players"]) == 4
+    both = {"landesverband": "Schleswig-Holstein", "verein": club.pk}
+    assert len(client.get("/api/v1/spielstaerke/", both).json()["players"]) == 1
+    other = Club.objects.create(name="Süd", landesverband="Bayern")
+    none = client.get("/api/v1/spielstaerke/", {**both, "verein": other.pk})
+    assert none.json()["players"] == []
+    atlantis = client.get("/api/v1/spielstaerke/", {"landesverband": "Atlantis"})
+    assert atlantis.status_code == 404
+    assert atlantis.json()["error"]["code"] == "not_found"
+    too_long = client.get("/api/v1/spielstaerke/", {"landesverband": "x" * 81})
+    assert too_long.status_code == 400
+    assert too_long.json()["error"]["field"] == "landesverband"
+    # a members-only club's Landesverband is unknown to strangers
+    Club.objects.filter(pk=club.pk).update(members_only=True)
+    hidden = client.get("/api/v1/spielstaerke/", {"landesverband": "Schleswig-Holstein"})
+    assert hidden.status_code == 404
 
 
 def test_figures_and_expected_placings_at_the_table(client, rated):
