@@ -258,10 +258,13 @@ def test_a_hidden_players_figure_is_not_on_his_statistics_page_for_strangers(cli
     stranger = client.get(url).content.decode()
     assert "data-spielstaerke-player" not in stranger
     assert "data-figure" not in stranger
+    api = f"/api/v1/spieler/{row.player_id}/statistik/"
+    assert client.get(api).status_code == 404  # his figure neither
     account = User.objects.create_user("versteckt", password="x")
     Player.objects.filter(pk=row.player_id).update(account=account)
     client.force_login(account)
     assert f"<strong data-figure>{row.rating}</strong>" in client.get(url).content.decode()
+    assert client.get(api).json()["spielstaerke"]["rating"] == row.rating
 
 
 def test_a_members_only_events_points_only_for_its_readers(
