@@ -9,10 +9,11 @@ silent round) are left out for him — the figure itself is public (rating.md "P
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from league.clubs.models import Player
 from league.lists.access import lists_closed_to
@@ -39,12 +40,12 @@ def _viewer_sees_hidden(reader: User | AnonymousUser) -> bool:
     return bool(reader.is_authenticated and reader.is_staff)
 
 
-def strength_rows(
-    *, reader: User | AnonymousUser, club_id: int | None = None, landesverband: str = ""
-) -> list[StrengthRow]:
-    """Every player with at least ``PROVISIONAL_BELOW`` rated lists, by figure, then μ,
-    then name, of one club or Landesverband if given; hidden players only for staff and
-    themselves (one query)."""
+_ROW = ("player_id", "player__name", "player__club__name", "rating", "mu", "sigma", "lists")
+
+
+def _listed(
+    reader: User | AnonymousUser, club_id: int | None, landesverband: str
+) -> QuerySet[PlayerRating, tuple[int, str, str | None, int, float, float, int]]:
     rows = PlayerRating.objects.filter(lists__gte=PROVISIONAL_BELOW)
     if club_id is not None:
         rows = rows.filter(player__club_id=club_id)
@@ -53,13 +54,50 @@ def strength_rows(
     if not _viewer_sees_hidden(reader):
         own = Q(player__account_id=reader.pk) if reader.is_authenticated else Q(pk__in=[])
         rows = rows.filter(Q(player__hide_name=False) | own)
-    values = rows.order_by("-rating", "-mu", "player__name").values_list(
-        "player_id", "player__name", "player__club__name", "rating", "mu", "sigma", "lists"
-    )
-    out = []
-    for rank, (pid, name, club, rating, mu, sigma, lists) in enumerate(values, start=1):
-        out.append(StrengthRow(rank, pid, name, club or "", rating, mu, sigma, lists))
-    return out
+    return rows.order_by("-rating", "-mu", "player__name").values_list(*_ROW)
+
+
+def _rows(
+    values: Iterable[tuple[int, str, str | None, int, float, float, int]], first: int
+) -> list[StrengthRow]:
+    return [
+        StrengthRow(rank, pid, name, club or "", rating, mu, sigma, lists)
+        for rank, (pid, name, club, rating, mu, sigma, lists) in enumerate(values, start=first)
+    ]
+
+
+def strength_rows(
+    *, reader: User | AnonymousUser, club_id: int | None = None, landesverband: str = ""
+) -> list[StrengthRow]:
+    """Every player with at least ``PROVISIONAL_BELOW`` rated lists, by figure, then μ,
+    then name, of one club or Landesverband if given; hidden players only for staff and
+    themselves (one query)."""
+    return _rows(_listed(reader, club_id, landesverband), 1)
+
+
+@dataclass(frozen=True)
+class StrengthPage:
+    rows: list[StrengthRow]
+    count: int  # rows of the whole list
+    page: int  # 1 …
+    pages: int
+
+
+def strength_page(
+    *,
+    reader: User | AnonymousUser,
+    page: int,
+    club_id: int | None = None,
+    landesverband: str = "",
+) -> StrengthPage:
+    """One page of ``PAGE_ROWS`` of ``strength_rows`` (a page past the last: the last),
+    its places counted over the whole list. Two queries, whatever the list's length."""
+    listed = _listed(reader, club_id, landesverband)
+    count = listed.count()
+    pages = max(1, -(-count // PAGE_ROWS))
+    page = min(max(page, 1), pages)
+    first = (page - 1) * PAGE_ROWS
+    return StrengthPage(_rows(listed[first : first + PAGE_ROWS], first + 1), count, page, pages)
 
 
 @dataclass(frozen=True)

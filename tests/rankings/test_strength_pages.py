@@ -293,3 +293,32 @@ def test_a_members_only_events_points_only_for_its_readers(
     client.force_login(staff)
     html = client.get(reverse("player-statistics", args=[player.pk])).content.decode()
     assert "Spielstärke nach jeder gewerteten Liste" in html
+
+
+def test_the_list_pages_read_one_page_with_places_over_the_whole_list(client, rated, monkeypatch):
+    from league.rankings import strength
+
+    monkeypatch.setattr(strength, "PAGE_ROWS", 3)
+    order = list(
+        PlayerRating.objects.filter(lists__gte=10)
+        .order_by("-rating", "-mu", "player__name")
+        .values_list("player__name", "mu")
+    )
+    first = client.get(reverse("spielstaerke")).content.decode()
+    assert _rows(first) == 3
+    assert "Seite 1 von 2" in first
+    second = client.get(reverse("spielstaerke"), {"seite": "2"}).content.decode()
+    assert _rows(second) == 1
+    assert f'<tr data-player="{order[3][0]}"><td class="num">4.</td>' in second
+    last = client.get(reverse("spielstaerke"), {"seite": "99"}).content.decode()
+    assert _rows(last) == 1
+    assert "Seite 2 von 2" in last
+    mu = f"{order[3][1]:.1f}"
+    assert f'<td class="num">{mu.replace(".", ",")}</td>' in second  # German decimals
+    english = client.get(reverse("spielstaerke"), {"seite": "2"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert f'<td class="num">{mu}</td>' in english.content.decode()
+    csv_rows = client.get(reverse("spielstaerke"), {"_export": "csv"}).content.decode("utf-8-sig")
+    assert len(csv_rows.strip().splitlines()) == 5  # the download: every row
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("spielstaerke"), {"seite": "2", "x": "1"})
+    assert len(queries) < 10
