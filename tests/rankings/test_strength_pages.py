@@ -317,6 +317,15 @@ def test_the_list_pages_read_one_page_with_places_over_the_whole_list(client, ra
     assert f'<td class="num">{mu.replace(".", ",")}</td>' in second  # German decimals
     english = client.get(reverse("spielstaerke"), {"seite": "2"}, HTTP_ACCEPT_LANGUAGE="en")
     assert f'<td class="num">{mu}</td>' in english.content.decode()
+    # names and clubs are escaped in the rows made by the view
+    odd = PlayerRating.objects.filter(lists__gte=10).order_by("-rating", "-mu").first()
+    Player.objects.filter(pk=odd.player_id).update(name='<b>"Zoë" & Co</b>')
+    Club.objects.filter(pk=odd.player.club_id).update(name="<i>Club</i>")
+    html = client.get(reverse("spielstaerke")).content.decode()
+    assert "&lt;b&gt;&quot;Zoë&quot; &amp; Co&lt;/b&gt;" in html
+    assert "<b>" not in html
+    assert "&lt;i&gt;Club&lt;/i&gt;" in html
+    assert "<i>Club</i>" not in html
     csv_rows = client.get(reverse("spielstaerke"), {"_export": "csv"}).content.decode("utf-8-sig")
     assert len(csv_rows.strip().splitlines()) == 5  # the download: every row
     with CaptureQueriesContext(connection) as queries:
