@@ -160,18 +160,29 @@ def rate(
 
 @dataclass(frozen=True)
 class Expectation:
-    """The model's expected placing of one player at a table (an estimate)."""
+    """The model's expected placing of one player at a table (an estimate): ``rank`` as
+    ``predict_rank`` gives it, ``probability`` its chance to win the list, ``shared`` how
+    many seats the model places at that rank (it cannot tell them apart: equal states)."""
 
     rank: int
     probability: float
+    shared: int = 1
+
+    @property
+    def last(self) -> int:
+        """The worst place of a shared rank (``rank`` itself when not shared)."""
+        return self.rank + self.shared - 1
 
 
 def expected_placings(skills: Sequence[Skill]) -> list[Expectation]:
-    """``predict_rank`` of the model for the players at a table, in seat order."""
+    """``predict_rank`` of the model for the players at a table, in seat order; equal
+    states share a rank (an even table: every seat rank 1, ``shared`` the table)."""
     if len(skills) < 2:
         return [Expectation(1, 1.0) for _ in skills]
     teams = [[MODEL.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
-    return [Expectation(int(rank), float(p)) for rank, p in MODEL.predict_rank(teams)]
+    predicted = [(int(rank), float(p)) for rank, p in MODEL.predict_rank(teams)]
+    ranks = [rank for rank, _ in predicted]
+    return [Expectation(rank, p, ranks.count(rank)) for rank, p in predicted]
 
 
 def ranking(ratings: Ratings[P], name: Mapping[P, str]) -> list[tuple[P, Skill]]:

@@ -1,6 +1,6 @@
 """The Spielstärke in the API (rating.md): ``GET /api/v1/spielstaerke/`` — every player with
-at least 10 rated lists, by figure, optionally of one club — with the same privacy as the
-page (a hidden player only for himself and staff)."""
+at least 10 rated lists, by figure, optionally of one club or Landesverband — with the same
+privacy as the page (a hidden player only for himself and staff)."""
 
 from __future__ import annotations
 
@@ -37,25 +37,66 @@ class StrengthSerializer(serializers.Serializer[Any]):
     players = StrengthRowSerializer(many=True)
 
 
+LANDESVERBAND_MAX = Club._meta.get_field("landesverband").max_length or 80
+LANDESVERBAND_SCHEMA = {"type": "string", "maxLength": LANDESVERBAND_MAX, "example": "Hessen"}
+
+
+def _landesverband(request: Request) -> str:
+    """``?landesverband=`` as the page reads it: a Landesverband of a club the caller may
+    see, spelled as the club says it; empty or absent: no filter; too long: 400; one no
+    such club names: 404 (as an unknown ``verein``)."""
+    raw = request.query_params.get("landesverband", "")
+    if raw == "":
+        return ""
+    if len(raw) > LANDESVERBAND_MAX:
+        raise ServiceError(
+            "invalid_value",
+            {"name": "landesverband", "detail": f"≤ {LANDESVERBAND_MAX}"},
+            field="landesverband",
+        )
+    # Compared with the names in use, never sent to the database as typed (one query).
+    known = set(
+        Club.objects.exclude(clubs_closed_to(request.user))
+        .exclude(landesverband="")
+        .values_list("landesverband", flat=True)
+        .distinct()
+    )
+    if raw not in known:
+        raise ServiceError("not_found")
+    return raw
+
+
 class SpielstaerkeView(ApiView):
     @extend_schema(
-        parameters=[OpenApiParameter("verein", ID_SCHEMA, description="one club's players")],
+        parameters=[
+            OpenApiParameter("verein", ID_SCHEMA, description="one club's players"),
+            OpenApiParameter(
+                "landesverband",
+                LANDESVERBAND_SCHEMA,
+                description="the players of one Landesverband's clubs, spelled as the clubs "
+                "name it (the page's filter); an unknown one is 404",
+            ),
+        ],
         responses={
             200: StrengthSerializer,
-            400: schema.refusal(400, "A garbled `verein`.", "invalid_value"),
+            400: schema.refusal(
+                400, "A garbled `verein`, a `landesverband` too long.", "invalid_value"
+            ),
             **schema.NOT_FOUND,
         },
         summary="The Spielstärke list (rating.md)",
         description="Every player with at least 10 rated lists, by figure, then mu, then "
-        "name. A player who asked not to be named appears only to himself and staff.",
+        "name, optionally of one club and/or one Landesverband. A player who asked not to "
+        "be named appears only to himself and staff.",
     )
     def get(self, request: Request) -> Response:
         club_id = query.number(request, "verein", low=1, high=ID_MAX, blank=True)
+        landesverband = _landesverband(request)
         if club_id is not None:
             club = Club.objects.filter(pk=club_id).exclude(clubs_closed_to(request.user))
             if not club.exists():
                 raise ServiceError("not_found")
-        rows = strength_rows(reader=request.user, club_id=club_id)
+        rows = strength_rows(reader=request.user, club_id=club_id, landesverband=landesverband)
         return Response(
             {
                 "minimum_lists": PROVISIONAL_BELOW,

@@ -20,12 +20,20 @@ def _by_tsr(liste: Spielliste) -> bool:
 
 
 def rated_lists(list_ids: Sequence[int]) -> set[int]:
-    candidates = EveningTable.objects.filter(
-        spielliste_id__in=list(list_ids), evening__club__rating_evenings=True
-    ).values_list("spielliste_id", flat=True)
+    """Of the given lists, the opted-in clubs' evenings by the TSR (two queries). The
+    club's setting is read along and tested here, not in the query: a filter on it lets
+    the planner walk from the clubs through every evening (seconds at national scale
+    when its statistics of the setting are stale; bench/ranking.py)."""
+    candidates = [
+        liste
+        for liste, counts in EveningTable.objects.filter(
+            spielliste_id__in=list(list_ids)
+        ).values_list("spielliste_id", "evening__club__rating_evenings")
+        if counts
+    ]
     return {
         liste.pk
-        for liste in Spielliste.objects.filter(pk__in=list(candidates)).only("rules")
+        for liste in Spielliste.objects.filter(pk__in=candidates).only("rules")
         if _by_tsr(liste)
     }
 

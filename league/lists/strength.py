@@ -352,7 +352,11 @@ def rating_touch_days(days: Iterable[dt.date]) -> None:
 @dataclass(frozen=True)
 class AtTable:
     """A seat's figure before a list and the model's expected placing (an estimate);
-    ``hidden``: a player who asked not to be named (his figure is not shown to others)."""
+    ``hidden``: a player who asked not to be named (his figure is not shown to others).
+
+    **Decision** (rating.md is silent): seats the model cannot tell apart (equal states:
+    four newcomers) share their placing, shown as a span ("2.–3."); at an even table,
+    where every seat shares it, no placing is shown at all ("offen"), never everyone "1."."""
 
     player_id: int
     rating: int
@@ -360,6 +364,17 @@ class AtTable:
     expected_rank: int
     probability: float
     hidden: bool = False
+    expected_last: int = 0  # the worst place of a shared placing (0: not shared)
+    even: bool = False  # every seat at the table alike: no placing
+
+    @property
+    def placing(self) -> str:
+        """The expected placing as shown ("2.", shared "2.–3."); "" at an even table."""
+        if self.even:
+            return ""
+        if self.expected_last > self.expected_rank:
+            return f"{self.expected_rank}.–{self.expected_last}."
+        return f"{self.expected_rank}."
 
 
 def counts_for_rating(list_id: int) -> bool:
@@ -399,8 +414,18 @@ def at_tables(
         else:
             skills = [current.get(p, NEWCOMER) for p in seats]
         placings = expected_placings(skills)
+        even = len(seats) > 1 and all(e.shared == len(seats) for e in placings)
         out[liste] = [
-            AtTable(p, skill.rating, skill.provisional, e.rank, e.probability, p in hidden)
+            AtTable(
+                p,
+                skill.rating,
+                skill.provisional,
+                e.rank,
+                e.probability,
+                p in hidden,
+                expected_last=e.last if e.shared > 1 else 0,
+                even=even,
+            )
             for p, skill, e in zip(seats, skills, placings, strict=True)
         ]
     return out

@@ -268,12 +268,17 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
         else ""
     )
     s = view.stats
+    # His Spielstärke over every rated list (the filters do not narrow it; rating.md).
+    strength = player_strength(player=player, reader=request.user) if view.public else None
+    strength_chart = _strength_chart(strength, name)
     return render(
         request,
         "rankings/statistics.html",
         {
             "player": player,
             "name": name,
+            "strength": strength,
+            "strength_chart": mark_safe(strength_chart) if strength_chart else "",
             "view": view,
             "s": s,
             "average": average_text(s.average_exact) if s.average_exact is not None else "–",

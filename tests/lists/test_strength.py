@@ -4,6 +4,7 @@ do not, a correction of an old list changes the later figures exactly as a rebui
 from __future__ import annotations
 
 import datetime as dt
+import io
 import random
 
 import pytest
@@ -251,6 +252,8 @@ def test_at_table_shows_the_figure_brought_and_an_expected_placing(
     brought = at_table(liste, seats)
     assert [a.rating for a in brought] == [NEWCOMER.rating] * 4  # all newcomers before
     assert sorted(a.expected_rank for a in brought) == [1, 1, 1, 1]
+    # an even table: no placing to show (not everyone "1.")
+    assert all(a.even and a.placing == "" for a in brought)
     now = {r.player_id: r.rating for r in PlayerRating.objects.all()}
     free = _free_list(["X1", "X2", "X3", "X4"])
     assert [a.rating for a in at_table(free, list(free.seats.all()))] == [1000] * 4
@@ -261,3 +264,96 @@ def test_at_table_shows_the_figure_brought_and_an_expected_placing(
     assert nxt is not None
     shown = at_table(nxt, list(nxt.seats.order_by("position")))
     assert [a.rating for a in shown] == [now[a.player_id] for a in shown]
+
+
+def test_seats_the_model_cannot_tell_apart_share_their_placing():
+    free = _free_list(["Stark", "Neu1", "Neu2", "Schwach"])
+    strong, _one, _two, weak = (s.player_id for s in free.seats.order_by("position"))
+    PlayerRating.objects.create(
+        player_id=strong, mu=32.0, sigma=3.0, lists=40, rating=1920, day=dt.date(2026, 1, 1)
+    )
+    PlayerRating.objects.create(
+        player_id=weak, mu=20.0, sigma=3.0, lists=40, rating=1440, day=dt.date(2026, 1, 1)
+    )
+    shown = at_table(free, list(free.seats.order_by("position")))
+    assert [a.placing for a in shown] == ["1.", "2.–3.", "2.–3.", "4."]
+    assert not any(a.even for a in shown)
+    # the figure is cautious (μ − 3σ): a newcomer shows 1000 but is expected ahead of 1440
+    assert shown[1].rating == 1000 < shown[3].rating
+
+
+def _two_tournaments(django_capture_on_commit_callbacks):
+    """The same eight players in an earlier and a later tournament, played on phones."""
+    with django_capture_on_commit_callbacks(execute=True):
+        first = make_tournament(8, rounds=1)
+        rnd1, _ = ts.round_draw(tournament=first, seed=5)
+        play_round(rnd1, seed=2)
+        second = ts.tournament_create(name="Später", date=dt.date(2026, 11, 28), rounds_planned=1)
+        for i, participant in enumerate(first.participants.select_related("player")):
+            Player.objects.filter(pk=participant.player_id).update(ddv_number=str(8000 + i))
+            ts.participant_add(
+                tournament=second, name=participant.player.name, ddv_number=str(8000 + i)
+            )
+        rnd2, _ = ts.round_draw(tournament=second, seed=9)
+        play_round(rnd2, seed=12)
+    assert PlayerRating.objects.filter(lists=2).count() == 8
+    return rnd1.lists.order_by("round_table__number").first()
+
+
+def _as_rebuilt() -> tuple[list, dict]:
+    """The figures as they stand, after checking a whole rebuild gives exactly them."""
+    now = (_steps(), _figures())
+    rating_rebuild()
+    assert (_steps(), _figures()) == now
+    return now
+
+
+def test_a_game_corrected_in_an_old_phone_list_changes_later_figures_as_a_rebuild_would(
+    django_capture_on_commit_callbacks,
+):
+    """The matrix's last row for a list played on phones: its last game taken back (the
+    list no longer over: not rated) and typed again (rated again, the same figures)."""
+    old = _two_tournaments(django_capture_on_commit_callbacks)
+    before = _as_rebuilt()
+    snap = spielliste_snapshot(pk=old.pk)
+    names = {seat.position: seat.name for seat in snap.seats}
+    last = old.games.order_by("number").last()
+    record = last.to_record(names)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_delete(spielliste=old, number=last.number)
+    reopened = _as_rebuilt()
+    assert reopened != before
+    at_old_table = {s.player_id for s in old.seats.all()}
+    assert {p for p, f in reopened[1].items() if f[2] == 1} == at_old_table  # one list less
+    assert not RatingStep.objects.filter(spielliste=old).exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_record(spielliste=old, record=record)
+    assert _as_rebuilt() == before
+
+
+def test_a_correction_far_back_is_left_to_the_scheduler_and_made_as_a_rebuild_would(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    """More rated lists after the changed date than a save may wait for: the figures stay
+    as they were until ``rating_rebuild --pending``, which makes them as a whole rebuild."""
+    from django.core.management import call_command
+
+    from league.lists import strength
+    from league.lists.models import RatingPending
+
+    old = _two_tournaments(django_capture_on_commit_callbacks)
+    before = (_steps(), _figures())
+    monkeypatch.setattr(strength, "INLINE_LISTS", 1)
+    last = old.games.order_by("number").last()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_delete(spielliste=old, number=last.number)
+    assert RatingPending.objects.get().day == dt.date(2026, 11, 21)
+    assert (_steps(), _figures()) == before  # not yet
+    call_command("rating_rebuild", pending=True, stdout=io.StringIO())
+    assert not RatingPending.objects.exists()
+    made = (_steps(), _figures())
+    assert made != before
+    assert _as_rebuilt() == made
+    out = io.StringIO()
+    call_command("rating_rebuild", pending=True, stdout=out)
+    assert "nothing pending" in out.getvalue()

@@ -8,13 +8,18 @@ import csv
 import io
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.clubs.models import Club, Player
 from league.lists.models import PlayerRating, RatingStep
+from league.lists.placement import places_rebuild
 from league.lists.strength import rating_rebuild
+from league.rankings.strength import player_strength
 from league.tournaments import services as ts
+from league.tournaments.models import Tournament
 from tests.tournaments.helpers import make_tournament, play_round
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +135,26 @@ def test_the_landesverband_filter(client, rated):
     assert _rows(html.content.decode()) == 1
     unknown = client.get(reverse("spielstaerke"), {"landesverband": "Atlantis"})
     assert _rows(unknown.content.decode()) == 4  # no such filter: everybody
+    # the API takes the same filter, strictly
+    api = client.get("/api/v1/spielstaerke/", {"landesverband": "Schleswig-Holstein"})
+    assert api.status_code == 200
+    assert [p["player_id"] for p in api.json()["players"]] == [someone.pk]
+    assert len(client.get("/api/v1/spielstaerke/", {"landesverband": ""}).json()["players"]) == 4
+    both = {"landesverband": "Schleswig-Holstein", "verein": club.pk}
+    assert len(client.get("/api/v1/spielstaerke/", both).json()["players"]) == 1
+    other = Club.objects.create(name="Süd", landesverband="Bayern")
+    none = client.get("/api/v1/spielstaerke/", {**both, "verein": other.pk})
+    assert none.json()["players"] == []
+    atlantis = client.get("/api/v1/spielstaerke/", {"landesverband": "Atlantis"})
+    assert atlantis.status_code == 404
+    assert atlantis.json()["error"]["code"] == "not_found"
+    too_long = client.get("/api/v1/spielstaerke/", {"landesverband": "x" * 81})
+    assert too_long.status_code == 400
+    assert too_long.json()["error"]["field"] == "landesverband"
+    # a members-only club's Landesverband is unknown to strangers
+    Club.objects.filter(pk=club.pk).update(members_only=True)
+    hidden = client.get("/api/v1/spielstaerke/", {"landesverband": "Schleswig-Holstein"})
+    assert hidden.status_code == 404
 
 
 def test_figures_and_expected_placings_at_the_table(client, rated):
@@ -140,12 +165,25 @@ def test_figures_and_expected_placings_at_the_table(client, rated):
     page = client.get(reverse("liste-detail", args=[liste.pk])).content.decode()
     assert "data-strength-table" in page
     assert page.count('<td class="num">1000') == 4  # everybody a newcomer before it
+    # an even table: the placing is "offen", never everyone "1."; the note says why the
+    # expected placing may disagree with the shown (cautious) figure
+    assert page.count('<td class="num" data-placing>offen') == 4
+    assert "data-strength-note" in page
+    assert "(μ − 3σ)" in page
     board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
-    assert board.count("data-strength") == 8
+    assert board.count("data-strength ") == 8
+    assert board.count("1000 · offen") == 8
+    assert "data-strength-note" in board
+    english = client.get(
+        reverse("liste-detail", args=[liste.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "cautious figure (μ − 3σ)" in english
+    assert "Erwarteter Platz" not in english
+    assert "data-placing>open" in english
     hidden = liste.seats.first().player
     Player.objects.filter(pk=hidden.pk).update(hide_name=True)
     board = client.get(reverse("round-board", args=[rated.pk, 1])).content.decode()
-    assert board.count("data-strength") == 7
+    assert board.count("data-strength ") == 7
 
 
 def test_a_free_list_shows_no_figures(client):
@@ -165,5 +203,131 @@ def test_a_league_spieltag_shows_figures(client, django_capture_on_commit_callba
     spieltag = first_spieltag(league)
     set_lineups(spieltag)
     league_services.spieltag_start(spieltag=spieltag)
-    page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk]))
-    assert "data-strength" in page.content.decode()
+    page = client.get(reverse("spieltag-detail", args=[league.pk, spieltag.pk])).content.decode()
+    assert "data-strength " in page
+    assert "1: 1000 · offen" in page  # newcomers only: an even table
+    assert "data-strength-note" in page
+
+
+def _second_round(tournament, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        ts.round_close(tournament_round=tournament.rounds.get(number=1))
+        rnd2, _ = ts.round_draw(tournament=tournament, seed=6)
+        play_round(rnd2, seed=4)
+
+
+def _stats_queries(client, url) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    assert page.status_code == 200
+    return sum(1 for q in queries if not q["sql"].startswith("PREPARE")), page.content.decode()
+
+
+def test_the_statistics_page_shows_figure_and_chart_in_fixed_queries(
+    client, rated, django_capture_on_commit_callbacks
+):
+    """Issue 34: "a player's figure and its chart on his page and statistics page"; the
+    page's queries do not grow with his rated lists (two more than without a figure)."""
+    row = PlayerRating.objects.select_related("player").first()
+    url = reverse("player-statistics", args=[row.player_id])
+    one, html = _stats_queries(client, url)
+    assert f"<strong data-figure>{row.rating}</strong>" in html
+    assert "unabhängig von der Eingrenzung" in html
+    assert "Spielstärke nach jeder gewerteten Liste" not in html  # one list: no line yet
+    _second_round(rated, django_capture_on_commit_callbacks)
+    two, html = _stats_queries(client, url)
+    row = PlayerRating.objects.get(player_id=row.player_id)  # the rows are made again
+    assert f"<strong data-figure>{row.rating}</strong>" in html
+    assert "Spielstärke nach jeder gewerteten Liste" in html
+    assert '<svg class="chart"' in html
+    assert two == one
+    assert two < 10
+    # a filter narrows the statistics, never the figure
+    narrowed = client.get(url, {"von": "2030-01-01"}).content.decode()
+    assert f"<strong data-figure>{row.rating}</strong>" in narrowed
+    # someone without a rated list: the newcomer's note, one query for it
+    newcomer = Player.objects.create(name="Ganz Neu")
+    _, html = _stats_queries(client, reverse("player-statistics", args=[newcomer.pk]))
+    assert "jeder beginnt bei 1000" in html
+
+
+def test_a_hidden_players_figure_is_not_on_his_statistics_page_for_strangers(client, rated):
+    row = PlayerRating.objects.select_related("player").first()
+    Player.objects.filter(pk=row.player_id).update(hide_name=True)
+    url = reverse("player-statistics", args=[row.player_id])
+    stranger = client.get(url).content.decode()
+    assert "data-spielstaerke-player" not in stranger
+    assert "data-figure" not in stranger
+    api = f"/api/v1/spieler/{row.player_id}/statistik/"
+    assert client.get(api).status_code == 404  # his figure neither
+    account = User.objects.create_user("versteckt", password="x")
+    Player.objects.filter(pk=row.player_id).update(account=account)
+    client.force_login(account)
+    assert f"<strong data-figure>{row.rating}</strong>" in client.get(url).content.decode()
+    assert client.get(api).json()["spielstaerke"]["rating"] == row.rating
+
+
+def test_a_members_only_events_points_only_for_its_readers(
+    client, rated, django_capture_on_commit_callbacks
+):
+    """rating.md: members-only lists are rated like any other, their figures (the list,
+    its date) only for readers of the event; the Spielstärke itself is public — on the
+    player page, the statistics page and in the API."""
+    _second_round(rated, django_capture_on_commit_callbacks)
+    row = PlayerRating.objects.select_related("player").first()
+    player = row.player
+    staff = User.objects.create_user("staff", password="x", is_staff=True)
+    assert len(player_strength(player=player, reader=staff).history) == 2
+    Tournament.objects.filter(pk=rated.pk).update(members_only=True)
+    places_rebuild(list(RatingStep.objects.values_list("spielliste_id", flat=True).distinct()))
+    stranger = player_strength(player=player, reader=AnonymousUser())
+    assert stranger.rating == row.rating  # the figure is public
+    assert stranger.history == ()
+    assert len(player_strength(player=player, reader=staff).history) == 2
+    for name in ("player-record", "player-statistics"):
+        html = client.get(reverse(name, args=[player.pk])).content.decode()
+        assert f"<strong data-figure>{row.rating}</strong>" in html, name
+        assert "Spielstärke nach jeder gewerteten Liste" not in html, name
+    api = client.get(f"/api/v1/spieler/{player.pk}/statistik/").json()
+    assert api["spielstaerke"]["rating"] == row.rating
+    client.force_login(staff)
+    html = client.get(reverse("player-statistics", args=[player.pk])).content.decode()
+    assert "Spielstärke nach jeder gewerteten Liste" in html
+
+
+def test_the_list_pages_read_one_page_with_places_over_the_whole_list(client, rated, monkeypatch):
+    from league.rankings import strength
+
+    monkeypatch.setattr(strength, "PAGE_ROWS", 3)
+    order = list(
+        PlayerRating.objects.filter(lists__gte=10)
+        .order_by("-rating", "-mu", "player__name")
+        .values_list("player__name", "mu")
+    )
+    first = client.get(reverse("spielstaerke")).content.decode()
+    assert _rows(first) == 3
+    assert "Seite 1 von 2" in first
+    second = client.get(reverse("spielstaerke"), {"seite": "2"}).content.decode()
+    assert _rows(second) == 1
+    assert f'<tr data-player="{order[3][0]}"><td class="num">4.</td>' in second
+    last = client.get(reverse("spielstaerke"), {"seite": "99"}).content.decode()
+    assert _rows(last) == 1
+    assert "Seite 2 von 2" in last
+    mu = f"{order[3][1]:.1f}"
+    assert f'<td class="num">{mu.replace(".", ",")}</td>' in second  # German decimals
+    english = client.get(reverse("spielstaerke"), {"seite": "2"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert f'<td class="num">{mu}</td>' in english.content.decode()
+    # names and clubs are escaped in the rows made by the view
+    odd = PlayerRating.objects.filter(lists__gte=10).order_by("-rating", "-mu").first()
+    Player.objects.filter(pk=odd.player_id).update(name='<b>"Zoë" & Co</b>')
+    Club.objects.filter(pk=odd.player.club_id).update(name="<i>Club</i>")
+    html = client.get(reverse("spielstaerke")).content.decode()
+    assert "&lt;b&gt;&quot;Zoë&quot; &amp; Co&lt;/b&gt;" in html
+    assert "<b>" not in html
+    assert "&lt;i&gt;Club&lt;/i&gt;" in html
+    assert "<i>Club</i>" not in html
+    csv_rows = client.get(reverse("spielstaerke"), {"_export": "csv"}).content.decode("utf-8-sig")
+    assert len(csv_rows.strip().splitlines()) == 5  # the download: every row
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("spielstaerke"), {"seite": "2", "x": "1"})
+    assert len(queries) < 10

@@ -175,6 +175,24 @@ def test_expected_placings_favour_the_stronger_player():
     assert {p.rank for p in placings} <= {1, 2, 3, 4}
 
 
+def test_equal_states_share_their_placing():
+    """predict_rank gives equal states one rank: an even table is every seat's rank 1,
+    told by ``shared`` (the site shows "offen", not everyone "1.")."""
+    even = expected_placings([NEWCOMER] * 4)
+    assert [(e.rank, e.shared, e.last) for e in even] == [(1, 4, 4)] * 4
+    assert sum(e.probability for e in even) == pytest.approx(1.0)
+    strong, weak = Skill(mu=32.0, sigma=3.0, lists=40), Skill(mu=20.0, sigma=3.0, lists=40)
+    mixed = expected_placings([NEWCOMER, strong, weak, NEWCOMER])
+    assert [(e.rank, e.shared, e.last) for e in mixed] == [
+        (2, 2, 3),
+        (1, 1, 1),
+        (4, 1, 4),
+        (2, 2, 3),
+    ]
+    five = expected_placings([strong, strong, NEWCOMER, weak, NEWCOMER])
+    assert [e.shared for e in five] == [2, 2, 2, 1, 2]
+
+
 def _day():
     import datetime as dt
 

@@ -331,8 +331,9 @@ class TableItem:
     liste: Spielliste
     seats: list[tuple[int, str, str]]  # position, name, team name
     # Each seat's Spielstärke before the list and expected placing (rating.md, an
-    # estimate): (position, figure, expected place); none for a hidden player.
-    strength: list[tuple[int, int, int]] = field(default_factory=list)
+    # estimate): (position, figure, expected place as shown: "2.", "2.–3.", "" at an even
+    # table); none for a hidden player.
+    strength: list[tuple[int, int, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -345,6 +346,11 @@ class SpieltagView:
     lineup_names: dict[int, list[str]]
     rounds: list[list[TableItem]]
     result: DayResult
+
+    @property
+    def shows_strength(self) -> bool:
+        """Whether any table shows figures (the page explains the expected placing)."""
+        return any(t.strength for tables in self.rounds for t in tables)
 
 
 def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
@@ -391,7 +397,7 @@ def spieltag_view(*, spieltag: Spieltag, reveal: bool) -> SpieltagView:
                     for s in sorted(seats[t.spielliste_id], key=_position)
                 ],
                 [
-                    (s.position, a.rating, a.expected_rank)
+                    (s.position, a.rating, a.placing)
                     for s, a in zip(
                         sorted(seats[t.spielliste_id], key=_position),
                         figures[t.spielliste_id],

@@ -56,9 +56,10 @@ class BoardSeat:
     substitute: str = ""  # who plays the seat from a game on (his first game is played or next)
     withdrawn: bool = False  # the seat's player withdrew and nobody plays for him yet
     # His Spielstärke before the list and the model's expected placing (rating.md, an
-    # estimate); None for a player who asked not to be named.
+    # estimate: "2.", shared "2.–3.", "" at an even table); None for a player who asked
+    # not to be named.
     rating: int | None = None
-    expected: int | None = None
+    expected: str = ""
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def round_board(*, tournament_round: TournamentRound, reveal: bool = False) -> l
 def _with_strength(seat: BoardSeat, at: AtTable) -> BoardSeat:
     if at.hidden:
         return seat
-    return replace(seat, rating=at.rating, expected=at.expected_rank)
+    return replace(seat, rating=at.rating, expected=at.placing)
 
 
 def _board_seat(

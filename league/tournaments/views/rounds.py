@@ -92,6 +92,7 @@ def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse
             "clock": round_clock(rnd),
             "all_started": all(t.started for t in tables),
             "paper_tables": sum(1 for t in tables if t.liste.totals_only),
+            "strength": any(s.rating is not None for t in tables for s in t.players),
         },
     )
 
