@@ -206,9 +206,7 @@ def exports_list(directory: Path) -> list[Path]:
         entries = list(directory.iterdir())
     except OSError:
         return []
-    found = [
-        p for p in entries if STAMP_RE.match(p.name) and (p / MANIFEST).is_file()
-    ]
+    found = [p for p in entries if STAMP_RE.match(p.name) and (p / MANIFEST).is_file()]
     return sorted(found, key=lambda p: p.name, reverse=True)
 
 

@@ -112,9 +112,9 @@ def standing_rows(named: Named) -> Iterator[Row]:
     """The public standings of each public tournament (the rounds counted on its page:
     closed rounds, silent ones left out): 4 queries per tournament, 1 for the players."""
     players = dict(
-        Participant.objects.exclude(tournament__in=Tournament.objects.filter(
-            tournaments_closed_to(public())
-        )).values_list("pk", "player_id")
+        Participant.objects.exclude(
+            tournament__in=Tournament.objects.filter(tournaments_closed_to(public()))
+        ).values_list("pk", "player_id")
     )
     for t in public_tournaments():
         table = standings(tournament=t, silent=True)
@@ -143,9 +143,7 @@ def standing_rows(named: Named) -> Iterator[Row]:
 def list_rows(named: Named) -> Iterator[Row]:
     """Each public list of an event (tournament round, league Spieltag, club evening) and
     each of its players' points there: 3 queries, the points streamed."""
-    readable = Spielliste.objects.filter(placement__isnull=False).exclude(
-        lists_closed_to(public())
-    )
+    readable = Spielliste.objects.filter(placement__isnull=False).exclude(lists_closed_to(public()))
     places = {
         p[0]: p[1:]
         for p in Placement.objects.filter(spielliste__in=readable).values_list(
@@ -311,7 +309,8 @@ def rangliste_rows(named: Named) -> Iterator[Row]:
     for r in view.rangliste:
         named.ids.add(int(r.player))
         info = view.players[r.player]
-        yield ("rangliste", r.rank, int(r.player), info.name, r.rounds, r.points, decimal(r.average))
+        average = decimal(r.average)
+        yield ("rangliste", r.rank, int(r.player), info.name, r.rounds, r.points, average)
     for u in view.unter_36:
         named.ids.add(int(u.player))
         info = view.players[u.player]
@@ -456,4 +455,3 @@ FILES: tuple[DataFile, ...] = (
     ),
     DataFile("players.csv", ("player_id", "name", "club", "ddv_number"), player_rows),
 )
-

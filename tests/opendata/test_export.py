@@ -168,7 +168,8 @@ def test_league_club_and_rangliste_are_the_pages(exported):
     assert [(int(r["rank"]), r["name"], int(r["points"])) for r in got] == [
         (row.rank, view.players[row.player].name, row.points) for row in view.rangliste
     ]
-    assert got and len(got) == len(view.rangliste)
+    assert got
+    assert len(got) == len(view.rangliste)
 
 
 def test_nothing_private_is_in_any_file(world, exported):
@@ -203,9 +204,13 @@ def test_nothing_private_is_in_any_file(world, exported):
 def test_members_only_events_and_silent_rounds_are_absent(world, exported):
     closed = world["closed"]
     ids = {int(r["tournament_id"]) for r in _rows(exported, "tournaments.csv")}
-    assert closed.pk not in ids and world["silent"].pk in ids
+    assert closed.pk not in ids
+    assert world["silent"].pk in ids
     assert closed.pk not in {int(r["tournament_id"]) for r in _rows(exported, "standings.csv")}
-    listed = {(r["owner"], int(r["event_id"]), int(r["number"] or 0)) for r in _rows(exported, "lists.csv")}
+    listed = {
+        (r["owner"], int(r["event_id"]), int(r["number"] or 0))
+        for r in _rows(exported, "lists.csv")
+    }
     assert not any(o == "tournament" and e == closed.pk for o, e, _n in listed)
     assert not any(o == "tournament" and e == world["silent"].pk and n > 2 for o, e, n in listed)
     assert ("tournament", world["silent"].pk, 2) in listed
@@ -243,7 +248,8 @@ def test_an_export_is_whole_or_absent(world, tmp_path, monkeypatch):
         open_data_write(directory=tmp_path, now=first.created + dt.timedelta(hours=1))
     assert [p.name for p in tmp_path.iterdir()] == [first.stamp]  # no half export, no temp
     latest = export_latest(tmp_path)
-    assert latest is not None and latest.stamp == first.stamp
+    assert latest is not None
+    assert latest.stamp == first.stamp
 
 
 def test_older_exports_are_pruned(demo, tmp_path):

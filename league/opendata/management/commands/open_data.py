@@ -35,4 +35,5 @@ class Command(BaseCommand):
             except ServiceError as err:
                 raise CommandError(err.message) from None
         rows = sum(f.rows for f in export.files)
-        self.stdout.write(f"Offene Daten {export.path}: {len(export.files)} Dateien, {rows} Zeilen.")
+        files = len(export.files)
+        self.stdout.write(f"Offene Daten {export.path}: {files} Dateien, {rows} Zeilen.")
