@@ -20,6 +20,8 @@ VENUE_SECRET_KEY_FILE  venue: where the secret key is made once and kept (defaul
                    ~/.config/doko-liste/secret_key, mode 0600).
 VENUE_PORT         venue: the port phones use (default 8000), for the CSRF origins.
 VENUE_BACKUP_DIR   where the automatic backups go (default ./backups).
+OPEN_DATA_DIR      where ``manage.py open_data`` writes the public exports served at /daten/
+                   (default VENUE_BACKUP_DIR/open-data).
 VENUE_WLAN         the hall's WLAN name, printed on the poster.
 """
 
@@ -116,6 +118,7 @@ INSTALLED_APPS = [
     "league.api",
     "league.privacy",
     "league.backup",
+    "league.opendata",
     "league.demo",
     "league.venue",
     "league.federation",
@@ -283,6 +286,12 @@ SPECTACULAR_SETTINGS = {
 # The automatic backups of ``manage.py venue`` (league.venue.backups) and where the
 # health page looks for the last one.
 VENUE_BACKUP_DIR = Path(os.environ.get("VENUE_BACKUP_DIR") or BASE_DIR / "backups")
+# The public open-data exports (``manage.py open_data``, league/opendata/): each in its own
+# dated folder here, served at /daten/. Under the backup folder by default, the one folder
+# an instance writes (federation.md "More than one machine"); OPEN_DATA_DIR moves it.
+OPEN_DATA_DIR = Path(os.environ.get("OPEN_DATA_DIR") or VENUE_BACKUP_DIR / "open-data")
+# The address the export's manifest names as its source (as the reminder mails' links).
+SITE_URL = os.environ.get("DJANGO_SITE_URL", "")
 # The addresses phones use, as the venue command found them (for the poster and the
 # health page; empty: the address the page was asked by).
 VENUE_HALL_URLS = [u for u in os.environ.get("VENUE_HALL_URLS", "").split(",") if u]

@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("league.accounts.urls")),
     path("", include("league.venue.urls")),
     path("", include("league.federation.page_urls")),
+    path("", include("league.opendata.urls")),
     path("sw.js", service_worker, name="service-worker"),
     path("favicon.ico", favicon, name="favicon"),
     path("live/ping/", ping, name="live-ping"),

@@ -218,6 +218,11 @@ PUBLIC_READS = {
     "service-worker",  # the service worker's script (league.core.live)
     "favicon",  # the site's icon (a redirect to static/)
     "live-ping",  # constant bytes: the load bench's floor
+    # The open-data export (issue 35): only public data; nothing of members-only events,
+    # silent rounds, accounts or codes (tests/opendata/test_export.py).
+    "open-data",
+    "open-data-file",
+    "open-data-format",
 }
 LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "liste-create",
