@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "league.demo",
     "league.venue",
     "league.federation",
+    "league.embed",
     "league.start",
     "csp",
 ]
