@@ -29,9 +29,12 @@ def api_index(request: HttpRequest) -> HttpResponse:
         .values_list("pk", flat=True)
         .first()
     )
-    club = Club.objects.exclude(clubs_closed_to(nobody)).order_by("name").values_list(
-        "pk", flat=True
-    ).first()
+    club = (
+        Club.objects.exclude(clubs_closed_to(nobody))
+        .order_by("name")
+        .values_list("pk", flat=True)
+        .first()
+    )
     league = League.objects.order_by("-pk").values_list("pk", flat=True).first()
     return render(
         request,

@@ -168,9 +168,7 @@ def rangliste_widget(request: HttpRequest) -> HttpResponse:
         }
         for r in view.rangliste[: rows_of(request, TOP)]
     ]
-    return _widget(
-        request, "rangliste.html", reverse("rangliste"), "", view=view, rows=rows
-    )
+    return _widget(request, "rangliste.html", reverse("rangliste"), "", view=view, rows=rows)
 
 
 @embeddable
