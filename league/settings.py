@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "league.demo",
     "league.venue",
     "league.federation",
+    "league.embed",
     "league.start",
     "csp",
 ]

@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
+from league.api.index import api_index
 from league.core.live import favicon, ping, service_worker
 
 urlpatterns = [
@@ -19,11 +20,13 @@ urlpatterns = [
     path("", include("league.venue.urls")),
     path("", include("league.federation.page_urls")),
     path("", include("league.opendata.urls")),
+    path("", include("league.embed.urls")),
     path("sw.js", service_worker, name="service-worker"),
     path("favicon.ico", favicon, name="favicon"),
     path("live/ping/", ping, name="live-ping"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("api/", api_index, name="api-index"),
     path("api/v1/veroeffentlichungen/", include("league.federation.urls")),
     path("api/v1/", include("league.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -215,6 +215,14 @@ PUBLIC_READS = {
     "api-standings",
     "api-schema",
     "api-docs",
+    "api-index",  # what the API offers, in words (league/api/index.py)
+    # The widgets any site may frame (issue 35): public only, 404 for a members-only
+    # tournament or club (tests/embed/test_widgets.py).
+    "embed-tournament",
+    "embed-league",
+    "embed-club",
+    "embed-rangliste",
+    "embed-spielstaerke",
     "service-worker",  # the service worker's script (league.core.live)
     "favicon",  # the site's icon (a redirect to static/)
     "live-ping",  # constant bytes: the load bench's floor

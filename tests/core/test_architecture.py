@@ -69,7 +69,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"lists"}),
     frozenset({"tournaments", "leagues", "evenings"}),  # the owners of lists
     frozenset({"rankings"}),
-    frozenset({"api", "backup", "privacy", "opendata"}),
+    frozenset({"api", "backup", "privacy", "embed", "opendata"}),  # embed: the widgets
     frozenset({"federation"}),  # venue ↔ site: the venue's health page reads its link
     frozenset({"venue", "demo", "start"}),  # start: home page, Meine Aufgaben
 )
