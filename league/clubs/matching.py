@@ -11,14 +11,17 @@ Privacy: a player who asked not to be named is offered only when the typed name 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from django.db.models import Q
 
 from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from scoring.people import Candidate, Match, Outcome, match, normalise, parse_ddv, skeleton
+
+T = TypeVar("T")
 
 OFFERS_MAX = 8  # a choice list on a phone: more is noise
 NEW: Literal["new"] = "new"
@@ -116,12 +119,41 @@ class PersonChoiceNeeded(ServiceError):
     """A typed name has close records: the typist decides (a form's "Ist das …?", the API's
     409 ``player_maybe_known`` with ``candidates``)."""
 
-    def __init__(self, found: PersonMatch, *, field: str = "name") -> None:
+    def __init__(
+        self, found: PersonMatch, *, field: str = "name", asked: Sequence[PersonMatch] = ()
+    ) -> None:
         super().__init__(
             "player_maybe_known", {"name": found.name, "count": len(found.offers)}, field=field
         )
         self.found = found
+        # Every name of a form of several (a list's seats, an evening's guests) that has
+        # close records, asked on one page; ``found`` is the first.
+        self.asked: tuple[PersonMatch, ...] = tuple(asked) or (found,)
 
     @property
     def offers(self) -> tuple[PersonOffer, ...]:
         return self.found.offers
+
+
+def decision_for(people: Mapping[str, PersonChoice] | None, name: str) -> PersonChoice:
+    """What a form of several names decided for ``name`` (keyed by its normalised form):
+    None (no form asked: the silent find-or-create) or ``"ask"`` until decided."""
+    if people is None:
+        return None
+    return people.get(normalise(parse_ddv(name)[0]), "ask")
+
+
+def each_person(names: Sequence[str], make: Callable[[str], T]) -> list[T]:
+    """``make`` for every name, asking once for all of them: the names with close records
+    are gathered into one ``PersonChoiceNeeded`` (raised after the others were made, so
+    the caller's transaction rolls them back)."""
+    out: list[T] = []
+    asked: list[PersonMatch] = []
+    for name in names:
+        try:
+            out.append(make(name))
+        except PersonChoiceNeeded as err:
+            asked.extend(err.asked)
+    if asked:
+        raise PersonChoiceNeeded(asked[0], asked=asked)
+    return out
