@@ -458,7 +458,7 @@ class AddTimeForm(forms.Form):
     referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
 
 
-class SubstituteForm(forms.Form):
+class SubstituteForm(PeopleChoiceForm):
     """A substitute takes a seat from a game on (the organiser decides)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
@@ -479,6 +479,8 @@ class SubstituteForm(forms.Form):
         position = self.fields["position"]
         assert isinstance(position, forms.ChoiceField)
         position.choices = seats
+        # "Ist das …?" (issue 33): a new name with close records asks first.
+        self.add_person_fields(["name"])
         # The owner's registered players without a seat in this round, offered first.
         self.candidates = list(candidates)
         if self.candidates:
