@@ -152,7 +152,7 @@ def test_a_substitute_typed_with_close_records_asks_first(client, table):
     """Issue 33: a new name for a seat offers the records near it before making one."""
     from league.clubs.models import Club, Player
 
-    t, _rnd, liste, _seat = table
+    _t, _rnd, liste, _seat = table
     joerg = Player.objects.create(name="Jörg Müller", club=Club.objects.create(name="TSV Kiel"))
     url = reverse("seat-substitute", args=[liste.pk])
     data = {"position": 2, "name": "Jorg Muller", "from_game": 5}
