@@ -13,15 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal
 
+from django.db import transaction
 from django.db.models import Q
 
 from league.clubs.models import Club, Player
 from league.core.errors import ServiceError
 from scoring.people import Candidate, Match, Outcome, match, normalise, parse_ddv, skeleton
-
-T = TypeVar("T")
 
 OFFERS_MAX = 8  # a choice list on a phone: more is noise
 NEW: Literal["new"] = "new"
@@ -143,17 +142,32 @@ def decision_for(people: Mapping[str, PersonChoice] | None, name: str) -> Person
     return people.get(normalise(parse_ddv(name)[0]), "ask")
 
 
-def each_person(names: Sequence[str], make: Callable[[str], T]) -> list[T]:
-    """``make`` for every name, asking once for all of them: the names with close records
-    are gathered into one ``PersonChoiceNeeded`` (raised after the others were made, so
-    the caller's transaction rolls them back)."""
-    out: list[T] = []
+def each_person(
+    names: Sequence[str],
+    make: Callable[[str, PersonChoice], tuple[Player, bool]],
+    people: Mapping[str, PersonChoice] | None,
+) -> list[Player]:
+    """The record of every name of a form of several (``make``: a find-or-create that
+    answers whether it created), asking once for all of them: each name is first tried
+    against the records as they were before the form (each try rolled back, so that one
+    new name is never offered for the next: "Aa Neu" is no "Bb Neu"), the names with close
+    records raised together in one ``PersonChoiceNeeded``; then every name is made as its
+    try decided. ``people`` None: no form asks, the silent find-or-create."""
+    if people is None:
+        return [make(name, None)[0] for name in names]
+    decided: list[PersonChoice] = []
     asked: list[PersonMatch] = []
     for name in names:
+        tried = transaction.savepoint()
         try:
-            out.append(make(name))
+            player, created = make(name, decision_for(people, name))
         except PersonChoiceNeeded as err:
             asked.extend(err.asked)
+            decided.append(None)
+        else:
+            decided.append(NEW if created else player.pk)
+        finally:
+            transaction.savepoint_rollback(tried)
     if asked:
         raise PersonChoiceNeeded(asked[0], asked=asked)
-    return out
+    return [make(name, choice)[0] for name, choice in zip(names, decided, strict=True)]

@@ -16,13 +16,12 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.translation import gettext
 
-from league.clubs.matching import NEW, PersonChoice, decision_for, each_person
+from league.clubs.matching import NEW, PersonChoice, each_person
 from league.clubs.models import Club, Player
 from league.clubs.services import (
     check_fits,
     clean_name,
     player_find_or_create,
-    player_get_or_create,
 )
 from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
@@ -91,9 +90,12 @@ def season_settings_update(
     return settings_row
 
 
-def _seat_player(*, name: str, club: Club, user: User, person: PersonChoice = None) -> Player:
-    """The player a typed seat name means: a member of the club of that name (any case),
-    else the only player of that exact name anywhere, else a new member of the club.
+def _seat_player(
+    *, name: str, club: Club, user: User, person: PersonChoice = None
+) -> tuple[Player, bool]:
+    """The player a typed seat name means (and whether he was made now): a member of the
+    club of that name (any case), else the only player of that exact name anywhere, else a
+    new member of the club.
 
     With ``person`` (a form that asks, issue 33) the name is matched against the records
     near it instead: close ones raise ``PersonChoiceNeeded``, an offered id takes that
@@ -103,13 +105,13 @@ def _seat_player(*, name: str, club: Club, user: User, person: PersonChoice = No
         raise ServiceError("player_name_missing", field="tables")
     member = club.members.filter(name__iexact=clean).order_by("pk").first()
     if member is not None and not isinstance(person, int) and person != NEW:
-        return member
+        return member, False
     if person is not None:
-        return player_find_or_create(name=clean, club=club, person=person, user=user)[0]
+        return player_find_or_create(name=clean, club=club, person=person, user=user)
     others = list(Player.objects.filter(name=clean).order_by("pk")[:2])
     if len(others) == 1:
-        return others[0]
-    return player_get_or_create(name=clean, club=club, user=user)
+        return others[0], False
+    return player_find_or_create(name=clean, club=club, user=user)
 
 
 def _account(user: User) -> Account | None:
@@ -136,7 +138,8 @@ def _add_tables(
     # Every name of every table first: the names with close records are asked at once.
     seated = each_person(
         [n for names in tables for n in names],
-        lambda n: _seat_player(name=n, club=club, user=user, person=decision_for(people, n)),
+        lambda n, person: _seat_player(name=n, club=club, user=user, person=person),
+        people,
     )
     created = []
     start = 0

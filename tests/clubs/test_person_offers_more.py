@@ -144,3 +144,23 @@ def test_a_late_table_asks_too(client, club_manager, joerg):
     assert joerg.pk in set(
         evening.tables.get().spielliste.seats.values_list("player_id", flat=True)
     )
+
+
+def test_two_new_names_of_one_form_are_never_offered_for_each_other(client, user):
+    """ "Aa Neu" made for seat 3 is no "Bb Neu" for seat 4: each name is tried against the
+    records as they were before the form."""
+    client.force_login(user)
+    response = client.post(
+        reverse("liste-create"),
+        {"seat_1": "Carla Eins", "seat_2": "Dora Zwei", "seat_3": "Aa Neu", "seat_4": "Bb Neu"},
+    )
+    assert response.status_code == 302
+    assert Player.objects.filter(name__endswith="Neu").count() == 2
+
+
+def test_a_refused_form_leaves_no_record_behind(client, user, joerg):
+    client.force_login(user)
+    before = Player.objects.count()
+    response = client.post(reverse("liste-create"), _seats())
+    assert response.status_code == 422
+    assert Player.objects.count() == before  # Anna and Bernd were only tried

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from league.clubs import services as club_services
 from league.clubs.access import clubs_closed_to
 from league.clubs.forms import asking
-from league.clubs.matching import decision_for, each_person
+from league.clubs.matching import each_person
 from league.clubs.models import Club
 from league.clubs.selectors import player_name_choices
 from league.core.forms import on_form
@@ -137,12 +137,12 @@ def liste_create(request: HttpRequest) -> HttpResponse:
 
 @transaction.atomic  # no player is left behind by a refused list
 def _create(form: SpiellisteCreateForm, club: Club | None, request: HttpRequest) -> Spielliste:
-    people = form.people()
     players = each_person(
         form.seat_names(),
-        lambda n: club_services.player_find_or_create(
-            name=n, club=club, person=decision_for(people, n), user=request.user
-        )[0],
+        lambda n, person: club_services.player_find_or_create(
+            name=n, club=club, person=person, user=request.user
+        ),
+        form.people(),
     )
     return services.spielliste_create(
         title=form.cleaned_data["title"],
