@@ -86,10 +86,7 @@ class PersonChoiceForm(forms.Form):
 
     def person_choice(self) -> PersonChoice:
         """What the typist decided: an offered record's id, a new person, or not yet."""
-        value = str(self.cleaned_data.get("person") or "")
-        if value == NEW:
-            return NEW
-        return int(value) if value.isdigit() and len(value) < 19 else "ask"
+        return person_value(self.cleaned_data.get("person"))
 
 
 def person_value(value: object) -> PersonChoice:
