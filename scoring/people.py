@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rapidfuzz.distance import Levenshtein
+
 MAX_DISTANCE = 2
 MIN_NEAR = 5  # a name shorter than this is only ever the same when it is equal
 """The largest edit distance (on normalised names) that still makes a proposal."""
@@ -102,47 +104,14 @@ def surname_initial(normalised: str) -> tuple[str, str] | None:
 def distance_within(a: str, b: str, limit: int = MAX_DISTANCE) -> int | None:
     """The Levenshtein distance of ``a`` and ``b`` if it is at most ``limit``, else None.
 
-    Only the band of width ``2·limit+1`` around the diagonal is computed, with an early
-    stop once a whole row exceeds the limit: a few dozen steps for names.
+    rapidfuzz's Levenshtein (C, bit-parallel) with a cut-off: the register's pairs compare
+    about 160,000 names, which the banded Python table took 11 of 12 s for at 20,000
+    records (bench/people.py); the distance is the same unit-cost one.
     """
     if abs(len(a) - len(b)) > limit:
         return None
-    if a == b:
-        return 0
-    # Names that are near share most of their ends: only the middle needs the table.
-    start = 0
-    while start < len(a) and start < len(b) and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < len(a) - start and end < len(b) - start and a[-1 - end] == b[-1 - end]:
-        end += 1
-    a, b = a[start : len(a) - end], b[start : len(b) - end]
-    if not a or not b:
-        return max(len(a), len(b))  # the rest is all insertions (at most limit: see above)
-    if len(a) > len(b):
-        a, b = b, a
-    big = limit + 1
-    previous = [j if j <= limit else big for j in range(len(b) + 1)]
-    for i in range(1, len(a) + 1):
-        lo = max(1, i - limit)
-        hi = min(len(b), i + limit)
-        current = [big] * (len(b) + 1)
-        current[0] = i if i <= limit else big
-        ca = a[i - 1]
-        row_min = current[0] if lo == 1 else big
-        for j in range(lo, hi + 1):
-            cost = 0 if ca == b[j - 1] else 1
-            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if value > big:
-                value = big
-            current[j] = value
-            if value < row_min:
-                row_min = value
-        if row_min > limit:
-            return None
-        previous = current
-    result = previous[len(b)]
-    return result if result <= limit else None
+    found = Levenshtein.distance(a, b, score_cutoff=limit)
+    return found if found <= limit else None
 
 
 class Outcome(StrEnum):

@@ -11,9 +11,11 @@ Privacy: a player who asked not to be named is offered only when the typed name 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from django.db import transaction
 from django.db.models import Q
 
 from league.clubs.models import Club, Player
@@ -116,12 +118,56 @@ class PersonChoiceNeeded(ServiceError):
     """A typed name has close records: the typist decides (a form's "Ist das …?", the API's
     409 ``player_maybe_known`` with ``candidates``)."""
 
-    def __init__(self, found: PersonMatch, *, field: str = "name") -> None:
+    def __init__(
+        self, found: PersonMatch, *, field: str = "name", asked: Sequence[PersonMatch] = ()
+    ) -> None:
         super().__init__(
             "player_maybe_known", {"name": found.name, "count": len(found.offers)}, field=field
         )
         self.found = found
+        # Every name of a form of several (a list's seats, an evening's guests) that has
+        # close records, asked on one page; ``found`` is the first.
+        self.asked: tuple[PersonMatch, ...] = tuple(asked) or (found,)
 
     @property
     def offers(self) -> tuple[PersonOffer, ...]:
         return self.found.offers
+
+
+def decision_for(people: Mapping[str, PersonChoice] | None, name: str) -> PersonChoice:
+    """What a form of several names decided for ``name`` (keyed by its normalised form):
+    None (no form asked: the silent find-or-create) or ``"ask"`` until decided."""
+    if people is None:
+        return None
+    return people.get(normalise(parse_ddv(name)[0]), "ask")
+
+
+def each_person(
+    names: Sequence[str],
+    make: Callable[[str, PersonChoice], tuple[Player, bool]],
+    people: Mapping[str, PersonChoice] | None,
+) -> list[Player]:
+    """The record of every name of a form of several (``make``: a find-or-create that
+    answers whether it created), asking once for all of them: each name is first tried
+    against the records as they were before the form (each try rolled back, so that one
+    new name is never offered for the next: "Aa Neu" is no "Bb Neu"), the names with close
+    records raised together in one ``PersonChoiceNeeded``; then every name is made as its
+    try decided. ``people`` None: no form asks, the silent find-or-create."""
+    if people is None:
+        return [make(name, None)[0] for name in names]
+    decided: list[PersonChoice] = []
+    asked: list[PersonMatch] = []
+    for name in names:
+        tried = transaction.savepoint()
+        try:
+            player, created = make(name, decision_for(people, name))
+        except PersonChoiceNeeded as err:
+            asked.extend(err.asked)
+            decided.append(None)
+        else:
+            decided.append(NEW if created else player.pk)
+        finally:
+            transaction.savepoint_rollback(tried)
+    if asked:
+        raise PersonChoiceNeeded(asked[0], asked=asked)
+    return [make(name, choice)[0] for name, choice in zip(names, decided, strict=True)]

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.clubs.forms import PeopleChoiceForm
 from league.core.dates import validate_event_date
 from league.evenings.models import SeasonSettings
 from scoring.interchange.rules import RULE_OPTIONS
@@ -146,7 +147,7 @@ class SeasonSettingsForm(forms.Form):
 GUEST_FIELDS = 8
 
 
-class EveningForm(forms.Form):
+class EveningForm(PeopleChoiceForm):
     """A new club evening: the date, who is here (members ticked, none in advance), guests
     by name; the tables are formed in this order (4 each, 5 where the count needs it)."""
 
@@ -174,9 +175,12 @@ class EveningForm(forms.Form):
             self.fields[f"guest_{i}"] = forms.CharField(
                 label=_("Gast %(n)s") % {"n": i}, max_length=80, required=False
             )
+        # "Ist das …?" per guest (issue 33): a typed name with close records asks first.
+        self.add_person_fields([f"guest_{i}" for i in range(1, GUEST_FIELDS + 1)])
 
     def guest_fields(self) -> list[forms.BoundField]:
-        return [self[f"guest_{i}"] for i in range(1, GUEST_FIELDS + 1)]
+        """Each guest's name, and under it his "Ist das …?" (hidden until asked)."""
+        return [self[name] for name in self.fields if name.startswith(("guest_", "person_"))]
 
     def names(self) -> list[str]:
         """Everybody present, members first (in the order ticked), then the guests."""
@@ -187,7 +191,7 @@ class EveningForm(forms.Form):
         return present + [g for g in guests if g]
 
 
-class TableForm(forms.Form):
+class TableForm(PeopleChoiceForm):
     """One more table at an evening: 4 or 5 names in seat order."""
 
     seat_1 = forms.CharField(label=_("Platz 1"), max_length=80)
@@ -195,6 +199,10 @@ class TableForm(forms.Form):
     seat_3 = forms.CharField(label=_("Platz 3"), max_length=80)
     seat_4 = forms.CharField(label=_("Platz 4"), max_length=80)
     seat_5 = forms.CharField(label=_("Platz 5 (Fünfertisch)"), max_length=80, required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.add_person_fields([f"seat_{i}" for i in range(1, 6)])
 
     def names(self) -> list[str]:
         return [

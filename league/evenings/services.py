@@ -16,12 +16,12 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.translation import gettext
 
+from league.clubs.matching import NEW, PersonChoice, each_person
 from league.clubs.models import Club, Player
 from league.clubs.services import (
     check_fits,
     clean_name,
     player_find_or_create,
-    player_get_or_create,
 )
 from league.core.audit import Actor, User, audit_record
 from league.core.dates import check_event_date
@@ -90,19 +90,28 @@ def season_settings_update(
     return settings_row
 
 
-def _seat_player(*, name: str, club: Club, user: User) -> Player:
-    """The player a typed seat name means: a member of the club of that name (any case),
-    else the only player of that exact name anywhere, else a new member of the club."""
+def _seat_player(
+    *, name: str, club: Club, user: User, person: PersonChoice = None
+) -> tuple[Player, bool]:
+    """The player a typed seat name means (and whether he was made now): a member of the
+    club of that name (any case), else the only player of that exact name anywhere, else a
+    new member of the club.
+
+    With ``person`` (a form that asks, issue 33) the name is matched against the records
+    near it instead: close ones raise ``PersonChoiceNeeded``, an offered id takes that
+    record, ``"new"`` makes a new member."""
     clean = clean_name(name)
     if not clean:
         raise ServiceError("player_name_missing", field="tables")
     member = club.members.filter(name__iexact=clean).order_by("pk").first()
-    if member is not None:
-        return member
+    if member is not None and not isinstance(person, int) and person != NEW:
+        return member, False
+    if person is not None:
+        return player_find_or_create(name=clean, club=club, person=person, user=user)
     others = list(Player.objects.filter(name=clean).order_by("pk")[:2])
     if len(others) == 1:
-        return others[0]
-    return player_get_or_create(name=clean, club=club, user=user)
+        return others[0], False
+    return player_find_or_create(name=clean, club=club, user=user)
 
 
 def _account(user: User) -> Account | None:
@@ -112,17 +121,30 @@ def _account(user: User) -> Account | None:
 
 
 def _add_tables(
-    *, evening: ClubEvening, tables: Sequence[Sequence[str]], first: int, user: User
+    *,
+    evening: ClubEvening,
+    tables: Sequence[Sequence[str]],
+    first: int,
+    user: User,
+    people: Mapping[str, PersonChoice] | None = None,
 ) -> list[EveningTable]:
     club = evening.club
     # The club's house rules as they are now: each list keeps this copy, so a later change
     # of the club's rules leaves the evening's lists as they were played.
     rules = club.profile
-    created = []
     for number, names in enumerate(tables, start=first):
         if len(names) not in TABLE_SIZES:
             raise ServiceError("evening_table_size", {"number": number}, field="tables")
-        players = [_seat_player(name=n, club=club, user=user) for n in names]
+    # Every name of every table first: the names with close records are asked at once.
+    seated = each_person(
+        [n for names in tables for n in names],
+        lambda n, person: _seat_player(name=n, club=club, user=user, person=person),
+        people,
+    )
+    created = []
+    start = 0
+    for number, names in enumerate(tables, start=first):
+        players, start = seated[start : start + len(names)], start + len(names)
         liste = spielliste_create(
             title=f"{club.name} · {evening.date:%d.%m.%Y} · {gettext('Tisch')} {number}",
             players=players,
@@ -146,6 +168,7 @@ def club_evening_create(
     date: datetime.date,
     tables: Sequence[Sequence[str]] = (),
     note: str = "",
+    people: Mapping[str, PersonChoice] | None = None,
     user: User = None,
 ) -> ClubEvening:
     """A club evening on ``date`` with its tables (seat names in seat order, 4 or 5 each):
@@ -160,19 +183,23 @@ def club_evening_create(
         target=evening,
         after={"date": date.isoformat(), "tables": [list(t) for t in tables]},
     )
-    _add_tables(evening=evening, tables=tables, first=1, user=user)
+    _add_tables(evening=evening, tables=tables, first=1, user=user, people=people)
     return evening
 
 
 @transaction.atomic
 def club_evening_add_table(
-    *, evening: ClubEvening, names: Sequence[str], user: User = None
+    *,
+    evening: ClubEvening,
+    names: Sequence[str],
+    people: Mapping[str, PersonChoice] | None = None,
+    user: User = None,
 ) -> EveningTable:
     """One more table at an evening (a late group); numbered after the last."""
     locked = ClubEvening.objects.select_for_update().get(pk=evening.pk)
     last = locked.tables.order_by("-number").values_list("number", flat=True).first() or 0
     audit_record(user=user, action="add_table", target=locked, after={"seats": list(names)})
-    return _add_tables(evening=locked, tables=[names], first=last + 1, user=user)[0]
+    return _add_tables(evening=locked, tables=[names], first=last + 1, user=user, people=people)[0]
 
 
 def seat_tables(names: Sequence[str]) -> list[list[str]]:

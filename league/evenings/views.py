@@ -24,6 +24,7 @@ from league.clubs.access import (
     club_manager_required,
     club_reader_required,
 )
+from league.clubs.forms import asking
 from league.clubs.models import Club, Player
 from league.clubs.page import render_club_page
 from league.clubs.selectors import member_choices, player_name_choices
@@ -237,24 +238,31 @@ def evening_create(request: HttpRequest, pk: int) -> HttpResponse:
         members=member_choices(club=club),
         initial={"date": timezone.localdate()},
     )
+    status = 200
     if request.method == "POST" and form.is_valid():
         done = on_form(
             form,
-            lambda: services.club_evening_create(
-                club=club,
-                date=form.cleaned_data["date"],
-                note=form.cleaned_data["note"],
-                tables=services.seat_tables(form.names()),
-                user=club_actor(request),
+            asking(
+                form,
+                lambda: services.club_evening_create(
+                    club=club,
+                    date=form.cleaned_data["date"],
+                    note=form.cleaned_data["note"],
+                    tables=services.seat_tables(form.names()),
+                    people=form.people(),
+                    user=club_actor(request),
+                ),
             ),
         )
-        if done.ok:
+        if done.ok and done.value is not None:
             messages.success(request, _("Vereinsabend angelegt: jeder Tisch hat seine Liste."))
             return redirect(done.value)
+        status = 422 if form.asked else 200
     return render(
         request,
         "evenings/evening_create.html",
         {"club": club, "form": form, "player_names": player_name_choices()},
+        status=status,
     )
 
 
@@ -272,11 +280,17 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
         if form.is_valid():
             done = on_form(
                 form,
-                lambda: services.club_evening_add_table(
-                    evening=evening, names=form.names(), user=club_actor(request)
+                asking(
+                    form,
+                    lambda: services.club_evening_add_table(
+                        evening=evening,
+                        names=form.names(),
+                        people=form.people(),
+                        user=club_actor(request),
+                    ),
                 ),
             )
-            if done.ok:
+            if done.ok and done.value is not None:
                 messages.success(request, _("Tisch hinzugefügt."))
                 return redirect(evening)
     tables = list(
@@ -293,6 +307,7 @@ def evening_detail(request: HttpRequest, pk: int, evening_id: int) -> HttpRespon
             "form": form,
             "player_names": player_name_choices() if manager else [],
         },
+        status=422 if form is not None and form.asked else 200,
     )
 
 

@@ -12,6 +12,7 @@ from typing import ClassVar, Protocol, TypeVar
 from django.core.exceptions import PermissionDenied
 
 from league.clubs import services as club_services
+from league.clubs.matching import PersonChoice
 from league.clubs.models import Player
 from league.core.audit import Actor
 from league.core.errors import ServiceError
@@ -333,12 +334,17 @@ class Substitute:
     version: int
     player: int | None = None
     name: str = ""
+    # A form that asks (issue 33): "ask" offers the records near the typed name first,
+    # an offered id takes that record, "new" makes a new person; None finds or creates.
+    person: PersonChoice = None
 
     def run(self, liste: Spielliste, actor: Actor) -> Written[Substitution]:
         chosen = (
             Player.objects.get(pk=self.player)
             if self.player is not None
-            else club_services.player_get_or_create(name=self.name, user=actor)
+            else club_services.player_find_or_create(
+                name=self.name, person=self.person, user=actor
+            )[0]
         )
         return services.seat_substitute(
             spielliste=liste,

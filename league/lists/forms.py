@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+from league.clubs.forms import PeopleChoiceForm
 from league.core.errors import ServiceError
 from league.core.messages import choices
 from league.core.text import fold, squeeze
@@ -342,7 +343,7 @@ class QuickForm(forms.Form):
         return cleaned
 
 
-class SpiellisteCreateForm(forms.Form):
+class SpiellisteCreateForm(PeopleChoiceForm):
     title = forms.CharField(
         label=_("Titel"),
         max_length=120,
@@ -394,6 +395,8 @@ class SpiellisteCreateForm(forms.Form):
             club.choices = [("", _("kein Verein (freies Spiel)")), *clubs]
         else:
             del self.fields["club"]
+        # "Ist das …?" per seat (issue 33): a typed name with close records asks first.
+        self.add_person_fields([f"seat_{i}" for i in range(1, 6)])
 
     def seat_names(self) -> list[str]:
         names = [squeeze(self.cleaned_data.get(f"seat_{i}") or "") for i in range(1, 6)]
@@ -455,7 +458,7 @@ class AddTimeForm(forms.Form):
     referee = forms.CharField(label=_("Schiedsrichter"), max_length=80)
 
 
-class SubstituteForm(forms.Form):
+class SubstituteForm(PeopleChoiceForm):
     """A substitute takes a seat from a game on (the organiser decides)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
@@ -476,6 +479,8 @@ class SubstituteForm(forms.Form):
         position = self.fields["position"]
         assert isinstance(position, forms.ChoiceField)
         position.choices = seats
+        # "Ist das …?" (issue 33): a new name with close records asks first.
+        self.add_person_fields(["name"])
         # The owner's registered players without a seat in this round, offered first.
         self.candidates = list(candidates)
         if self.candidates:

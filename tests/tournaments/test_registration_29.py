@@ -53,11 +53,6 @@ def test_the_same_record_again_is_already_registered(t):
     assert refused.value.code == "already_registered"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 33 left open: after 'Ist das …?' picks the registered record, the desk "
-    "does not yet say that she is entered already and offer the namesake",
-)
 def test_the_page_offers_the_confirmation(client, t):
     owner = User.objects.create_user("orga", password="pw-orga-12345")
     t.organisers.add(owner)
@@ -77,6 +72,19 @@ def test_the_page_offers_the_confirmation(client, t):
     response = client.post(url, {"name": "Anna Schäfer", "namesake": "on", "person": "new"})
     assert response.status_code == 302
     assert t.participants.count() == 2
+
+
+def test_the_registered_record_picked_and_confirmed_as_namesake_is_a_new_person(t):
+    first = ts.participant_add(tournament=t, name="Anna Schäfer", club_name="Köln")
+    with pytest.raises(ServiceError) as refused:
+        ts.participant_add(tournament=t, name="Anna Schäfer", person=first.player_id)
+    assert refused.value.code == "participant_namesake"
+    assert refused.value.params["number"] == 1
+    second = ts.participant_add(
+        tournament=t, name="Anna Schäfer", person=first.player_id, namesake=True
+    )
+    assert second.player_id != first.player_id
+    assert second.number == 2
 
 
 @pytest.mark.parametrize("number", ["ABC", "12-34", "1a"])

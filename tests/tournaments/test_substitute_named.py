@@ -146,3 +146,24 @@ def test_the_history_page_reads_every_action_in_english(client, table):
     assert "Ended early after game 5" in english
     assert "Table 1" in english
     assert "Tisch 1" not in english
+
+
+def test_a_substitute_typed_with_close_records_asks_first(client, table):
+    """Issue 33: a new name for a seat offers the records near it before making one."""
+    from league.clubs.models import Club, Player
+
+    _t, _rnd, liste, _seat = table
+    joerg = Player.objects.create(name="Jörg Müller", club=Club.objects.create(name="TSV Kiel"))
+    url = reverse("seat-substitute", args=[liste.pk])
+    data = {"position": 2, "name": "Jorg Muller", "from_game": 5}
+    liste.refresh_from_db()
+    response = client.post(url, {**data, "version": liste.version})
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert "data-person-choice" in html
+    assert "Jörg Müller, TSV Kiel" in html
+    assert not Substitution.objects.filter(spielliste=liste).exists()
+    response = client.post(url, {**data, "version": liste.version, "person_name": str(joerg.pk)})
+    assert response.status_code == 302
+    assert Substitution.objects.get(spielliste=liste).player == joerg
+    assert Player.objects.filter(name__icontains="ller").count() == 1

@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 
 from league.clubs import services as club_services
 from league.clubs.access import clubs_closed_to
+from league.clubs.forms import asking
+from league.clubs.matching import each_person
 from league.clubs.models import Club
 from league.clubs.selectors import player_name_choices
 from league.core.forms import on_form
@@ -121,21 +123,27 @@ def liste_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         club_id = form.cleaned_data.get("club")
         club = Club.objects.get(pk=club_id) if club_id in clubs else None
-        done = on_form(form, lambda: _create(form, club, request))
-        if done.ok:
+        done = on_form(form, asking(form, lambda: _create(form, club, request)))
+        if done.ok and done.value is not None:
             messages.success(request, _("Liste angelegt. Gut Blatt!"))
             return redirect(done.value)
     return render(
-        request, "lists/create.html", {"form": form, "player_names": player_name_choices()}
+        request,
+        "lists/create.html",
+        {"form": form, "player_names": player_name_choices()},
+        status=422 if form.asked else 200,
     )
 
 
 @transaction.atomic  # no player is left behind by a refused list
 def _create(form: SpiellisteCreateForm, club: Club | None, request: HttpRequest) -> Spielliste:
-    players = [
-        club_services.player_get_or_create(name=n, club=club, user=request.user)
-        for n in form.seat_names()
-    ]
+    players = each_person(
+        form.seat_names(),
+        lambda n, person: club_services.player_find_or_create(
+            name=n, club=club, person=person, user=request.user
+        ),
+        form.people(),
+    )
     return services.spielliste_create(
         title=form.cleaned_data["title"],
         club=club,

@@ -8,6 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
+from league.clubs.forms import asking
+from league.clubs.matching import decision_for
 from league.core.confirm import ask_first
 from league.core.forms import on_form, with_message
 from league.lists.commands import ClearPaper, EndEarly, Substitute, execute, require
@@ -39,9 +41,10 @@ def seat_substitute(request: HttpRequest, writer: Writer) -> HttpResponse:
             version=cd["version"],
             player=form.candidate(),
             name=cd["name"],
+            person=decision_for(form.people(), cd["name"]),
         )
-        done = on_form(form, lambda: execute(command, writer))
-        if done.ok:
+        done = on_form(form, asking(form, lambda: execute(command, writer)))
+        if done.ok and done.value is not None:
             player = done.value.item.player
             messages.success(
                 request,

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 
-from league.clubs.matching import PersonChoice
+from league.clubs.matching import NEW, PersonChoice
 from league.clubs.models import Club, Player
 from league.clubs.services import (
     clean_name,
@@ -79,6 +79,8 @@ def participant_add(
             raise ServiceError(
                 "ddv_number_unused", {"number": number_text, "name": clean}, field="ddv_number"
             )
+    if isinstance(person, int) and not isinstance(person, bool):
+        person = _chosen_entered(tournament, person, namesake)
     created = False
     try:
         with transaction.atomic():
@@ -116,6 +118,25 @@ def participant_add(
         after={"player": player.pk, "name": player.name, "number": number},
     )
     return participant
+
+
+def _chosen_entered(tournament: Tournament, person: int, namesake: bool) -> PersonChoice:
+    """The record picked after "Ist das …?" when it is entered here already: the desk says
+    so with her start number (``participant_namesake``); confirmed as another person of
+    that name (``namesake``), a new record is made instead."""
+    entry = (
+        Participant.objects.filter(tournament=tournament, player_id=person)
+        .values_list("number", "player__name", "player__club__name")
+        .first()
+    )
+    if entry is None:
+        return person
+    if namesake:
+        return NEW
+    number, name, club = entry
+    raise ServiceError(
+        "participant_namesake", {"name": name, "number": number, "club": club or "—"}, field="name"
+    )
 
 
 def _check_namesake(tournament: Tournament, player: Player) -> None:
