@@ -44,6 +44,7 @@ SKIP = (
     "/static/",
     ".csv",
     ".ics",
+    "/daten/format.md",  # the open-data format as text (Markdown), no page
 )
 # A table code's address binds the browser to that table (and a closed round's code is
 # dead): the crawl keeps its organiser session.

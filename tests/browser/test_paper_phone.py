@@ -53,7 +53,9 @@ def test_paper_result_and_season_exports_at_390_px(live_server, phone):
         spielliste=evening.tables.get().spielliste, entry=1, totals={1: 3, 2: 1, 3: -1, 4: -3}
     )
     phone.goto(live_server.url + reverse("club-season", args=[club.pk]) + "?jahr=2026")
-    assert phone.locator("[data-season-exports] a").count() == 4
+    # CSV, XLSX, ODS, PDF, the JSON of the API and the API's index (issue 35's data links).
+    assert phone.locator("[data-season-exports] a[data-export]").count() == 5
+    assert phone.locator("[data-season-exports] a[data-api-index]").count() == 1
     _no_sideways_scroll(phone)
     phone.screenshot(path="/tmp/paper-season.png", full_page=True)
     phone.goto(live_server.url + reverse("club-detail", args=[club.pk]))

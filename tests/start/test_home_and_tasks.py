@@ -25,8 +25,8 @@ def test_home_offers_code_field_running_events_and_way_in(client, demo):
     assert reverse("register") in html
     # The API moved to the footer.
     nav = html.split("<nav>")[1].split("</nav>")[0]
-    assert reverse("api-docs") not in nav
-    assert reverse("api-docs") in html.split("<footer>")[1]
+    assert reverse("api-index") not in nav
+    assert reverse("api-index") in html.split("<footer>")[1]
     english = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Join my table" in english
 

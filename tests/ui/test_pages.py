@@ -209,7 +209,9 @@ def test_default_titles_are_club_and_date(client, django_user_model):
     refused = client.post(reverse("liste-create"), {"title": "", "club": str(other.pk), **seats})
     assert refused.status_code == 200  # a club he does not manage is no choice
     assert Spielliste.objects.count() == 1
-    client.post(reverse("liste-create"), {"title": "", "club": "", **seats})
+    # Other people: the same names again would be asked "Ist das …?" (one person, one record).
+    others = {f"seat_{i}": n for i, n in enumerate(("Olga", "Paulus", "Quirin", "Rita"), start=1)}
+    client.post(reverse("liste-create"), {"title": "", "club": "", **others})
     newest = Spielliste.objects.order_by("-pk").first()
     assert newest.club is None
     assert newest.title == f"Freies Spiel · {today}"
