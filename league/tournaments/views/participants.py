@@ -152,6 +152,10 @@ def participant_toggle(request: HttpRequest, pk: int, participant_id: int) -> Ht
         tournament_id=pk,
     )
     back = reverse("tournament-participants", args=[pk])
+    # From the board's or the start page's list of who is missing: back there.
+    asked_back = request.POST.get("next", "")
+    if asked_back.startswith(f"/turniere/{pk}/") and "//" not in asked_back:
+        back = asked_back
     seat = None
     if not participant.withdrawn:
         seat = current_seat(tournament=participant.tournament, player_id=participant.player_id)
