@@ -274,3 +274,40 @@ def test_the_board_and_start_page_show_who_is_missing(client):
     assert done["Location"] == back
     last.refresh_from_db()
     assert last.withdrawn
+
+
+def test_the_slips_carry_his_link_as_a_qr_code(client):
+    import io
+
+    from pypdf import PdfReader
+
+    organiser = User.objects.create_user("leitung", password="x" * 12)
+    t = make_tournament(4)
+    t.organisers.add(organiser)
+    client.force_login(organiser)
+    response = client.get(reverse("participant-slips", args=[t.pk]))
+    assert response.status_code == 200
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages
+    )
+    assert text.count("QR-Code: deine Seite") == 4
+
+
+def test_his_link_goes_by_mail_when_his_account_has_an_address(client, mailoutbox):
+    organiser = User.objects.create_user("leitung", password="x" * 12)
+    t = make_tournament(4)
+    t.organisers.add(organiser)
+    p = first(t)
+    p.player.account = User.objects.create_user("anna", email="anna@example.org")
+    p.player.save()
+    nobody = t.participants.order_by("number")[1]
+    assert not ts.participant_link_mail(participant=nobody, base_url="https://x.test/")
+    client.force_login(organiser)
+    target = reverse("participant-link-renew", args=[t.pk, p.pk])
+    client.post(target, {"confirmed": "1"})
+    p.refresh_from_db()
+    assert len(mailoutbox) == 1
+    assert mailoutbox[0].to == ["anna@example.org"]
+    assert f"/turniere/{t.pk}/ich/{p.link}/" in mailoutbox[0].body
+    entry = AuditEntry.objects.get(action="link_mail")
+    assert p.link not in str(entry.after)

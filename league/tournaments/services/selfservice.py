@@ -4,8 +4,13 @@ of these writes is no account: the audit names the participant ("Teilnehmer 12")
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
@@ -88,3 +93,44 @@ def participant_link_renew(*, participant: Participant, user: User = None) -> Pa
     locked.save(update_fields=["link"])
     audit_record(user=user, action="link_renew", target=locked.tournament, item=locked.number)
     return locked
+
+
+@transaction.atomic
+def participant_link_mail(
+    *,
+    participant: Participant,
+    base_url: str,
+    mail: Callable[..., int] = send_mail,
+    user: User = None,
+) -> bool:
+    """Send his personal link to the e-mail address of his linked account, when there is
+    one (on registration and on renewal). Returns whether a mail went out; the audit names
+    the account, never the link."""
+    locked = (
+        Participant.objects.select_related("tournament", "player__account")
+        .select_for_update(of=("self",))
+        .get(pk=participant.pk)
+    )
+    account = locked.player.account
+    address = getattr(account, "email", "") if account is not None else ""
+    if not address:
+        return False
+    url = base_url.rstrip("/") + reverse(
+        "participant-self", args=[locked.tournament_id, locked.link]
+    )
+    subject = _("Deine Seite beim Turnier %(name)s") % {"name": locked.tournament.name}
+    body = _(
+        "Hallo %(player)s,\n\nauf deiner persönlichen Seite siehst du deinen Tisch, deinen "
+        'Stand und deine Listen; dort meldest du dich bei der Ankunft an ("Ich bin da") '
+        "oder vor der nächsten Auslosung ab:\n\n%(url)s\n\nDer Link ist nur für dich – "
+        "bitte nicht weitergeben."
+    ) % {"player": locked.player.name, "url": url}
+    mail(subject, body, None, [address])
+    audit_record(
+        user=user,
+        action="link_mail",
+        target=locked.tournament,
+        item=locked.number,
+        after={"account": account.pk if account is not None else None},
+    )
+    return True

@@ -28,6 +28,7 @@ from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import current_seat
+from league.tournaments.views.selfservice import mail_link
 
 # A DDV number that names another player's record is a failed check, counted per client
 # and per account like a wrong table code (issue 29: 60 numbers in 0.8 s gave 24 names).
@@ -91,6 +92,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             assert done.value is not None
             messages.success(request, _("%(name)s angemeldet.") % {"name": done.value.player})
+            mail_link(request, done.value)
             return redirect("tournament-participants", pk)
     participants = list(tournament.participants.select_related("player__club"))
     query = request.GET.get("q", "").strip()

@@ -3,6 +3,7 @@ standing, lists and the round clock; check in and withdraw. The organiser renews
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -107,9 +108,21 @@ def participant_link_renew(request: HttpRequest, pk: int, participant_id: int) -
     )
     if asking is not None:
         return asking
-    with_message(
+    done = with_message(
         request,
         lambda: ts.participant_link_renew(participant=participant, user=organiser_actor(request)),
         _("Neuer Link erstellt: Teilnehmerzettel neu drucken."),
     )
+    if done.ok:
+        mail_link(request, participant)
     return redirect("tournament-participants", pk)
+
+
+def mail_link(request: HttpRequest, participant: Participant) -> None:
+    """His link by e-mail when his account has an address (registration, renewal)."""
+    if ts.participant_link_mail(
+        participant=participant,
+        base_url=request.build_absolute_uri("/"),
+        user=organiser_actor(request),
+    ):
+        messages.info(request, _("Der persönliche Link ging per E-Mail an den Spieler."))
