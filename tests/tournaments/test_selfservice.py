@@ -287,9 +287,7 @@ def test_the_slips_carry_his_link_as_a_qr_code(client):
     client.force_login(organiser)
     response = client.get(reverse("participant-slips", args=[t.pk]))
     assert response.status_code == 200
-    text = " ".join(
-        page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages
-    )
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert text.count("QR-Code: deine Seite") == 4
 
 
