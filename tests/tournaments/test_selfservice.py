@@ -111,7 +111,7 @@ def test_his_page_shows_check_in_then_his_seat(client):
     page = client.get(url(p))
     assert page.status_code == 200
     assert b"data-self-check-in" in page.content
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     done = client.post(url(p, "participant-self-check-in"))
     assert done.status_code == 302
     assert b"data-self-checked-in" in client.get(url(p)).content

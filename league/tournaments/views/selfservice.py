@@ -52,8 +52,9 @@ def participant_self(request: HttpRequest, participant: Participant) -> HttpResp
             "clock": page.clock,
         },
     )
-    # The address is his key: no other site learns it from a link followed here.
-    response["Referrer-Policy"] = "no-referrer"
+    # The address is his key: no other site learns it from a link followed here (the
+    # own site still gets its Origin on the forms: CSRF).
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
 
