@@ -46,7 +46,10 @@ def test_a_player_checks_in_sees_his_seat_and_withdraws(live_server, browser, dj
     base = live_server.url
     mine = base + reverse("participant-self", args=[t.pk, player.link])
 
-    phone_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    # (bypass_csp: the site's CSP refuses the test's own inline style, as it should.)
+    phone_context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="de-DE", bypass_csp=True
+    )
     phone_context.add_init_script(BIG_TEXT)
     phone = phone_context.new_page()
     phone.set_default_timeout(15_000)
@@ -56,6 +59,7 @@ def test_a_player_checks_in_sees_his_seat_and_withdraws(live_server, browser, dj
 
     # Arrival: one button.
     phone.goto(mine)
+    assert phone.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
     assert _small_targets(phone) == []
     assert not _overflows(phone)
     with phone.expect_navigation():
@@ -72,6 +76,7 @@ def test_a_player_checks_in_sees_his_seat_and_withdraws(live_server, browser, dj
     seat = phone.inner_text("[data-self-seat]")
     assert "Tisch" in seat
     assert "Platz" in seat
+    phone.screenshot(path="/tmp/self-seat-390.png", full_page=True)
     assert phone.locator("[data-self-withdraw]").count() == 0  # drawn: only the desk
     assert phone.locator("[data-self-withdraw-desk]").count() == 1
     assert _small_targets(phone) == []
