@@ -16,7 +16,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from league.clubs.access import can_manage_club
@@ -26,7 +26,9 @@ from league.core.error_views import Withheld
 from league.core.middleware import LoginRequired
 from league.core.models import AuditEntry
 from league.core.private import readable_by_anyone
-from league.tournaments.models import Participant, Tournament
+from league.core.throttle import blocked, client_key, record_failure
+from league.lists.access import CODE_FAILURES_LIMIT, CODE_FAILURES_WINDOW
+from league.tournaments.models import LINK_LENGTH, Participant, Tournament
 
 
 def can_organise(user: User | AnonymousUser, tournament: Tournament) -> bool:
@@ -236,3 +238,38 @@ def can_decide_claim(user: User | AnonymousUser, tournament: Tournament, player:
     if club is not None and club.members_only and not can_manage_club(user, club):
         return False
     return desk_record(player.pk, tournament)
+
+
+LINK_SCOPE = "participant-link"
+
+
+def personal_link_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The one decision on a participant's personal link (issue 36): the view gets the
+    participant whose link ``token`` is, in the tournament ``pk`` names — nobody else's
+    page, and no other tournament's. The link is the right: no account is asked, a
+    members-only tournament included (it is his own page). A wrong or renewed link is a
+    404 and counts as a failure per client like a wrong table code; too many → 429. A write
+    to a tournament published from a venue → 403 saying so."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, token: str, *args: Any, **kwargs: Any) -> Any:
+        key = client_key(request)
+        if blocked(LINK_SCOPE, key, CODE_FAILURES_LIMIT):
+            response = HttpResponse(status=429)
+            response["Retry-After"] = str(CODE_FAILURES_WINDOW)
+            return response
+        found = None
+        if len(token) == LINK_LENGTH:
+            found = (
+                Participant.objects.select_related("tournament", "player__club")
+                .filter(tournament_id=pk, link=token)
+                .first()
+            )
+        if found is None:
+            record_failure(LINK_SCOPE, key, CODE_FAILURES_WINDOW)
+            raise Http404
+        if found.tournament.published_at is not None and request.method not in ("GET", "HEAD"):
+            raise Withheld("tournament_published")
+        return view(request, found, *args, **kwargs)
+
+    return wrapped

@@ -20,6 +20,14 @@ MESSAGES: Mapping[str, str] = {
     "merge_same_tournament": gettext_noop(
         "Beide Spieler sind im selben Turnier „{name}“ gemeldet: das sind zwei Personen."
     ),
+    # the participant's own page (issue 36)
+    "self_withdrawn": gettext_noop("Du bist abgemeldet."),
+    "self_tournament_closed": gettext_noop("Das Turnier ist abgeschlossen."),
+    "self_check_in_drawn": gettext_noop("Du bist schon ausgelost: anmelden ist nicht mehr nötig."),
+    "self_withdraw_drawn": gettext_noop(
+        "Du bist in Runde {number} schon ausgelost (Tisch {table}): abmelden jetzt nur "
+        "über die Turnierleitung."
+    ),
     # tournaments
     "name_missing": gettext_noop("Der Name fehlt."),
     "invalid_rounds": gettext_noop("1 bis 20 Runden."),

@@ -160,6 +160,15 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10000):04d}"
 
 
+def new_link() -> str:
+    """A participant's personal link token (issue 36): 128 random bits, URL-safe, 22
+    characters. Kept as a secret like a table code (it is printed on his slip)."""
+    return secrets.token_urlsafe(16)
+
+
+LINK_LENGTH = 22
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="participants"
@@ -173,6 +182,11 @@ class Participant(models.Model):
     # The personal PIN (4 digits) printed on his participant slip: with it a player of a
     # table confirms its finished list (api.md "Confirmation").
     pin = models.CharField(_("PIN"), max_length=4, blank=True)
+    # His own page without an account (issue 36): the token of /turniere/<pk>/ich/<link>/,
+    # renewed by the organiser (the old one is dead then); never listed anywhere.
+    link = models.CharField(max_length=32, default=new_link, db_index=True, editable=False)
+    # Checked in from his own page on arrival (before his first draw).
+    checked_in_at = models.DateTimeField(_("anwesend seit"), null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -13,7 +13,17 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from reportlab.platypus.flowables import Flowable
 
-from league.core.pdf import GRID, NO_PADDING, build_pdf, frame_size, para, style, table
+from league.core.pdf import (
+    GRID,
+    NO_PADDING,
+    build_pdf,
+    frame_size,
+    layout,
+    para,
+    qr_drawing,
+    style,
+    table,
+)
 from league.core.pdf.grid import grid, heading_styles
 from league.lists.models import Spielliste
 from league.lists.pdf import blank_spielliste_story, code_block, spielliste_story
@@ -191,10 +201,16 @@ SLIPS_PER_ROW = 2
 SLIP_ROWS = 4  # eight slips to an A4 page
 
 
-def participant_slips_pdf(tournament: Tournament, slips: list[Slip]) -> bytes:
+SLIP_QR = 17 * mm
+
+
+def participant_slips_pdf(
+    tournament: Tournament, slips: list[Slip], url_of: Callable[[Slip], str] | None = None
+) -> bytes:
     """One slip per participant, eight to a portrait A4 page to cut apart: his start
     number, name, personal PIN (api.md "Confirmation") and his table and seat in every
-    round drawn so far; rounds still to come as blanks to fill in."""
+    round drawn so far; rounds still to come as blanks to fill in. With ``url_of``: the
+    QR code of his own page (his personal link, issue 36) beside the PIN."""
     _h, h2, p = heading_styles()
     big = style("pin", 18, bold_face=True, leading=22)
     small = style("small", 8, leading=10)
@@ -217,9 +233,27 @@ def participant_slips_pdf(tournament: Tournament, slips: list[Slip]) -> bytes:
             [para(tournament.name, small)],
             [para(f"{slip.number}. {slip.name}", h2)],
             [para(slip.club, small)],
-            [para(_("PIN: %(pin)s") % {"pin": slip.pin}, big)],
+            [
+                layout(
+                    [
+                        [
+                            para(_("PIN: %(pin)s") % {"pin": slip.pin}, big),
+                            qr_drawing(url_of(slip), SLIP_QR),
+                        ]
+                    ],
+                    [cell_w - 6 * mm - SLIP_QR, SLIP_QR],
+                    "MIDDLE",
+                )
+                if url_of is not None and slip.link
+                else para(_("PIN: %(pin)s") % {"pin": slip.pin}, big)
+            ],
             [table(lines, [22 * mm, cell_w - 30 * mm], size=9)],
             [para(_("Mit dieser PIN bestätigst du die Liste deines Tisches."), small)],
+            *(
+                [[para(_("QR-Code: deine Seite mit Tisch, Stand, Anmelden und Abmelden."), small)]]
+                if url_of is not None and slip.link
+                else []
+            ),
         ]
         cells.append(table(content, [cell_w - 6 * mm], list(NO_PADDING)))
     rows = [cells[i : i + SLIPS_PER_ROW] for i in range(0, len(cells), SLIPS_PER_ROW)]

@@ -42,11 +42,13 @@ from league.lists.models import Spielliste
 from league.lists.sections import group_by, iso, list_plans
 from league.tournaments import services as ts
 from league.tournaments.models import (
+    LINK_LENGTH,
     Bundesland,
     Participant,
     RoundTable,
     Tournament,
     TournamentRound,
+    new_link,
     new_pin,
 )
 
@@ -117,6 +119,9 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
                     "withdrawn": p.withdrawn,
                     "pin": p.pin,
                     "created_here": p.created_here,
+                    # His personal link (printed on the slip with the PIN) and check-in.
+                    "link": p.link,
+                    "checked_in_at": iso(p.checked_in_at),
                 }
                 for p in participants[t.pk]
             ],
@@ -222,6 +227,8 @@ def _check_tournament(ctx: CheckContext, t: Any) -> None:
         pin = text(p, "pin", where, Participant, optional=True)
         if pin and not (len(pin) == 4 and pin.isascii() and pin.isdigit()):
             raise Fault(where, "backup_field_too_long", {"key": "pin", "max": 4})
+        text(p, "link", where, Participant, optional=True)
+        when(p.get("checked_in_at"), where, "checked_in_at")
         if pid not in ctx.ids["player"]:
             raise Fault(where, "backup_player_missing", {"id": pid})
         if start in numbers or pid in entered:
@@ -346,6 +353,10 @@ def restore(ctx: RestoreContext) -> None:
                 created_here=bool(p.get("created_here")),
                 # The printed slips' PINs; an export before PINs existed: fresh ones.
                 pin=p.get("pin") or new_pin(),
+                # The slips' links; an export before links existed (or a malformed one):
+                # a fresh one each.
+                link=p["link"] if len(p.get("link") or "") == LINK_LENGTH else new_link(),
+                checked_in_at=when(p.get("checked_in_at"), (), "checked_in_at"),
             )
             for p in data["participants"]
         )

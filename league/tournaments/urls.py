@@ -89,4 +89,21 @@ urlpatterns = [
     path(
         "turniere/<int:pk>/spieler/<int:participant_id>/", tv.player_view, name="tournament-player"
     ),
+    # A participant's own page by his personal link (issue 36): never listed anywhere.
+    path("turniere/<int:pk>/ich/<str:token>/", tv.participant_self, name="participant-self"),
+    path(
+        "turniere/<int:pk>/ich/<str:token>/da/",
+        tv.participant_self_check_in,
+        name="participant-self-check-in",
+    ),
+    path(
+        "turniere/<int:pk>/ich/<str:token>/abmelden/",
+        tv.participant_self_withdraw,
+        name="participant-self-withdraw",
+    ),
+    path(
+        "turniere/<int:pk>/teilnehmer/<int:participant_id>/neuer-link/",
+        tv.participant_link_renew,
+        name="participant-link-renew",
+    ),
 ]

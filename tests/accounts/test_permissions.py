@@ -83,6 +83,7 @@ MANAGED_LIST_WRITES = [
 TOURNAMENT_ACTIONS = [
     ("tournament-participants", "get"),
     ("participant-toggle", "post"),
+    ("participant-link-renew", "post"),  # a participant's personal link (issue 36)
     ("participants-import", "post"),
     ("round-draw", "post"),
     # The round board's actions (one URL each).
@@ -241,6 +242,9 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "my-tasks",  # "Meine Aufgaben": only his own (tests/start/test_tasks.py)
     "club-found",  # founds a club he then manages (tests/clubs/test_found.py)
 }
+# A participant's own page (issue 36): the personal link is the right, whoever holds it;
+# without it (renewed, mistyped, another tournament's) a 404 (test_personal_links).
+PERSONAL_LINK = {"participant-self", "participant-self-check-in", "participant-self-withdraw"}
 CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
 ACCOUNT_PAGES = {
@@ -402,6 +406,7 @@ def test_tournament_actions(world, name, method):
     t, rnd = world["tournament"], world["round"]
     args = {
         "participant-toggle": [t.pk, t.participants.first().pk],
+        "participant-link-renew": [t.pk, t.participants.first().pk],
         **{name: [t.pk, rnd.number] for name in ROUND_WRITES if name.startswith("round-")},
         "table-code-renew": [t.pk, rnd.number, 1],
         "codes-pdf": [t.pk, rnd.number],
@@ -416,6 +421,41 @@ def test_tournament_actions(world, name, method):
     assert tuple(outcomes) == TOURNAMENT, dict(zip(ROLES, outcomes, strict=True))
     # Nothing was drawn by anybody but the organiser and staff (a second round, at most).
     assert t.rounds.count() <= 2
+
+
+@pytest.mark.parametrize("name", sorted(PERSONAL_LINK))
+def test_personal_links(world, name):
+    """Issue 36: his link opens his page (and its two actions) for whoever holds it, in any
+    role; a renewed link, another participant's id with it, or the link on another
+    tournament is a 404 for everybody — and writes nothing."""
+    from django.core.cache import cache
+
+    from league.tournaments import services as ts
+    from league.tournaments.models import Tournament
+
+    t = world["tournament"]
+    mine, his = list(t.participants.order_by("number")[:2])
+    other_t = Tournament.objects.exclude(pk=t.pk).get()
+    method = "get" if name == "participant-self" else "post"
+    for role in ROLES:
+        cache.clear()  # each role's 404s counted apart from the last one's
+        client = _client(world, role, world["l1"], world["l2"])
+        own = getattr(client, method)(reverse(name, args=[t.pk, mine.link]), {"confirmed": "1"})
+        assert own.status_code in (200, 302), (role, own.status_code)
+        typo = mine.link[:-1] + ("A" if mine.link[-1] != "A" else "B")
+        for pk, token in ((other_t.pk, mine.link), (t.pk, typo), (t.pk, "x")):
+            wrong = getattr(client, method)(reverse(name, args=[pk, token]), {"confirmed": "1"})
+            assert wrong.status_code == 404, (role, pk, token)
+    old = his.link
+    ts.participant_link_renew(participant=his)
+    cache.clear()
+    before = AuditEntry.objects.count()
+    response = getattr(Client(), method)(reverse(name, args=[t.pk, old]), {"confirmed": "1"})
+    assert response.status_code == 404
+    assert AuditEntry.objects.count() == before
+    his.refresh_from_db()
+    assert not his.withdrawn
+    assert his.checked_in_at is None
 
 
 def _round_state(t, rnd):
@@ -601,6 +641,7 @@ def test_every_url_has_a_row():
         | LOGGED_IN_ONLY
         | ACCOUNT_PAGES
         | CLAIMS
+        | PERSONAL_LINK
         | API_ROUTES  # the API's own matrix: tests/api/test_access.py
         | LEAGUE_ROUTES  # the leagues' own matrix: tests/leagues/test_access.py
         | MERGE

@@ -37,6 +37,9 @@ _ADDED = {
     "uid",
     "published_at",
     "published_digest",
+    # issue 36: a participant's personal link and check-in
+    "link",
+    "checked_in_at",
 }
 
 

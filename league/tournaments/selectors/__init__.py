@@ -11,7 +11,8 @@ One module per sub-domain; every public name is importable from here as before:
 - ``draw``: the current draw by surname;
 - ``owner``: the tournament as the owner of its lists;
 - ``slips``: the participant slips (PIN and tables per round).
-- ``checklist``: the organiser's steps of the day.
+- ``checklist``: the organiser's steps of the day;
+- ``selfpage``: a participant's own page (his personal link).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from league.tournaments.selectors.rounds import (
     round_started,
     tournament_rounds,
 )
+from league.tournaments.selectors.selfpage import Presence, SelfPage, presence, self_page
 from league.tournaments.selectors.slips import Slip, participant_slips
 from league.tournaments.selectors.version import standings_version
 from league.tournaments.selectors.wertung import (
@@ -70,8 +72,10 @@ __all__ = [
     "PaperTableView",
     "PlayerRound",
     "PlayerRow",
+    "Presence",
     "Repeat",
     "RoundLine",
+    "SelfPage",
     "Slip",
     "StandingRow",
     "Standings",
@@ -87,6 +91,7 @@ __all__ = [
     "paper_board",
     "participant_slips",
     "player_rounds",
+    "presence",
     "round_blockers",
     "round_board",
     "round_clock",
@@ -97,6 +102,7 @@ __all__ = [
     "round_positions",
     "round_repeats",
     "round_started",
+    "self_page",
     "standings",
     "standings_cached",
     "standings_version",

@@ -17,6 +17,7 @@ class Slip:
     pin: str
     # (round, table, seat) for each round drawn, in round order
     tables: tuple[tuple[int, int, int], ...]
+    link: str = ""  # his personal link's token (his own page, issue 36)
 
 
 def participant_slips(tournament: Tournament) -> list[Slip]:
@@ -40,6 +41,7 @@ def participant_slips(tournament: Tournament) -> list[Slip]:
             club=p.player.club.name if p.player.club else "",
             pin=p.pin,
             tables=tuple(sorted(seats.get(p.player_id, []))),
+            link=p.link,
         )
         for p in Participant.objects.filter(tournament=tournament)
         .select_related("player__club")

@@ -140,6 +140,8 @@ def _version_query(tournament_id: int, provisional: bool, public: bool) -> Query
         Cast("player__hide_name", CharField()),
         Cast("withdrawn", CharField()),
         Cast("number", CharField()),
+        # Checked in (issue 36): the board's list of who is missing changes at once.
+        Case(When(checked_in_at__isnull=True, then=Value("-")), default=Value("+")),
         output_field=CharField(),
     )
     return (

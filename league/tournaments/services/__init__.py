@@ -12,6 +12,7 @@ One module per sub-domain; every public name is importable from here as before
 - ``draw``: drawing a round and drawing it again;
 - ``rounds``: the round's clock, time up, closing and reopening;
 - ``paper``: results typed from the paper lists;
+- ``selfservice``: the participant's own page (check-in, withdrawing), his link;
 - ``closing``: Ranglistenturnier, closing and reopening the tournament.
 """
 
@@ -45,6 +46,13 @@ from league.tournaments.services.rounds import (
     round_reopen,
     round_start,
 )
+from league.tournaments.services.selfservice import (
+    participant_actor,
+    participant_check_in,
+    participant_link_mail,
+    participant_link_renew,
+    participant_withdraw_self,
+)
 from league.tournaments.services.settings import (
     ROUND_MINUTES_RANGE,
     tournament_add_organiser,
@@ -63,8 +71,13 @@ __all__ = [
     "Status",
     "TournamentSettings",
     "lock_lists",
+    "participant_actor",
     "participant_add",
+    "participant_check_in",
+    "participant_link_mail",
+    "participant_link_renew",
     "participant_set_withdrawn",
+    "participant_withdraw_self",
     "participants_import",
     "round_call_time",
     "round_close",

@@ -37,6 +37,13 @@ from league.tournaments.views.rounds import (
     round_start,
     table_code_renew,
 )
+from league.tournaments.views.selfservice import (
+    participant_link_renew,
+    participant_self,
+    participant_self_check_in,
+    participant_self_withdraw,
+    self_url,
+)
 from league.tournaments.views.setup import (
     tournament_create,
     tournament_detail,
@@ -57,6 +64,10 @@ __all__ = [
     "codes_pdf",
     "draw_pdf",
     "paper_saved_message",
+    "participant_link_renew",
+    "participant_self",
+    "participant_self_check_in",
+    "participant_self_withdraw",
     "participant_slips_pdf",
     "participant_toggle",
     "participants_import",
@@ -72,6 +83,7 @@ __all__ = [
     "round_results",
     "round_results_import",
     "round_start",
+    "self_url",
     "standings_pdf",
     "standings_view",
     "table_code_renew",

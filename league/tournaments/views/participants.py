@@ -28,6 +28,7 @@ from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import current_seat
+from league.tournaments.views.selfservice import mail_link
 
 # A DDV number that names another player's record is a failed check, counted per client
 # and per account like a wrong table code (issue 29: 60 numbers in 0.8 s gave 24 names).
@@ -91,6 +92,7 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             assert done.value is not None
             messages.success(request, _("%(name)s angemeldet.") % {"name": done.value.player})
+            mail_link(request, done.value)
             return redirect("tournament-participants", pk)
     participants = list(tournament.participants.select_related("player__club"))
     query = request.GET.get("q", "").strip()
@@ -152,6 +154,10 @@ def participant_toggle(request: HttpRequest, pk: int, participant_id: int) -> Ht
         tournament_id=pk,
     )
     back = reverse("tournament-participants", args=[pk])
+    # From the board's or the start page's list of who is missing: back there.
+    asked_back = request.POST.get("next", "")
+    if asked_back.startswith(f"/turniere/{pk}/") and "//" not in asked_back:
+        back = asked_back
     seat = None
     if not participant.withdrawn:
         seat = current_seat(tournament=participant.tournament, player_id=participant.player_id)

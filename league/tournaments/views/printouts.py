@@ -7,6 +7,7 @@ from functools import partial
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 from league.core.pdf import pdf_response
 from league.lists.codes import code_url
@@ -64,5 +65,11 @@ def standings_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 def participant_slips_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """Every participant's slip with his personal PIN (organisers only: the PINs)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    data = tournament_pdf.participant_slips_pdf(tournament, participant_slips(tournament))
+    data = tournament_pdf.participant_slips_pdf(
+        tournament,
+        participant_slips(tournament),
+        lambda slip: request.build_absolute_uri(
+            reverse("participant-self", args=[tournament.pk, slip.link])
+        ),
+    )
     return pdf_response(data, f"teilnehmerzettel-{pk}.pdf")

@@ -29,6 +29,8 @@ from league.tournaments.access import (
 from league.tournaments.forms import DrawForm
 from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import (
+    next_round_problem,
+    presence,
     round_blockers,
     round_board,
     round_clock,
@@ -93,6 +95,10 @@ def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse
             "all_started": all(t.started for t in tables),
             "paper_tables": sum(1 for t in tables if t.liste.totals_only),
             "strength": any(s.rating is not None for t in tables for s in t.players),
+            # Before the next draw: who checked in, who is missing (issue 36).
+            "presence": presence(tournament_id=pk)
+            if organiser and rnd.closed and next_round_problem(tournament=rnd.tournament) is None
+            else None,
         },
     )
 

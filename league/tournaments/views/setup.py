@@ -35,6 +35,7 @@ from league.tournaments.selectors import (
     day_steps,
     next_round_problem,
     next_step,
+    presence,
     round_lines,
 )
 from league.tournaments.selectors.changes import settings_history
@@ -86,6 +87,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     active = tournament.participants.filter(withdrawn=False).count()
     organiser = can_organise(request.user, tournament)
     steps = day_steps(tournament=tournament, rounds=rounds, active=active) if organiser else []
+    can_draw = next_round_problem(tournament=tournament) is None
     return render(
         request,
         "tournaments/detail.html",
@@ -99,7 +101,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "short_of_fours": (4 - active % 4) % 4 if active >= 4 else 0,
             "draw_form": DrawForm(),
             "next_round": (rounds[-1].number + 1) if rounds else 1,
-            "can_draw": next_round_problem(tournament=tournament) is None,
+            "can_draw": can_draw,
+            "presence": presence(tournament_id=pk) if organiser and can_draw else None,
             "sections": page_sections(request, tournament, organiser),
         },
     )
