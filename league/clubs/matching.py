@@ -171,3 +171,20 @@ def each_person(
     if asked:
         raise PersonChoiceNeeded(asked[0], asked=asked)
     return [make(name, choice)[0] for name, choice in zip(names, decided, strict=True)]
+
+
+def records_like(player: Player) -> tuple[PersonOffer, ...]:
+    """The other records close to ``player`` (the same person typed twice, perhaps): what a
+    "Das bin ich" offers beside him, and what the manager who confirms it should merge.
+    Only public records: a hidden player is offered to nobody who does not type his name,
+    and a hidden ``player`` gets no offers (they would show his name's neighbours)."""
+    if player.hide_name:
+        return ()
+    found = person_match(name=player.name, ddv_number=player.ddv_number or "", club=player.club)
+    others = [o for o in found.offers if o.id != player.pk]
+    hidden = set(
+        Player.objects.filter(pk__in=[o.id for o in others], hide_name=True).values_list(
+            "pk", flat=True
+        )
+    )
+    return tuple(o for o in others if o.id not in hidden)

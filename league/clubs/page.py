@@ -26,6 +26,7 @@ from league.clubs.forms import (
     MemberInviteForm,
     VisibilityForm,
 )
+from league.clubs.matching import records_like
 from league.clubs.models import Club, PlayerClaim
 
 Bound = Mapping[str, forms.BaseForm]
@@ -77,9 +78,14 @@ def render_club_page(
     if manager:
         context.update(
             managers=club.managers.order_by("username"),
-            claims=PlayerClaim.objects.filter(player__club=club, decided_at__isnull=True)
-            .select_related("player", "account")
-            .order_by("created_at"),
+            # Each open claim with the records close to the claimed one: the same person
+            # typed twice is merged rather than linked twice (one person, one record).
+            claims=[
+                (claim, records_like(claim.player))
+                for claim in PlayerClaim.objects.filter(player__club=club, decided_at__isnull=True)
+                .select_related("player", "account")
+                .order_by("created_at")
+            ],
             form=bound.get("form") or AccountForm(),
             invite=bound.get("invite") or InviteForm(),
             member=bound.get("member") or member_invite_form(club),

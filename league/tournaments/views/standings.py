@@ -15,6 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from league.clubs.matching import records_like
 from league.core import conditional
 from league.core.live import live
 from league.core.params import int_param
@@ -219,6 +220,11 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
         if organiser or not participant.player.hide_name
         else participant.player.public_alias
     )
+    can_claim = (
+        isinstance(request.user, User)
+        and participant.player.account_id is None
+        and not hasattr(request.user, "player")
+    )
     return render(
         request,
         "tournaments/player.html",
@@ -241,9 +247,9 @@ def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpRespo
                     x_label=_("Runde"),
                 )
             ),
-            "can_claim": isinstance(request.user, User)
-            and participant.player.account_id is None
-            and not hasattr(request.user, "player"),
+            "can_claim": can_claim,
+            # One person, one record: the records close to his, to claim or merge too.
+            "also_like": records_like(participant.player) if can_claim else (),
             "player_name": player_name,
             # His page and statistics across events: for a player who asked not to be
             # named only to himself, staff and the organisers (who read his name here).
