@@ -74,6 +74,9 @@ def pytest_configure(config):
     # static files into the checkout, that doubled the time of every request test. The
     # tests serve static files from the finders, as a fresh checkout does.
     settings.STATIC_ROOT = tempfile.mkdtemp(prefix="doko-test-static-")
+    # The open-data exports (league/opendata) of a run are its own, never the checkout's
+    # (a `manage.py open_data` tried by hand would show up on the suite's /daten/).
+    settings.OPEN_DATA_DIR = tempfile.mkdtemp(prefix="doko-test-open-data-")
     # Each run, and each of its parallel workers (pytest-xdist, ``make test``), keeps its own
     # cache: a test that clears it or counts throttled attempts (registrations, logins)
     # must not see another worker's entries, nor those of the run before.

@@ -198,6 +198,8 @@ def crawl_demo(client) -> Crawl:
         if response.status_code != 200:
             crawl.problems.append(f"{url}: {response.status_code}")
             continue
+        if not response.get("Content-Type", "").startswith("text/html"):
+            continue  # a download (an open-data file, a manifest), no page
         parsed = _Page()
         parsed.feed(response.content.decode())
         if not parsed.title:
