@@ -28,7 +28,7 @@ from league.tournaments.csv_import import ImportRow, parse_participants
 from league.tournaments.forms import CsvUploadForm, ParticipantForm
 from league.tournaments.models import Participant, Tournament
 from league.tournaments.selectors import current_seat
-from league.tournaments.views.selfservice import mail_link
+from league.tournaments.views.selfservice import mail_link, self_url
 
 # A DDV number that names another player's record is a failed check, counted per client
 # and per account like a wrong table code (issue 29: 60 numbers in 0.8 s gave 24 names).
@@ -93,8 +93,12 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
             assert done.value is not None
             messages.success(request, _("%(name)s angemeldet.") % {"name": done.value.player})
             mail_link(request, done.value)
-            return redirect("tournament-participants", pk)
+            url = reverse("tournament-participants", args=[pk])
+            return redirect(f"{url}?neu={done.value.pk}")
     participants = list(tournament.participants.select_related("player__club"))
+    # Just registered at the desk: his personal link and slip to hand over (issue 36).
+    new_id = request.GET.get("neu", "")
+    registered = next((p for p in participants if str(p.pk) == new_id), None)
     query = request.GET.get("q", "").strip()
     shown = [p for p in participants if name_matches(query, p.player.name)] if query else None
     response = render(
@@ -116,6 +120,10 @@ def tournament_participants(request: HttpRequest, pk: int) -> HttpResponse:
                 if can_decide_claim(request.user, tournament, c.player)
             ],
             "active": sum(1 for p in participants if not p.withdrawn),
+            "registered": registered,
+            "registered_link": (
+                request.build_absolute_uri(self_url(registered)) if registered else ""
+            ),
         },
         status=status,
     )
