@@ -21,7 +21,7 @@ from league.tournaments import services as ts
 from league.tournaments.models import Participant
 from tests.evenings.test_seasons import evening
 from tests.leagues.helpers import make_league
-from tests.tournaments.helpers import make_tournament, play_round
+from tests.tournaments.helpers import make_tournament, play_round, play_rounds_closed
 
 pytestmark = pytest.mark.django_db
 
@@ -168,10 +168,7 @@ def test_silent_rounds_stay_silent_in_the_widget(client, django_user_model):
     organiser = django_user_model.objects.create_user("leitung", password="x" * 12)
     t = make_tournament(8, rounds=2)
     t.organisers.add(organiser)
-    for seed in (1, 2):
-        rnd, _ = ts.round_draw(tournament=t, seed=seed)
-        play_round(rnd, seed=seed)
-        ts.round_close(tournament_round=rnd)
+    play_rounds_closed(t, seeds=(1, 2))
     ts.tournament_set_silent(tournament=t, rounds=1, user=organiser)
     page = reverse("standings", args=[t.pk])
     public = [(r.name, r.total) for r in client.get(page).context["standings"].rows]

@@ -26,3 +26,11 @@ def play_round(rnd, seed=1, stop=None):
         while state.next_game is not None and (stop is None or state.games_played < stop):
             services.game_record(spielliste=liste, record=next_random_game(rng, state))
             state = spielliste_snapshot(pk=liste.pk).state
+
+
+def play_rounds_closed(tournament, seeds=(1, 2)):
+    """One round drawn, played and closed per seed (the worlds of the silent-round tests)."""
+    for seed in seeds:
+        rnd, _ = ts.round_draw(tournament=tournament, seed=seed)
+        play_round(rnd, seed=seed)
+        ts.round_close(tournament_round=rnd)

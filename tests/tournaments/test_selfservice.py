@@ -13,7 +13,7 @@ from league.core.models import AuditEntry
 from league.tournaments import services as ts
 from league.tournaments.models import LINK_LENGTH, Participant
 from league.tournaments.selectors import presence, standings
-from tests.tournaments.helpers import make_tournament, play_round
+from tests.tournaments.helpers import make_tournament, play_round, play_rounds_closed
 
 pytestmark = pytest.mark.django_db
 
@@ -203,10 +203,7 @@ def test_a_silent_round_hides_his_standing_on_his_page(client):
     organiser = User.objects.create_user("leitung", password="x" * 12)
     t = make_tournament(8, rounds=3)
     t.organisers.add(organiser)
-    for seed in (1, 2):
-        rnd, _ = ts.round_draw(tournament=t, seed=seed)
-        play_round(rnd, seed=seed)
-        ts.round_close(tournament_round=rnd)
+    play_rounds_closed(t, seeds=(1, 2))
     ts.tournament_set_silent(tournament=t, rounds=1, user=organiser)
     rnd, _ = ts.round_draw(tournament=t, seed=3)
     play_round(rnd, seed=3)
