@@ -204,7 +204,11 @@ def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> Htt
 
 # The access check first: a poll of a members-only tournament's page gets no 304 before it.
 @reader_required
-@live(lambda request, pk, participant_id: _projector_version(request, pk))
+@live(
+    lambda request, pk, participant_id: standings_version(
+        tournament_id=pk, reader=request.user, participant_id=participant_id
+    )
+)
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     participant = get_object_or_404(
