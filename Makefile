@@ -63,9 +63,10 @@ arch: $(STAMP)
 # clone) fills the gaps the two workers leave (their start, the browser tests' waits, the
 # last test); its report follows the tests'. The house's plan (make arch) is one of the
 # tests (tests/core/test_architecture.py), so it is not run twice.
+WORKERS ?= 2
 test: $(STAMP) $(MO) browser
 	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
-	$(BIN)/pytest -n 2 --dist worksteal; tests=$$?; \
+	$(BIN)/pytest -n $(WORKERS) --dist worksteal; tests=$$?; \
 	wait $$checks; checked=$$?; cat $$log; rm -f $$log; \
 	if [ $$checked != 0 ]; then echo "make test: the checks failed (above)" >&2; fi; \
 	[ $$tests = 0 ] && [ $$checked = 0 ]

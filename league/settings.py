@@ -160,6 +160,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.core.context_processors.intervals",
             ],
         },
     },
@@ -394,6 +395,12 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 20000},
         }
     }
+
+# A live page asks again every LIVE_POLL_SECONDS (static/js/live.js); a list's outbox sends an
+# unsent save again every OUTBOX_RETRY_SECONDS (static/js/outbox.js). The browser tests
+# shorten both (tests/browser/conftest.py ``quick_polls``).
+LIVE_POLL_SECONDS = 3.0
+OUTBOX_RETRY_SECONDS = 5.0
 
 # Public pages with a version are rendered once per version for every stranger and kept in
 # the cache above (league/core/shared_pages.py); DJANGO_SHARED_PAGES=0 renders each visit.

@@ -170,6 +170,40 @@ def shared_builds_clear(older_than: float) -> None:
                 run.rmdir()
 
 
+_PROCESS = f"process-{os.getpid()}"  # without pytest-xdist: this process's own files
+
+
+@contextlib.contextmanager
+def run_file(name: str, *, suffix: str = ".pickle", run: str | None = None) -> Iterator[Path]:
+    """The run's file ``name`` (shared by its workers), held exclusively while it is read or
+    made; the caller makes it if it does not exist yet."""
+    folder = SHARED / (run or _RUN or _PROCESS)
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield folder / f"{name}{suffix}"
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def shared_once(name: str, make: Callable[[], T]) -> T:
+    """A plain value (no model instances) made once per run: the first worker to need it
+    makes it while the others wait, and leaves it in a file of the run; the others read
+    that. One process alone (no pytest-xdist) simply makes it. ``make`` must give the same
+    value in every worker (it reads only what a shared build wrote, such as the demo)."""
+    if _RUN is None:
+        return make()
+    with run_file(name) as shared:
+        if shared.exists():
+            kept: T = pickle.loads(shared.read_bytes())
+            return kept
+        value = make()
+        with contextlib.suppress(pickle.PicklingError, TypeError, AttributeError):
+            shared.write_bytes(pickle.dumps(value))
+        return value
+
+
 class Prebuilt(Generic[T]):
     """``Prebuilt(build)()`` runs ``build()`` or copies what its first run wrote."""
 
@@ -202,14 +236,9 @@ class Prebuilt(Generic[T]):
     @contextlib.contextmanager
     def _shared(self, run: str) -> Iterator[Path]:
         """The run's file of this build, held exclusively while it is read or built."""
-        folder = SHARED / run
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / f"{self._share}.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield folder / f"{self._share}.pickle"
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)
+        assert self._share is not None
+        with run_file(self._share, run=run) as path:
+            yield path
 
     def _written(
         self, before: dict[str, int], result: T

@@ -131,5 +131,5 @@
   const retry = () => mine().some((e) => e.state === "unsent") && flush();
   window.addEventListener("online", retry);
   document.addEventListener("visibilitychange", () => document.hidden || retry());
-  setInterval(retry, 5000) && retry();
+  setInterval(retry, Number(box.dataset.retryEvery) || 5000) && retry();
 })();

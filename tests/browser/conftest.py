@@ -1,5 +1,7 @@
 import os
 import shutil
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -44,6 +46,36 @@ def _no_page_left_open(browser):
     yield
     for context in list(browser.contexts):
         context.close()
+
+
+# The site's live pages ask every 3 s, its outbox sends again every 5 s (settings); a test that
+# waits for a poll or a retry asks for ``quick_polls`` and waits for what they do instead.
+QUICK_POLL_SECONDS = 1.0
+QUICK_RETRY_SECONDS = 1.0
+
+
+@pytest.fixture
+def quick_polls(settings):
+    """Live pages ask every second and the outbox sends again every second (the live
+    server renders them with these settings: same process)."""
+    settings.LIVE_POLL_SECONDS = QUICK_POLL_SECONDS
+    settings.OUTBOX_RETRY_SECONDS = QUICK_RETRY_SECONDS
+
+
+def wait_until(page, done: Callable[[], bool], timeout: float = 10_000) -> None:
+    """Waits (letting the page's events in) until ``done()`` holds."""
+    deadline = time.monotonic() + timeout / 1000
+    while not done():
+        assert time.monotonic() < deadline, "waited in vain"
+        page.wait_for_timeout(50)
+
+
+def polls_answered(page, count: int, timeout: float = 10_000) -> None:
+    """Waits until ``count`` more of the page's live polls (X-Live) have been answered."""
+    for _ in range(count):
+        page.wait_for_event(
+            "requestfinished", lambda r: bool(r.headers.get("x-live")), timeout=timeout
+        )
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from django.urls import reverse
 from league.clubs.models import Club, Player
 from league.lists import services as list_services
 from league.lists.models import Game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import QUICK_RETRY_SECONDS, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -64,7 +64,7 @@ def test_a_members_pages_do_not_render_offline_after_his_session_ended(live_serv
         assert "Offline" in content
 
 
-def test_an_unsent_save_of_one_account_is_not_sent_as_the_next(live_server, phone):
+def test_an_unsent_save_of_one_account_is_not_sent_as_the_next(quick_polls, live_server, phone):
     users = get_user_model().objects
     first = users.create_user("erste", password="pw-secret-123")
     second = users.create_user("zweite", password="pw-secret-123")
@@ -95,13 +95,14 @@ def test_an_unsent_save_of_one_account_is_not_sent_as_the_next(live_server, phon
     phone.unroute("**/spiel/")
     log_in(phone, live_server.url, "zweite", "pw-secret-123")
     phone.goto(page)
-    phone.wait_for_timeout(6_000)  # the outbox retries every 5 s
+    # The outbox retries every second (quick_polls): two retries would have sent it.
+    phone.wait_for_timeout(round(2.5 * QUICK_RETRY_SECONDS * 1000))
     assert not phone.locator("[data-outbox-entry]").count()
     assert phone.evaluate("JSON.parse(localStorage.getItem('doko-outbox') || '[]').length") == 0
     assert not Game.objects.filter(spielliste=liste).exists()
 
 
-def test_another_login_without_logging_out_drops_the_outbox_too(live_server, phone):
+def test_another_login_without_logging_out_drops_the_outbox_too(quick_polls, live_server, phone):
     """The account changes without the logout button (a login over the open session)."""
     users = get_user_model().objects
     first = users.create_user("erste", password="pw-secret-123")
@@ -126,6 +127,6 @@ def test_another_login_without_logging_out_drops_the_outbox_too(live_server, pho
     phone.unroute("**/spiel/")
     log_in(phone, live_server.url, "zweite", "pw-secret-123")
     phone.goto(page)
-    phone.wait_for_timeout(6_000)
+    phone.wait_for_timeout(round(2.5 * QUICK_RETRY_SECONDS * 1000))
     assert not phone.locator("[data-outbox-entry]").count()
     assert not Game.objects.filter(spielliste=liste).exists()

@@ -19,6 +19,7 @@ from league.evenings import services as es
 from league.leagues import services as ls
 from league.lists.models import PlayerRating
 from league.tournaments import services as ts
+from tests.browser.conftest import wait_until
 from tests.browser.test_narrow import SMALL_TARGETS, WIDTH
 from tests.browser.test_phone import CONTRAST_JS
 from tests.evenings.test_seasons import evening
@@ -82,13 +83,19 @@ def _host_page(base: str, paths: dict[str, str]) -> str:
     return f"<!doctype html><html><body><h1>Vereinsseite</h1>{frames}</body></html>"
 
 
-def test_another_site_frames_each_widget_and_sees_a_save(live_server, browser, world, other_origin):
+def test_another_site_frames_each_widget_and_sees_a_save(
+    quick_polls, live_server, browser, world, other_origin
+):
     paths = _widgets(world)
     host = other_origin("verein.html", _host_page(live_server.url, paths))
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(10_000)
     polls: list[str] = []
     page.on("request", lambda r: polls.append(r.url) if r.headers.get("x-live") else None)
+    answered: list[str] = []
+    page.on(
+        "requestfinished", lambda r: answered.append(r.url) if r.headers.get("x-live") else None
+    )
     page.goto(host)
     frames = {name: page.frame(name=name) for name in paths}
     for name, frame in frames.items():
@@ -96,8 +103,8 @@ def test_another_site_frames_each_widget_and_sees_a_save(live_server, browser, w
         frame.wait_for_selector("[data-widget-table]")
         assert frame.locator("h1").inner_text(), name
     assert "Stark 0" in frames["spielstaerke"].inner_text("main")
-    # The first poll of each frame (it learns nothing new: a 304).
-    page.wait_for_timeout(3500)
+    # The first poll of each frame answered (it learns nothing new: a 304).
+    wait_until(page, lambda: all(any(paths[name] in url for url in answered) for name in frames))
     # Saves elsewhere: a late entry, a new team, the next club evening, a new figure.
     ts.participant_add(tournament=world["tournament"], name="Nachzügler Neu", club_name="Club 9")
     ls.spieltag_schedule(

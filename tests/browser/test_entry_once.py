@@ -13,11 +13,13 @@ from django.urls import reverse
 from league.clubs.models import Player
 from league.lists import services
 from league.lists.models import Game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import QUICK_RETRY_SECONDS, log_in
 from tests.browser.test_outbox import fill_game, games, table  # noqa: F401  (fixture)
 from tests.live.test_polls import save_one
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# Long enough for two of the outbox's retries (quick_polls) and a live page's poll.
+RETRIES = round(2.5 * QUICK_RETRY_SECONDS * 1000)
 
 
 def _statuses(page):
@@ -26,7 +28,7 @@ def _statuses(page):
     return seen
 
 
-def test_two_clicks_120_ms_apart_store_one_game(table, phone, monkeypatch):  # noqa: F811
+def test_two_clicks_120_ms_apart_store_one_game(quick_polls, table, phone, monkeypatch):  # noqa: F811
     liste, names = table
     seen = _statuses(phone)
     # The hall's server under load: the save's answer takes half a second, so the second
@@ -45,20 +47,22 @@ def test_two_clicks_120_ms_apart_store_one_game(table, phone, monkeypatch):  # n
         phone.wait_for_timeout(120)
         phone.locator("#game-form [data-save]").click(force=True, no_wait_after=True, timeout=2000)
     phone.locator("#spiel-1").wait_for()
-    phone.wait_for_timeout(6000)  # the outbox would have sent a queued second save by now
+    # The outbox (quick_polls: it sends again every second) would have sent a queued second
+    # save by now.
+    phone.wait_for_timeout(RETRIES)
     assert len(games(liste)) == 1
     assert phone.locator("[data-outbox-entry]").count() == 0
     assert not [s for s in seen if s[0] == 405]
 
 
-def test_dblclick_stores_one_game(table, phone):  # noqa: F811
+def test_dblclick_stores_one_game(quick_polls, table, phone):  # noqa: F811
     liste, names = table
     fill_game(phone, names)
     phone.locator("#preview [data-augen]").wait_for()
     with phone.expect_navigation():
         phone.locator("#game-form [data-save]").dblclick()
     phone.locator("#spiel-1").wait_for()
-    phone.wait_for_timeout(6000)
+    phone.wait_for_timeout(RETRIES)
     assert len(games(liste)) == 1
     # The focus is in the next game's form, not on <body>.
     assert phone.evaluate("document.activeElement.closest('#game-form') !== null")
@@ -88,14 +92,14 @@ def web_form(live_server, phone, django_user_model):
     return liste
 
 
-def test_web_form_dblclick_stores_one_game(web_form, phone):
+def test_web_form_dblclick_stores_one_game(quick_polls, web_form, phone):
     liste = web_form
     fill_game(phone, ["Bernd", "Carla"])
     phone.locator("#preview [data-augen]").wait_for()
     with phone.expect_navigation():
         phone.locator("#game-form [data-save]").dblclick()
     phone.locator("#spiel-1").wait_for()
-    phone.wait_for_timeout(6000)
+    phone.wait_for_timeout(RETRIES)
     assert len(games(liste)) == 1
 
 

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from league.tournaments import services as ts
+from tests.browser.conftest import polls_answered
 from tests.tournaments.helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -66,7 +67,7 @@ def test_open_pages_show_a_save_within_five_seconds(live_server, browser):
     hall.close()
 
 
-def test_a_live_page_keeps_the_message_of_the_last_action(live_server, browser):
+def test_a_live_page_keeps_the_message_of_the_last_action(quick_polls, live_server, browser):
     """The round board swaps its whole <main> when something changes: the message of the
     organiser's last action (here a refused close) stays on screen."""
     from django.contrib.auth.models import User
@@ -89,7 +90,7 @@ def test_a_live_page_keeps_the_message_of_the_last_action(live_server, browser):
         page.click("[data-yes]")
     said = page.inner_text("ul.messages")
     assert said
-    page.wait_for_timeout(3500)  # the first poll (no ETag yet): already a swap
+    polls_answered(page, 2)  # the first poll (no ETag yet): already a swap
     assert page.inner_text("ul.messages") == said
     first = page.evaluate("() => document.body.dataset.liveUpdated || ''")
     # A table saves a game: the board changes and is swapped in.
@@ -108,7 +109,7 @@ def test_a_live_page_keeps_the_message_of_the_last_action(live_server, browser):
     page.close()
 
 
-def test_an_unchanged_page_is_not_swapped(live_server, browser):
+def test_an_unchanged_page_is_not_swapped(quick_polls, live_server, browser):
     """Every answer carries a new CSRF token and new outbox keys in its forms. A list page
     with its entry form, left alone over two polls, must not be swapped for that alone:
     a swap under the user's finger loses the chip he is about to tap."""
@@ -126,13 +127,13 @@ def test_an_unchanged_page_is_not_swapped(live_server, browser):
     assert page.locator("#game-form input[name=key]").count() == 1  # forms with keys: shown
     polls = []
     page.on("request", lambda r: polls.append(r.url) if r.headers.get("x-live") else None)
-    page.wait_for_timeout(6500)
+    polls_answered(page, 3)
     assert len(polls) >= 2
     assert page.evaluate("() => document.body.dataset.liveUpdated || ''") == ""
     page.close()
 
 
-def test_the_projector_reloads_itself_after_a_save(live_server, browser):
+def test_the_projector_reloads_itself_after_a_save(quick_polls, live_server, browser):
     """The projector (data-live="reload") asks like every live page and, when the standings
     changed, loads itself again — within a poll of the save."""
     import random
@@ -145,7 +146,7 @@ def test_the_projector_reloads_itself_after_a_save(live_server, browser):
     rnd, _ = ts.round_draw(tournament=tournament, seed=1)
     page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="de-DE")
     page.goto(f"{live_server.url}/turniere/{tournament.pk}/beamer/")
-    page.wait_for_timeout(3500)  # its first poll: it learns its tag, no reload
+    polls_answered(page, 1)  # its first poll: it learns its tag, no reload
     liste = rnd.lists.order_by("pk").first()
     state = spielliste_snapshot(pk=liste.pk).state
     with page.expect_navigation(timeout=8000):

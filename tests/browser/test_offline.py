@@ -29,6 +29,7 @@ from django.urls import Resolver404, resolve
 
 from league.tournaments.models import Tournament
 from tests.browser.conftest import log_in
+from tests.prebuilt import shared_once
 
 BASE = "http://testserver"
 LOCAL = {"127.0.0.1", "localhost", "testserver"}
@@ -175,11 +176,16 @@ _crawled: Crawl | None = None
 def crawl_demo(client) -> Crawl:
     """The pages of the demo as the organiser sees them (he sees every page there is):
     breadth first from the start pages, up to PER_PATTERN pages of each URL pattern. The
-    demo's rows are the same in every test of this process (tests/demo.py), so the
-    crawl is made once."""
+    demo's rows are the same in every test of the run (tests/demo.py: one build, copied
+    with its ids), so the crawl is made once per run, by the first worker that needs it
+    (tests/prebuilt.shared_once)."""
     global _crawled
-    if _crawled is not None:
-        return _crawled
+    if _crawled is None:
+        _crawled = shared_once("demo-crawl", lambda: _crawl(client))
+    return _crawled
+
+
+def _crawl(client) -> Crawl:
     crawl = Crawl()
     client.force_login(get_user_model().objects.get(username="admin"))
     tournament = Tournament.objects.get(name="Kölner Stadtmeisterschaft 2026")
@@ -224,7 +230,6 @@ def crawl_demo(client) -> Crawl:
                 seen.add(link)
                 queue.append(link)
     client.logout()
-    _crawled = crawl
     return crawl
 
 
