@@ -212,3 +212,16 @@ class PaperCsvForm(forms.Form):
         label=_("CSV-Datei (Tisch; Summe Platz 1; Platz 2; Platz 3; Platz 4; Platz 5)"),
         help_text=_("Eine Zeile je Tisch; Trennzeichen Komma oder Semikolon."),
     )
+
+
+class SelfConfirmForm(forms.Form):
+    """A participant confirms his table's list from his own page: his slip's PIN."""
+
+    pin = forms.RegexField(
+        label=_("PIN"),
+        regex=r"^\d{4}$",
+        max_length=4,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "size": 4}
+        ),
+    )

@@ -244,7 +244,12 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
 }
 # A participant's own page (issue 36): the personal link is the right, whoever holds it;
 # without it (renewed, mistyped, another tournament's) a 404 (test_personal_links).
-PERSONAL_LINK = {"participant-self", "participant-self-check-in", "participant-self-withdraw"}
+PERSONAL_LINK = {
+    "participant-self",
+    "participant-self-check-in",
+    "participant-self-withdraw",
+    "participant-self-confirm",
+}
 CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
 ACCOUNT_PAGES = {
