@@ -151,7 +151,8 @@ class Place:
     kind is its ``OwnerKind.key``): the event's key and name, the list's date, its round
     or Spieltag and table number, whether a reader may be refused it, the event's season
     and whether somebody vouched for the event (else its games count only in the player's
-    own statistics)."""
+    own statistics); ``rehearsal``: a practice run (a tournament's Probelauf) whose lists
+    count nowhere (no statistics, player page, Spielstärke or open data)."""
 
     event_id: int
     event: str
@@ -161,6 +162,7 @@ class Place:
     members_only: bool = False
     season: str = ""
     vouched: bool = True
+    rehearsal: bool = False
 
 
 @dataclass(frozen=True)
