@@ -76,9 +76,7 @@ def tournaments_closed_to(user: User | AnonymousUser) -> Q:
         Q(organisers=user.pk) | Q(participants__player__account=user.pk)
     ).values("pk")
     organised = Tournament.objects.filter(organisers=user.pk).values("pk")
-    return (Q(members_only=True) & ~Q(pk__in=readable)) | (
-        Q(rehearsal=True) & ~Q(pk__in=organised)
-    )
+    return (Q(members_only=True) & ~Q(pk__in=readable)) | (Q(rehearsal=True) & ~Q(pk__in=organised))
 
 
 def round_silent_to(user: User | AnonymousUser, tournament: Tournament, number: int) -> bool:
