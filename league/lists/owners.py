@@ -70,6 +70,8 @@ class ListOwner:
     # first, and a typed name that matches one of them (ignoring accents, case and
     # spacing) takes his record instead of making a new person. None: nobody is offered.
     substitute_candidates: Candidates | None = None
+    # A practice run (a tournament's Probelauf): the list's page says so on top.
+    rehearsal: bool = False
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""

@@ -37,6 +37,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "tournament_round__tournament__rounds_planned",
             "tournament_round__tournament__silent_rounds",
             "tournament_round__tournament__closed_at",
+            "tournament_round__tournament__rehearsal",
             "tournament_round__tournament_id",
         )
         .first()
@@ -74,6 +75,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         clock_managed=True,
         seat_pin=partial(participant_pin, rnd.tournament_id),
         substitute_candidates=partial(unseated_participants, rnd.tournament_id, rnd.pk),
+        rehearsal=rnd.tournament.rehearsal,
     )
 
 

@@ -42,6 +42,7 @@ from league.tournaments.services.registration import (
 from league.tournaments.services.rehearsal import (
     rehearsal_delete,
     rehearsal_play,
+    rehearsal_rows,
     rehearsal_set_manual,
     tournament_rehearsal_copy,
     tournament_rehearsal_generate,
@@ -89,6 +90,7 @@ __all__ = [
     "participants_import",
     "rehearsal_delete",
     "rehearsal_play",
+    "rehearsal_rows",
     "rehearsal_set_manual",
     "round_call_time",
     "round_close",

@@ -55,6 +55,7 @@ from league.tournaments.models import (
     TournamentRound,
     new_pin,
 )
+from league.tournaments.selectors.rehearsal import running_round
 from scoring import GameRecord
 from scoring.simulate import next_random_game
 
@@ -200,12 +201,6 @@ def rehearsal_set_manual(*, tournament: Tournament, tables: str, user: User = No
     return t
 
 
-def running_round(t: Tournament) -> TournamentRound | None:
-    """The round being played: the newest, unless closed."""
-    rnd = t.rounds.order_by("-number").first()
-    return None if rnd is None or rnd.closed else rnd
-
-
 @transaction.atomic
 def rehearsal_play(
     *,
@@ -304,6 +299,25 @@ def rehearsal_delete(*, tournament: Tournament, user: User = None) -> Mapping[st
     return result
 
 
+class _Preview(Exception):
+    """Carries the counts out of the rolled-back deletion."""
+
+    def __init__(self, counts: Mapping[str, int]) -> None:
+        super().__init__("preview")
+        self.counts = counts
+
+
+def rehearsal_rows(*, tournament: Tournament) -> Mapping[str, int]:
+    """What ``rehearsal_delete`` would delete, by model label: the deletion itself, run
+    and rolled back (so the page that asks shows the very counts the deletion gives;
+    nothing stays written)."""
+    try:
+        with transaction.atomic():
+            raise _Preview(rehearsal_delete(tournament=tournament))
+    except _Preview as done:
+        return done.counts
+
+
 def _count(counts: Counter[str], deleted: Mapping[str, int]) -> None:
     for label, n in deleted.items():
         if n:
@@ -316,8 +330,8 @@ __all__ = [
     "manual_tables",
     "rehearsal_delete",
     "rehearsal_play",
+    "rehearsal_rows",
     "rehearsal_set_manual",
-    "running_round",
     "tournament_rehearsal_copy",
     "tournament_rehearsal_generate",
 ]
