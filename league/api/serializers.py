@@ -552,6 +552,10 @@ class RoundSummarySerializer(serializers.Serializer[Any]):
 
 class TournamentDetailSerializer(TournamentSerializer):
     rounds = RoundSummarySerializer(many=True)
+    # Made from TournamentSerializer's answer (a dict), where it is named so already.
+    probelauf = serializers.BooleanField(
+        help_text="a practice run (Probelauf): seen by its organisers only, counted nowhere",
+    )
 
 
 class BoardTableSerializer(serializers.Serializer[Any]):
