@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -28,19 +28,19 @@ from league.tournaments.selectors.rehearsal import running_round
 
 # How the deletion's counts are named (the rest by the model's own plural).
 ROW_NAMES: Mapping[str, object] = {
-    "tournaments.tournament": _lazy("Turnier"),
-    "tournaments.participant": _lazy("Teilnehmer"),
-    "tournaments.tournamentround": _lazy("Runden"),
-    "tournaments.roundtable": _lazy("Tische"),
-    "lists.spielliste": _lazy("Spiellisten mit ihren Tisch-Codes"),
-    "lists.seat": _lazy("Sitzplätze"),
-    "lists.game": _lazy("Spiele"),
-    "lists.scoreline": _lazy("Punktzeilen"),
-    "lists.statline": _lazy("Statistikzeilen"),
-    "lists.placement": _lazy("Listenzuordnungen"),
-    "lists.penaltyrow": _lazy("Strafzeilen"),
-    "clubs.player": _lazy("erzeugte Spieler"),
-    "core.auditentry": _lazy("Protokolleinträge"),
+    "tournaments.tournament": gettext_lazy("Turnier"),
+    "tournaments.participant": gettext_lazy("Teilnehmer"),
+    "tournaments.tournamentround": gettext_lazy("Runden"),
+    "tournaments.roundtable": gettext_lazy("Tische"),
+    "lists.spielliste": gettext_lazy("Spiellisten mit ihren Tisch-Codes"),
+    "lists.seat": gettext_lazy("Sitzplätze"),
+    "lists.game": gettext_lazy("Spiele"),
+    "lists.scoreline": gettext_lazy("Punktzeilen"),
+    "lists.statline": gettext_lazy("Statistikzeilen"),
+    "lists.placement": gettext_lazy("Listenzuordnungen"),
+    "lists.penaltyrow": gettext_lazy("Strafzeilen"),
+    "clubs.player": gettext_lazy("erzeugte Spieler"),
+    "core.auditentry": gettext_lazy("Protokolleinträge"),
 }
 
 
