@@ -124,7 +124,8 @@ def test_rehearsal_of_32_runs_three_rounds_and_counts_nowhere():
     rows_before = _counts()
 
     rehearsal = ts.tournament_rehearsal_generate(players=32, rounds=3, account=organiser)
-    assert rehearsal.rehearsal and not rehearsal.rated
+    assert rehearsal.rehearsal
+    assert not rehearsal.rated
     ts.rehearsal_set_manual(tournament=rehearsal, tables="1-2")
     for n in range(1, 4):
         rnd, _ = ts.round_draw(tournament=rehearsal, seed=n)
@@ -147,7 +148,8 @@ def test_rehearsal_of_32_runs_three_rounds_and_counts_nowhere():
             gone = rehearsal.participants.get(number=5)
             ts.participant_set_withdrawn(participant=gone, withdrawn=True)
     table = standings(tournament=rehearsal)
-    assert len(table.rows) == 32 and table.rows[0].total > 0
+    assert len(table.rows) == 32
+    assert table.rows[0].total > 0
     tables = [len(r.lists) for r in rehearsal.rounds.all()]
     assert tables == [8, 7, 7]  # 31 after the dropout: four tables of 4, three of 5
     assert Placement.objects.filter(rehearsal=True).count() == 22
@@ -186,7 +188,9 @@ def test_copy_of_a_real_tournament_leaves_its_players_as_they_were():
     rows_before = _counts()
 
     copy = ts.tournament_rehearsal_copy(tournament=real, account=organiser)
-    assert copy.rehearsal and not copy.rated and copy.rounds_planned == real.rounds_planned
+    assert copy.rehearsal
+    assert not copy.rated
+    assert copy.rounds_planned == real.rounds_planned
     assert list(copy.participants.values_list("player_id", flat=True)) == list(
         real.participants.values_list("player_id", flat=True)
     )
@@ -223,7 +227,8 @@ def test_pages_are_marked_and_the_pace_works():
     assert response.status_code == 302
     assert list(rehearsal.organisers.all()) == [organiser]
     page = client.get(rehearsal.get_absolute_url()).content.decode()
-    assert "data-probelauf" in page and "data-rehearsal-box" in page
+    assert "data-probelauf" in page
+    assert "data-rehearsal-box" in page
     client.post(reverse("round-draw", args=[rehearsal.pk]))
     url = reverse("rehearsal-play", args=[rehearsal.pk])
     answer = client.post(url, {"spiele": "1"}, HTTP_ACCEPT="application/json")
