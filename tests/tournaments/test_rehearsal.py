@@ -252,8 +252,18 @@ def test_pages_are_marked_and_the_pace_works():
     api = client.get(f"/api/v1/turniere/{rehearsal.pk}/")
     assert api.json()["probelauf"] is True
     assert Client().get(f"/api/v1/turniere/{rehearsal.pk}/").status_code == 404
-    pdf = client.get(reverse("participant-slips", args=[rehearsal.pk]))
-    assert "PROBELAUF" in PdfReader(io.BytesIO(pdf.content)).pages[0].extract_text()
+    # Every printout, on every page.
+    for name, args in (
+        ("participant-slips", [rehearsal.pk]),
+        ("standings-pdf", [rehearsal.pk]),
+        ("draw-pdf", [rehearsal.pk, 1]),
+        ("round-lists-pdf", [rehearsal.pk, 1]),
+        ("codes-pdf", [rehearsal.pk, 1]),
+        ("liste-pdf", [liste.pk]),
+        ("liste-blank-pdf", [liste.pk]),
+    ):
+        pages = PdfReader(io.BytesIO(client.get(reverse(name, args=args)).content)).pages
+        assert all("PROBELAUF" in page.extract_text() for page in pages), name
     # Deleting: the page counts, the message repeats the counts.
     ask = client.get(reverse("rehearsal-delete", args=[rehearsal.pk])).content.decode()
     assert "data-rehearsal-rows" in ask
