@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from django.contrib.auth.models import User as Account
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import Q
 
 from league.clubs.models import Player
@@ -148,16 +148,12 @@ def tournament_rehearsal_generate(
     for person in people:
         person.set_keys()  # bulk_create skips save()
     Player.objects.bulk_create(people)
-    ids = [p.pk for p in people] if all(p.pk for p in people) else _made(t, players)
+    if any(p.pk is None for p in people):  # a database without RETURNING
+        raise IntegrityError("bulk_create_without_keys")
+    ids = [p.pk for p in people if p.pk is not None]
     _add_participants(t, [(pk, i, False) for i, pk in enumerate(ids, start=1)])
     audit_record(user=user, action="rehearsal", target=t, after={"players": players})
     return t
-
-
-def _made(t: Tournament, count: int) -> list[int]:
-    """The generated records' keys on a database without RETURNING (the newest ones)."""
-    rows = Player.objects.filter(rehearsal=True, entries__isnull=True).order_by("-pk")
-    return sorted(rows.values_list("pk", flat=True)[:count])
 
 
 def manual_tables(text: str) -> frozenset[int]:
