@@ -47,18 +47,20 @@ def standings_version(
     running round leaves it unchanged and the phones polling it get 304s all round long.
     The SQL is compiled once per process and variant: this runs on every poll of every
     phone. With ``reader`` (an account or anonymous), None also for a members-only
-    tournament he may not read (no ETag, so no 304: the view refuses) — the same query
-    says whether it is members-only, so a phone's poll stays one query."""
+    tournament or a Probelauf he may not read (no ETag, so no 304: the view refuses) — the
+    same query says whether it is either, so a phone's poll stays one query."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
     row = _version_row(tournament_id, provisional, public=False)
     if row is None:
         return None
-    members_only, silent_rounds, closed_at = row[0], row[6], row[7]
+    members_only, silent_rounds, closed_at, rehearsal = row[0], row[6], row[7], row[15]
     if (
-        members_only
+        (members_only or rehearsal)
         and reader is not None
-        and not can_read_tournament(reader, Tournament(pk=tournament_id, members_only=True))
+        and not can_read_tournament(
+            reader, Tournament(pk=tournament_id, members_only=members_only, rehearsal=rehearsal)
+        )
     ):
         return None
     public = bool(
@@ -172,6 +174,7 @@ def _version_query(tournament_id: int, provisional: bool, public: bool) -> Query
             "rounds_closed",
             "rounds_started",
             "entries",
+            "rehearsal",
         )
     )
 
