@@ -262,6 +262,9 @@ def test_pages_are_marked_and_the_pace_works():
     api = client.get(f"/api/v1/turniere/{rehearsal.pk}/")
     assert api.json()["probelauf"] is True
     assert Client().get(f"/api/v1/turniere/{rehearsal.pk}/").status_code == 404
+    # A widget is for other sites, which a rehearsal has none of: not there (its
+    # organiser included: the widget reads as the public does).
+    assert client.get(reverse("embed-tournament", args=[rehearsal.pk])).status_code == 404
     # Every printout, on every page.
     for name, args in (
         ("participant-slips", [rehearsal.pk]),
@@ -305,3 +308,28 @@ def test_refusals():
         ts.tournament_rehearsal_copy(tournament=rehearsal)
     assert err.value.code == "rehearsal_of_rehearsal"
     assert ts.rehearsal_play(tournament=rehearsal) == 0  # nothing drawn: nothing to play
+
+
+def test_never_published_nor_backed_up():
+    """A Probelauf never leaves the site: the federation's box refuses it, and no backup
+    carries it (a restore would make it a real tournament, its generated people real)."""
+    from django.core.exceptions import ObjectDoesNotExist
+
+    from league.backup.services import backup_export
+    from league.federation import services as fs
+
+    staff = User.objects.create_user("staff", password="pw", is_staff=True)
+    real = ts.tournament_create(name="Echt", date=DAY)
+    ts.participant_add(tournament=real, name="Echte Spielerin")
+    rehearsal = ts.tournament_rehearsal_generate(players=8)
+    ts.round_draw(tournament=rehearsal, seed=1)
+    ts.rehearsal_play(tournament=rehearsal, games=2, seed=1)
+    with pytest.raises(ServiceError) as err:
+        fs.tournament_send(tournament=rehearsal, user=staff)
+    assert err.value.code == "rehearsal_not_published"
+    doc = backup_export()
+    assert [t["name"] for t in doc["tournaments"]] == ["Echt"]
+    assert {p["name"] for p in doc["players"]} == {"Echte Spielerin"}
+    assert doc["lists"] == []
+    with pytest.raises(ObjectDoesNotExist):
+        backup_export(tournament_id=rehearsal.pk)
