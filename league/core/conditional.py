@@ -21,7 +21,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
-from league.core.shared_pages import live_tag_set, served
+from league.core.shared_pages import live_tag_set, served, served_version
 
 T = TypeVar("T")
 
@@ -103,7 +103,7 @@ def conditional(
                 request,
                 found,
                 lambda: view(request, *args, **kwargs),
-                lambda: etag(request, found),
+                lambda shown: etag(request, shown),
                 "conditional",
             )
 
@@ -116,8 +116,9 @@ def conditional(
                 found = getattr(request, _ATTR, None)
                 if found and response.status_code == 200:
                     # A page rendered with a new CSRF cookie: the tag names that cookie, so
-                    # the next request, which carries it, matches.
-                    response["ETag"] = f'"{etag(request, found)}"'
+                    # the next request, which carries it, matches — and the version shown
+                    # (an older copy while another reader renders: shared_pages).
+                    response["ETag"] = f'"{etag(request, served_version(request, found))}"'
                 revalidate(response)
             return response
 

@@ -39,7 +39,7 @@ from django.utils.translation import gettext
 
 from league.core.conditional import digest, etag, revalidate
 from league.core.models import AuditEntry
-from league.core.shared_pages import live_tag_set, served
+from league.core.shared_pages import live_tag_set, served, served_version
 
 HEADER = "HTTP_X_LIVE"
 LIST_TARGET = "lists.spielliste"
@@ -88,23 +88,24 @@ def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., 
             def render() -> Any:
                 return view(request, *args, **kwargs)
 
-            def tag_now() -> str:
-                return etag(request, version, "live")
+            def tag_of(shown: str) -> str:
+                return etag(request, shown, "live")
 
             if not is_poll(request):
                 # The page carries its tag (base.html, data-live-tag): its first poll is a
                 # 304 too, not a second rendering of the page just rendered.
-                live_tag_set(request, tag_now())
+                live_tag_set(request, tag_of(version))
                 # Strangers share one rendering per version (league/core/shared_pages.py).
-                return served(request, version, render, tag_now, "visit")
-            tag = f'"{tag_now()}"'
+                return served(request, version, render, tag_of, "live")
+            tag = f'"{tag_of(version)}"'
             if tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
                 return _mark(HttpResponseNotModified(), tag)
-            response = served(request, version, render, tag_now, "poll")
+            response = served(request, version, render, tag_of, "live")
             if isinstance(response, HttpResponse) and response.status_code == 200:
                 # Rendering may have set a new CSRF cookie: the tag names the one the next
-                # poll carries.
-                _mark(response, f'"{etag(request, version, "live")}"')
+                # poll carries — and the version the answer shows (an older copy while
+                # another reader renders this one: the next poll asks again).
+                _mark(response, f'"{tag_of(served_version(request, version))}"')
             return response
 
         return wrapped

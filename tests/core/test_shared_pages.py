@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from unittest.mock import patch
 
 import pytest
 from django.core.cache import cache
@@ -11,6 +12,7 @@ from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
+from league.core import shared_pages
 from league.core.shared_pages import served
 from league.lists import services
 from tests.site_helpers import normal
@@ -20,11 +22,14 @@ TAG = re.compile(r'data-live-tag="([0-9a-f]+)"')
 
 
 @pytest.fixture(autouse=True)
-def _sharing():
+def _sharing(monkeypatch):
+    monkeypatch.setattr(shared_pages, "EVERY", 0)  # each test below says when it counts
     cache.clear()
+    shared_pages.forget()
     with override_settings(SHARED_PAGES=True):
         yield
     cache.clear()
+    shared_pages.forget()
 
 
 def _visit(client: Client, path: str) -> tuple[str, int]:
@@ -110,3 +115,70 @@ def test_only_a_plain_html_answer_is_kept(rf, status, cookie, content_type, kept
     served(request, "v1", lambda: response)
     again = served(request, "v1", lambda: HttpResponse(b"neu"))
     assert (again.content != b"neu") is kept
+
+
+@pytest.mark.django_db
+def test_while_one_reader_renders_a_new_version_the_others_get_the_newest_copy(
+    liste, players, user
+):
+    """Single flight: a save must not set every phone in the hall rendering the page."""
+    path = f"/listen/{liste.pk}/"
+    assert Client().get(path, HTTP_X_LIVE="1").status_code == 200  # a phone's poll, kept
+    services.game_record(
+        spielliste=liste, record=normal(players=services.table_names(players)), user=user
+    )
+    # Somebody is rendering the new version right now (the lock of shared_pages.served).
+    with patch.object(cache, "add", return_value=False):
+        waiting = Client()
+        with CaptureQueriesContext(connection) as queries:
+            response = waiting.get(path, HTTP_X_LIVE="1")
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert 'id="spiel-1"' not in page  # the newest copy kept: the old version
+        assert len(queries) <= 2  # nothing of the page rendered
+        # Its tag is the old version's: the next poll asks again ...
+        shown = response["ETag"]
+        assert waiting.get(path, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=shown).status_code == 200
+    # ... and, the rendering done, gets the new one.
+    fresh = Client().get(path, HTTP_X_LIVE="1")
+    assert 'id="spiel-1"' in fresh.content.decode()
+    again = Client().get(path, HTTP_X_LIVE="1", HTTP_IF_NONE_MATCH=fresh["ETag"])
+    assert again.status_code in (200, 304)
+
+
+@pytest.mark.django_db
+def test_a_copy_older_than_stale_is_not_handed_out(liste, players, user, monkeypatch):
+    path = f"/listen/{liste.pk}/"
+    _visit(Client(), path)
+    assert Client().get(path, HTTP_X_LIVE="1").status_code == 200
+    services.game_record(
+        spielliste=liste, record=normal(players=services.table_names(players)), user=user
+    )
+    monkeypatch.setattr(shared_pages, "STALE", -1)
+    with (
+        patch.object(cache, "add", return_value=False),
+        CaptureQueriesContext(connection) as queries,
+    ):
+        page = Client().get(path, HTTP_X_LIVE="1").content.decode()
+    assert 'id="spiel-1"' in page  # rendered for himself rather than a stale copy
+    assert len(queries) > 2
+
+
+@pytest.mark.django_db
+def test_a_page_is_rendered_for_strangers_at_most_every_few_seconds(
+    liste, players, user, monkeypatch
+):
+    """However fast the tables save, a copy younger than EVERY serves the next version."""
+    path = f"/listen/{liste.pk}/"
+    monkeypatch.setattr(shared_pages, "EVERY", 60)
+    assert Client().get(path, HTTP_X_LIVE="1").status_code == 200
+    services.game_record(
+        spielliste=liste, record=normal(players=services.table_names(players)), user=user
+    )
+    with CaptureQueriesContext(connection) as queries:
+        soon = Client().get(path, HTTP_X_LIVE="1")
+    assert 'id="spiel-1"' not in soon.content.decode()
+    assert len(queries) <= 2
+    monkeypatch.setattr(shared_pages, "EVERY", 0)
+    later = Client().get(path, HTTP_X_LIVE="1")
+    assert 'id="spiel-1"' in later.content.decode()

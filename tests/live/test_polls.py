@@ -49,7 +49,8 @@ def poll(client, url, tag=None):
 
 def live_urls(tournament, rnd, liste, player_id):
     t = tournament.pk
-    participant = tournament.participants.first()
+    # One who sits at the list saved: his page shows his own tables only.
+    participant = tournament.participants.get(player_id=liste.seats.first().player_id)
     return [
         f"/listen/{liste.pk}/",
         f"/turniere/{t}/wertung/?vorlaeufig=1",
@@ -106,6 +107,25 @@ def test_a_game_at_another_table_leaves_a_list_page_unchanged(client, running):
     save_one(lists[1])
     assert poll(client, url, tag).status_code == 304
     save_one(lists[0])
+    assert poll(client, url, tag).status_code == 200
+
+
+def test_a_game_at_another_table_leaves_a_participants_page_unchanged(client, running):
+    """His page shows his lists: the hall's phones and the followers at home share one
+    rendering of it per change at his table, not one per save anywhere (issue 31)."""
+    tournament, _rnd, lists = running
+    seated = tournament.participants.get(player_id=lists[0].seats.first().player_id)
+    url = f"/turniere/{tournament.pk}/spieler/{seated.pk}/"
+    tag = poll(client, url)["ETag"]
+    save_one(lists[1])
+    assert poll(client, url, tag).status_code == 304
+    save_one(lists[0])
+    fresh = poll(client, url, tag)
+    assert fresh.status_code == 200
+    # An organiser's change of the participants (another one withdrawn) reaches it too.
+    tag = fresh["ETag"]
+    other = tournament.participants.exclude(pk=seated.pk).first()
+    ts.participant_set_withdrawn(participant=other, withdrawn=True)
     assert poll(client, url, tag).status_code == 200
 
 

@@ -17,6 +17,7 @@ from django.db.models import (
     IntegerField,
     Max,
     OuterRef,
+    Q,
     QuerySet,
     Subquery,
     Sum,
@@ -34,7 +35,11 @@ CLOSED = TournamentRound.Status.CLOSED
 
 
 def standings_version(
-    *, tournament_id: int, provisional: bool = True, reader: Any = None
+    *,
+    tournament_id: int,
+    provisional: bool = True,
+    reader: Any = None,
+    participant_id: int | None = None,
 ) -> str | None:
     """Everything the standings (and the pages showing them) depend on, in one query: the
     tournament's own settings, the counted lists' versions and last change (each write bumps
@@ -48,10 +53,17 @@ def standings_version(
     The SQL is compiled once per process and variant: this runs on every poll of every
     phone. With ``reader`` (an account or anonymous), None also for a members-only
     tournament or a Probelauf he may not read (no ETag, so no 304: the view refuses) — the
-    same query says whether it is either, so a phone's poll stays one query."""
+    same query says whether it is either, so a phone's poll stays one query.
+
+    With ``participant_id``: what one participant's page shows (his lists, as player or
+    substitute, instead of every list) — a game at another table leaves it unchanged, so the
+    hall's phones and the followers at home share one rendering of his page per change of
+    his own table (issue 31), not one per save anywhere."""
     if not 0 < tournament_id < 2**63:  # an id no column holds: no such tournament
         return None
-    row = _version_row(tournament_id, provisional, public=False)
+    if participant_id is not None and not 0 < participant_id < 2**63:
+        return None
+    row = _version_row(tournament_id, provisional, public=False, participant=participant_id)
     if row is None:
         return None
     members_only, silent_rounds, closed_at, rehearsal = row[0], row[6], row[7], row[15]
@@ -73,43 +85,67 @@ def standings_version(
         # Silent rounds hidden from this reader (access.round_silent_to): a game entered
         # at a silent table changes nothing he is shown, so not his version either (a new
         # answer would tell him so). Two queries more, only while the silence lasts.
-        row = _version_row(tournament_id, provisional, public=True)
+        row = _version_row(tournament_id, provisional, public=True, participant=participant_id)
         if row is None:
             return None
-    return hashlib.sha256(repr((provisional, public, *row)).encode()).hexdigest()[:32]
+    return hashlib.sha256(repr((provisional, public, participant_id, *row)).encode()).hexdigest()[
+        :32
+    ]
 
 
-def _version_row(tournament_id: int, provisional: bool, *, public: bool) -> Any:
-    sql, params = _version_sql(provisional, public)
+def _version_row(
+    tournament_id: int, provisional: bool, *, public: bool, participant: int | None
+) -> Any:
+    sql, params = _version_sql(provisional, public, participant is not None)
+    values = [
+        tournament_id if p is _ID else participant if p is _PARTICIPANT else p for p in params
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [tournament_id if p is _ID else p for p in params])
+        cursor.execute(sql, values)
         return cursor.fetchone()
 
 
-_ID = object()  # where the tournament's id goes in the compiled query's parameters
+# Where the tournament's and the participant's ids go in the compiled query's parameters.
+_ID = object()
+_PARTICIPANT = object()
 
 
 _SENTINEL = -7_364_219
+_SENTINEL_PARTICIPANT = -7_364_220
 
 
-def _version_sql(provisional: bool, public: bool) -> tuple[str, list[Any]]:
-    found = _COMPILED.get((connection.vendor, provisional, public))
+def _version_sql(provisional: bool, public: bool, one: bool) -> tuple[str, list[Any]]:
+    variant = (connection.vendor, provisional, public, one)
+    found = _COMPILED.get(variant)
     if found is None:
-        sql, params = _version_query(_SENTINEL, provisional, public).query.sql_with_params()
-        found = _COMPILED[(connection.vendor, provisional, public)] = (
+        query = _version_query(
+            _SENTINEL, provisional, public, _SENTINEL_PARTICIPANT if one else None
+        )
+        sql, params = query.query.sql_with_params()
+        found = _COMPILED[variant] = (
             sql,
-            [_ID if p == _SENTINEL else p for p in params],
+            [
+                _ID if p == _SENTINEL else _PARTICIPANT if p == _SENTINEL_PARTICIPANT else p
+                for p in params
+            ],
         )
     return found
 
 
-_COMPILED: dict[tuple[str, bool, bool], tuple[str, list[Any]]] = {}
+_COMPILED: dict[tuple[str, bool, bool, bool], tuple[str, list[Any]]] = {}
 
 
-def _version_query(tournament_id: int, provisional: bool, public: bool) -> QuerySet[Any]:
+def _version_query(
+    tournament_id: int, provisional: bool, public: bool, participant: int | None = None
+) -> QuerySet[Any]:
     lists = Spielliste.objects.filter(
         round_table__tournament_round__tournament=OuterRef("pk")
     ).order_by()
+    if participant is not None:  # his lists only: as a player or as a substitute
+        his = Participant.objects.filter(pk=participant).values("player_id")
+        lists = lists.filter(
+            Q(seats__player__in=Subquery(his)) | Q(substitutions__player__in=Subquery(his))
+        )
     if not provisional:
         lists = lists.filter(round_table__tournament_round__status=CLOSED)
     if public:  # without the silent rounds' lists (the caller knows the silence lasts)
