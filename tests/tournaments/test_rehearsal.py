@@ -252,6 +252,8 @@ def test_pages_are_marked_and_the_pace_works():
         ("tournament-participants", [rehearsal.pk]),
     ):
         assert "data-probelauf" in client.get(reverse(name, args=args)).content.decode(), name
+    people = client.get(reverse("tournament-participants", args=[rehearsal.pk])).content.decode()
+    assert "data-rehearsal-no-registration" in people
     liste = rehearsal.rounds.get().lists.first()
     phone = Client()
     phone.get(reverse("table-code-open", args=[liste.code]))
