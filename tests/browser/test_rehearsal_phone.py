@@ -53,6 +53,13 @@ def test_an_organiser_rehearses_on_his_phone(live_server, phone, django_user_mod
         "() => document.querySelector('[data-rehearsal-status]').textContent === '+2'"
     )
     assert _games(t) == 4
+    # The board follows by itself (its live poll): two games at each table.
+    phone.wait_for_function(
+        """() => {
+             const cells = [...document.querySelectorAll("td[data-label='Spiele']")];
+             return cells.length === 2 && cells.every(td => td.textContent.trim() === '2');
+           }"""
+    )
     phone.select_option("[data-rehearsal-auto]", "0")
 
     phone.click("[data-rehearsal-delete]")
