@@ -232,3 +232,16 @@ class RehearsalPlayForm(forms.Form):
     """How many generated games each open table plays now."""
 
     spiele = forms.ChoiceField(choices=[("1", "1"), ("alle", "alle")])
+
+
+class SelfConfirmForm(forms.Form):
+    """A participant confirms his table's list from his own page: his slip's PIN."""
+
+    pin = forms.RegexField(
+        label=_("PIN"),
+        regex=r"^\d{4}$",
+        max_length=4,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "size": 4}
+        ),
+    )

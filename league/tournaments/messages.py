@@ -23,6 +23,9 @@ MESSAGES: Mapping[str, str] = {
     # the participant's own page (issue 36)
     "self_withdrawn": gettext_noop("Du bist abgemeldet."),
     "self_tournament_closed": gettext_noop("Das Turnier ist abgeschlossen."),
+    "self_nothing_to_confirm": gettext_noop(
+        "Deine Liste wartet auf keine Bestätigung (noch nicht fertig oder schon bestätigt)."
+    ),
     "self_check_in_drawn": gettext_noop("Du bist schon ausgelost: anmelden ist nicht mehr nötig."),
     "self_withdraw_drawn": gettext_noop(
         "Du bist in Runde {number} schon ausgelost (Tisch {table}): abmelden jetzt nur "

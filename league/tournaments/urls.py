@@ -108,6 +108,11 @@ urlpatterns = [
         name="participant-self-withdraw",
     ),
     path(
+        "turniere/<int:pk>/ich/<str:token>/bestaetigen/",
+        tv.participant_self_confirm,
+        name="participant-self-confirm",
+    ),
+    path(
         "turniere/<int:pk>/teilnehmer/<int:participant_id>/neuer-link/",
         tv.participant_link_renew,
         name="participant-link-renew",

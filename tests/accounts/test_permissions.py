@@ -247,7 +247,12 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
 }
 # A participant's own page (issue 36): the personal link is the right, whoever holds it;
 # without it (renewed, mistyped, another tournament's) a 404 (test_personal_links).
-PERSONAL_LINK = {"participant-self", "participant-self-check-in", "participant-self-withdraw"}
+PERSONAL_LINK = {
+    "participant-self",
+    "participant-self-check-in",
+    "participant-self-withdraw",
+    "participant-self-confirm",
+}
 # The Probelauf (issue 36 item 4): its organisers and staff; for anybody else it and its
 # actions do not exist — 404, no login page (test_rehearsal_actions).
 REHEARSAL_ACTIONS = [

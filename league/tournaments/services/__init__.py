@@ -58,6 +58,7 @@ from league.tournaments.services.rounds import (
 from league.tournaments.services.selfservice import (
     participant_actor,
     participant_check_in,
+    participant_confirm_list,
     participant_link_mail,
     participant_link_renew,
     participant_withdraw_self,
@@ -83,6 +84,7 @@ __all__ = [
     "participant_actor",
     "participant_add",
     "participant_check_in",
+    "participant_confirm_list",
     "participant_link_mail",
     "participant_link_renew",
     "participant_set_withdrawn",

@@ -49,6 +49,7 @@ from league.tournaments.views.selfservice import (
     participant_link_renew,
     participant_self,
     participant_self_check_in,
+    participant_self_confirm,
     participant_self_withdraw,
     self_url,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "participant_link_renew",
     "participant_self",
     "participant_self_check_in",
+    "participant_self_confirm",
     "participant_self_withdraw",
     "participant_slips_pdf",
     "participant_toggle",
