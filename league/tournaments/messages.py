@@ -140,4 +140,19 @@ MESSAGES: Mapping[str, str] = {
         "Genehmigt wird erst ein abgeschlossenes Turnier (mindestens 32 Spieler, 3 Runden)."
     ),
     "rating_reason_missing": gettext_noop("Bitte einen Grund angeben."),
+    # the Probelauf (issue 36)
+    "rehearsal_players": gettext_noop("Ein Probelauf hat {min} bis {max} Spieler."),
+    "rehearsal_rounds": gettext_noop("Ein Probelauf hat 1 bis 20 Runden."),
+    "rehearsal_of_rehearsal": gettext_noop(
+        "Das ist schon ein Probelauf: bitte das Turnier selbst kopieren."
+    ),
+    "rehearsal_manual": gettext_noop(
+        "Tische bitte als Nummern oder Bereiche angeben, z. B. „1-2“ oder „1, 4“."
+    ),
+    "rehearsal_only": gettext_noop("Das geht nur in einem Probelauf."),
+    "rehearsal_registration": gettext_noop(
+        "Im Probelauf wird niemand angemeldet: die Teilnehmer kommen aus der Kopie oder "
+        "werden erzeugt."
+    ),
+    "rehearsal_not_rated": gettext_noop("Ein Probelauf zählt nie für die Rangliste."),
 }
