@@ -63,7 +63,7 @@ arch: $(STAMP)
 # clone) fills the gaps the two workers leave (their start, the browser tests' waits, the
 # last test); its report follows the tests'. The house's plan (make arch) is one of the
 # tests (tests/core/test_architecture.py), so it is not run twice.
-WORKERS ?= 2
+WORKERS ?= 3
 test: $(STAMP) $(MO) browser
 	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal; tests=$$?; \

@@ -11,7 +11,7 @@
   // A page shown in answer to a form's POST (a refused save) shows and asks its own address.
   const home = root.dataset.liveUrl || window.location.pathname + window.location.search;
   if (window.location.pathname !== home.split("?")[0]) history.replaceState(history.state, "", home + window.location.hash);
-  const every = `${Number(root.dataset.liveEvery) || 3000}ms`;
+  const every = `${Number(root.dataset.liveEvery || document.body.dataset.liveEvery) || 3000}ms`;
   let askers = [...document.querySelectorAll("[data-live-part][hx-get]")];
   if (!askers.length) {
     root.setAttribute("hx-get", home);

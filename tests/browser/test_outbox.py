@@ -69,7 +69,7 @@ def test_offline_save_is_kept_and_sent_once_when_back(table, phone):
     assert phone.evaluate("localStorage.getItem('doko-outbox')") == "[]"
 
 
-def test_a_lost_answer_is_sent_again_and_stored_once(table, phone):
+def test_a_lost_answer_is_sent_again_and_stored_once(quick_polls, table, phone):
     liste, names = table
     lost = []
 

@@ -39,7 +39,9 @@ def _overflows(page) -> bool:
     )
 
 
-def test_a_player_checks_in_sees_his_seat_and_withdraws(live_server, browser, django_user_model):
+def test_a_player_checks_in_sees_his_seat_and_withdraws(
+    quick_polls, live_server, browser, django_user_model
+):
     org = django_user_model.objects.create_user("org", password="pw-secret-123")
     t = make_tournament(8, rounds=2, user=org)
     player = t.participants.order_by("number").first()

@@ -14,7 +14,9 @@ from tests.tournaments.helpers import make_tournament, play_round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_silent_round_shows_nowhere_until_the_ceremony(live_server, browser, django_user_model):
+def test_a_silent_round_shows_nowhere_until_the_ceremony(
+    quick_polls, live_server, browser, django_user_model
+):
     org = django_user_model.objects.create_user("org", password="pw-secret-123")
     t = make_tournament(8, rounds=2, user=org, official=True)  # counts in public statistics
     for seed in (1, 2):
