@@ -56,14 +56,20 @@ arch: $(STAMP)
 	PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 $(BIN)/pytest tests/core/test_architecture.py -q \
 	  --noconftest -W ignore::pytest.PytestConfigWarning
 
-# Two workers (pytest-xdist): each has its own test database and cache. worksteal hands out
-# single tests and lets an idle worker take half of the other's queue, so neither waits for
-# the other at the end (a file each left one worker alone with the last big file).
+# Two workers (pytest-xdist; WORKERS=n for another number): each has its own test database,
+# cache and Chromium. A third worker on the two cores was measured (issue 30): it filled the
+# browser tests' waits but cost 90 s more CPU (its start, its own copies of the prebuilt
+# worlds), and the suite is bound by CPU: 9:11 against 8:03 with two (both beside other
+# sessions' tests, their load higher during the first). What every worker needs
+# is built once per run and shared (tests/prebuilt.py: the demo, the demo's crawl, a migrated
+# site database). worksteal hands out single tests and lets an idle worker take half of the
+# other's queue, so neither waits for the other at the end.
 # The checks run beside the tests, not before them: mypy (about 45 s of one core on a fresh
-# clone) fills the gaps the two workers leave (their start, the browser tests' waits, the
-# last test); its report follows the tests'. The house's plan (make arch) is one of the
-# tests (tests/core/test_architecture.py), so it is not run twice.
-WORKERS ?= 3
+# clone) fills the gaps the workers leave; its report follows the tests'. The house's plan
+# (make arch) is one of the tests (tests/core/test_architecture.py), so it is not run twice.
+# A fresh clone's make test: 8 min 3 s on this 2-core machine (3,211 tests; other sessions'
+# tests ran beside it, load 3-5), 750 s of CPU.
+WORKERS ?= 2
 test: $(STAMP) $(MO) browser
 	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
 	$(BIN)/pytest -n $(WORKERS) --dist worksteal; tests=$$?; \
