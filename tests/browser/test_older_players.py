@@ -13,8 +13,10 @@ import pytest
 from django.urls import reverse
 
 from league.core.preferences import LARGER, TEXT_COOKIE
+from league.lists.models import Spielliste
 from league.lists.views.guide import GUIDE_COOKIE, SEEN
 from league.tournaments import services as ts
+from tests.live.test_polls import save_one
 from tests.prebuilt import Prebuilt
 from tests.tournaments.helpers import make_tournament, play_round, play_rounds_closed
 
@@ -147,6 +149,11 @@ def test_the_guide_opens_on_the_first_visit_of_a_table_code(live_server, browser
     page.locator("[data-guide-open]").click()
     assert guide.is_visible()
     page.wait_for_function("() => document.activeElement.matches('[data-guide]')")
+    # A game saved at another phone: the live update leaves the guide open.
+    save_one(Spielliste.objects.get(pk=liste.pk), seed=5)
+    page.locator("#spiel-3").wait_for()
+    page.locator("#game-form h2", has_text="Spiel 4").wait_for()  # the form's part too
+    assert guide.is_visible()
     page.keyboard.press("Escape")
     assert guide.is_hidden()
     cookies = {c["name"]: c["value"] for c in context.cookies()}
