@@ -9,16 +9,21 @@ numbers in the list's table (its "berichtigen" links) and the menu's links in th
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from django.urls import reverse
 
 from league.core.preferences import LARGER, TEXT_COOKIE
+from league.lists import services as list_services
 from league.lists.models import Spielliste
+from league.lists.selectors import spielliste_snapshot
 from league.lists.views.guide import GUIDE_COOKIE, SEEN
 from league.tournaments import services as ts
+from scoring.simulate import next_random_game
 from tests.live.test_polls import save_one
 from tests.prebuilt import Prebuilt
-from tests.tournaments.helpers import make_tournament, play_round, play_rounds_closed
+from tests.tournaments.helpers import make_tournament, play_rounds_closed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,15 +56,24 @@ ROOT_FONT = "() => getComputedStyle(document.documentElement).fontSize"
 
 
 def _build():
-    """A tournament of one table: round 1 played and closed, round 2 drawn, two games in."""
-    tournament = make_tournament(4, rounds=2, require_confirmation=True)
+    """A tournament of two tables: round 1 played and closed, round 2 drawn, its first
+    table played to the end (waiting for the confirmation), its second two games in."""
+    tournament = make_tournament(8, rounds=2, require_confirmation=True)
     play_rounds_closed(tournament, seeds=(1,))
     rnd, _ = ts.round_draw(tournament=tournament, seed=2)
-    play_round(rnd, seed=2, stop=2)
+    done, playing = rnd.lists.order_by("pk")
+    rng = random.Random(2)
+    for liste, games in ((done, None), (playing, 2)):
+        state = spielliste_snapshot(pk=liste.pk).state
+        while state.next_game is not None and (games is None or state.games_played < games):
+            list_services.game_record(spielliste=liste, record=next_random_game(rng, state))
+            state = spielliste_snapshot(pk=liste.pk).state
+    seated = playing.seats.order_by("position").first()
     return {
         "tournament": tournament,
-        "participant": tournament.participants.order_by("number").first(),
-        "liste": rnd.lists.get(),
+        "participant": tournament.participants.get(player_id=seated.player_id),
+        "liste": playing,
+        "complete": done,
     }
 
 
@@ -198,6 +212,12 @@ def test_tap_targets_are_48_px(live_server, browser, world, mode):
     assert page.evaluate(SMALL, ["#eingabe", 48]) == []
     assert not page.evaluate(SIDEWAYS)
     page.screenshot(path=f"/tmp/older-entry-{mode.strip('%')}.png", full_page=True)
+
+    # A table's list played to the end: its confirmation (seat, PIN, button).
+    page.goto(f"{base}/t/{world['complete'].code}/")
+    page.locator("[data-confirm] [data-pin]").wait_for()
+    assert page.evaluate(SMALL, ["[data-confirm]", 48]) == []
+    assert not page.evaluate(SIDEWAYS)
 
     # The participant's own page: his seat, his lists, his standing.
     page.goto(base + _own_page(world))
