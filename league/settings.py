@@ -143,7 +143,7 @@ MIDDLEWARE = [
     "league.core.middleware.FramedNotAllowed",
     "league.core.private.PrivatePages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "league.core.middleware.ContentSecurityPolicy",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -379,7 +379,7 @@ if CACHE_URL:
         raise ImproperlyConfigured("DJANGO_CACHE_URL must be a redis://, rediss:// or unix:// URL.")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "league.core.redis_cache.SharedRedisCache",
             "LOCATION": CACHE_URL,
             "TIMEOUT": 60 * 60,
             "KEY_PREFIX": os.environ.get("DJANGO_CACHE_PREFIX", "doko"),

@@ -20,7 +20,7 @@ from league.lists.access import (
 )
 from league.lists.models import Spielliste
 from league.lists.writers import ListWriter, visit, writer_for
-from league.tournaments.access import can_read_tournament
+from league.tournaments.access import can_organise, can_read_tournament
 from league.tournaments.models import Tournament
 
 
@@ -54,7 +54,10 @@ def list_reader(request: Request, liste: Spielliste) -> ListAccess:
 
 
 def tournament_reader(request: Request, tournament: Tournament) -> None:
-    """A members-only tournament's answers: only for who may read it (api.md)."""
+    """A members-only tournament's answers: only for who may read it (api.md). A
+    Probelauf does not exist for anybody but its organisers and staff (404)."""
+    if tournament.rehearsal and not can_organise(request.user, tournament):
+        raise ServiceError("not_found")
     if not can_read_tournament(request.user, tournament):
         _refuse_reader(request.user.is_authenticated)
 

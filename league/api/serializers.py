@@ -537,6 +537,10 @@ class TournamentSerializer(serializers.Serializer[Any]):
     rounds_planned = serializers.IntegerField()
     official = serializers.BooleanField()
     require_confirmation = serializers.BooleanField()
+    probelauf = serializers.BooleanField(
+        source="rehearsal",
+        help_text="a practice run (Probelauf): seen by its organisers only, counted nowhere",
+    )
 
 
 class RoundSummarySerializer(serializers.Serializer[Any]):
@@ -548,6 +552,10 @@ class RoundSummarySerializer(serializers.Serializer[Any]):
 
 class TournamentDetailSerializer(TournamentSerializer):
     rounds = RoundSummarySerializer(many=True)
+    # Made from TournamentSerializer's answer (a dict), where it is named so already.
+    probelauf = serializers.BooleanField(
+        help_text="a practice run (Probelauf): seen by its organisers only, counted nowhere",
+    )
 
 
 class BoardTableSerializer(serializers.Serializer[Any]):

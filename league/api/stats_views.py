@@ -169,7 +169,7 @@ class StatistikView(ApiView):
         "for himself and staff.",
     )
     def get(self, request: Request, pk: int) -> Response:
-        player = Player.objects.filter(pk=pk).first()
+        player = Player.objects.filter(pk=pk, rehearsal=False).first()
         if player is None or not statistics.may_see(player, request.user):
             raise ServiceError("not_found")
         # The owners' facets (``lists.owners.OwnerKind.facet``), as the page reads them.

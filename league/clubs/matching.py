@@ -75,7 +75,7 @@ def person_match(*, name: str, ddv_number: str = "", club: Club | None = None) -
     if not key and not ddv:
         return PersonMatch(typed, Match(Outcome.NONE), ())
     rows = list(
-        Player.objects.filter(_nearby(key, ddv)).values_list(
+        Player.objects.filter(_nearby(key, ddv), rehearsal=False).values_list(
             "pk", "name", "ddv_number", "club_id", "hide_name", "name_key", "club__name"
         )[:500]
     )

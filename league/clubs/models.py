@@ -97,6 +97,9 @@ class Player(models.Model):
     # so that the closest records of a typed name are found by index, not by reading all.
     name_key = models.CharField(max_length=200, blank=True, db_index=True, editable=False)
     name_skeleton = models.CharField(max_length=200, blank=True, db_index=True, editable=False)
+    # Made for a tournament's Probelauf of N generated players ("Probe 1" …, issue 36):
+    # never listed, searched, matched or exported; deleted with the rehearsal.
+    rehearsal = models.BooleanField(default=False, editable=False)
 
     class Meta:
         ordering = ["name"]

@@ -65,7 +65,10 @@ def export(selection: Selection, doc: dict[str, Any]) -> None:
     everything = selection.everything
     clubs = Club.objects.all() if everything else Club.objects.filter(pk__in=selection.of("club"))
     players = (
-        Player.objects.all() if everything else Player.objects.filter(pk__in=selection.of("player"))
+        # A Probelauf's generated people are never backed up (nor is the Probelauf).
+        Player.objects.filter(rehearsal=False)
+        if everything
+        else Player.objects.filter(pk__in=selection.of("player"), rehearsal=False)
     )
     club_rows = list(clubs.order_by("pk"))
     player_rows = list(players.order_by("pk"))

@@ -11,7 +11,7 @@ def player_name_choices(*, limit: int = NAME_CHOICES_LIMIT) -> list[str]:
     """Player names for name completion (forms that register or seat players), sorted;
     a player who asked not to be named publicly is never offered (1 query)."""
     names = (
-        Player.objects.filter(hide_name=False)
+        Player.objects.filter(hide_name=False, rehearsal=False)
         .order_by("name")
         .values_list("name", flat=True)
         .distinct()

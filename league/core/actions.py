@@ -80,6 +80,9 @@ ACTION_SENTENCES: Mapping[str, str] = {
     "separate_clubs_off": gettext_noop("Vereinskameraden werden nicht mehr getrennt gelost"),
     "members_only_on": gettext_noop("Nur noch für Teilnehmer sichtbar"),
     "members_only_off": gettext_noop("Wieder öffentlich lesbar"),
+    "rehearsal": gettext_noop("Probelauf angelegt (%(players)s Spieler)"),
+    "rehearsal_manual": gettext_noop("Probelauf: Tische selbst eintragen: %(manual)s"),
+    "rehearsal_delete": gettext_noop("Probelauf %(name)s gelöscht"),
     # leagues
     "add_player": gettext_noop("Spieler in die Mannschaft aufgenommen"),
     "remove_player": gettext_noop("Spieler aus der Mannschaft genommen"),

@@ -11,8 +11,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
+from csp.middleware import CSPMiddleware
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.views.defaults import bad_request
 
 from league.core.error_views import method_not_allowed
@@ -101,3 +102,17 @@ class FramedNotAllowed:
         ):
             return method_not_allowed(request, response.get("Allow", ""))
         return response
+
+
+class ContentSecurityPolicy(CSPMiddleware):
+    """django-csp's header on every answer but a 304: a 304 has no body to protect, and the
+    page it confirms keeps the header it came with. A live page's poll is a 304 while
+    nothing changed, so the hall's phones mostly get one; building the policy for each was
+    a measurable part of its cost (bench/cluster.py)."""
+
+    def process_response(
+        self, request: HttpRequest, response: HttpResponseBase
+    ) -> HttpResponseBase:
+        if response.status_code == 304:
+            return response
+        return super().process_response(request, response)

@@ -45,4 +45,7 @@ MESSAGES: Mapping[str, str] = {
         "„{name}“ hat hier schon weitere Turniere: bitte über „Doppelte zusammenführen“ "
         "auf der Spielerseite entscheiden."
     ),
+    "rehearsal_not_published": gettext_noop(
+        "Ein Probelauf wird nicht an die Verbandsseite übertragen."
+    ),
 }

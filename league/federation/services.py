@@ -157,6 +157,8 @@ def tournament_send(
         raise ServiceError("permission_denied")
     if tournament.published_at is not None:
         raise ServiceError("tournament_published")
+    if tournament.rehearsal:
+        raise ServiceError("rehearsal_not_published")  # a Probelauf never leaves the site
     link = _configured()
     try:
         answer = publication_send(

@@ -25,7 +25,7 @@ from league.tournaments.page import TournamentSection
 def box_context(
     request: HttpRequest, tournament: Tournament, organiser: bool
 ) -> Mapping[str, Any] | None:
-    if not organiser or tournament.published_at is not None:
+    if not organiser or tournament.published_at is not None or tournament.rehearsal:
         return None
     if not (getattr(settings, "VENUE", False) or site_link().address):
         return None

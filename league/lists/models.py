@@ -434,9 +434,18 @@ class Placement(models.Model):
     # count in the statistics others see (statistics.md, issue 29); else only for the
     # player himself and staff.
     vouched = models.BooleanField(default=True)
+    # A practice run (a tournament's Probelauf, issue 36): its lists count nowhere; every
+    # reader of statistics, player pages, the Spielstärke and the open data leaves them out
+    # by this one flag (a partial index: they are few).
+    rehearsal = models.BooleanField(default=False)
 
     class Meta:
-        indexes = [models.Index(fields=["owner", "event_id"])]
+        indexes = [
+            models.Index(fields=["owner", "event_id"]),
+            models.Index(
+                fields=["spielliste"], condition=Q(rehearsal=True), name="placement_rehearsal"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.spielliste_id}: {self.owner} {self.event_id}"

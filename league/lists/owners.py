@@ -70,6 +70,8 @@ class ListOwner:
     # first, and a typed name that matches one of them (ignoring accents, case and
     # spacing) takes his record instead of making a new person. None: nobody is offered.
     substitute_candidates: Candidates | None = None
+    # A practice run (a tournament's Probelauf): the list's page says so on top.
+    rehearsal: bool = False
 
     def deadline(self, liste: Spielliste) -> datetime | None:
         """When time is up at this table: the owner's clock plus the referee's added time."""
@@ -151,7 +153,8 @@ class Place:
     kind is its ``OwnerKind.key``): the event's key and name, the list's date, its round
     or Spieltag and table number, whether a reader may be refused it, the event's season
     and whether somebody vouched for the event (else its games count only in the player's
-    own statistics)."""
+    own statistics); ``rehearsal``: a practice run (a tournament's Probelauf) whose lists
+    count nowhere (no statistics, player page, Spielstärke or open data)."""
 
     event_id: int
     event: str
@@ -161,6 +164,7 @@ class Place:
     members_only: bool = False
     season: str = ""
     vouched: bool = True
+    rehearsal: bool = False
 
 
 @dataclass(frozen=True)

@@ -673,9 +673,20 @@ def _title(snap: ListeSnapshot) -> str:
     return _("Spielliste") + f" – {snap.liste.title}"
 
 
-def spielliste_pdf(snap: ListeSnapshot, code_url: str | None = None) -> bytes:
-    return build_pdf(spielliste_story(snap, code_url), _title(snap))
+def rehearsal_mark(rehearsal: bool) -> str:
+    """The line on every page of a practice run's list (a tournament's Probelauf)."""
+    return _("PROBELAUF – zählt nirgends") if rehearsal else ""
 
 
-def blank_spielliste_pdf(snap: ListeSnapshot, code_url: str | None = None) -> bytes:
-    return build_pdf(blank_spielliste_story(snap, code_url), _title(snap))
+def spielliste_pdf(
+    snap: ListeSnapshot, code_url: str | None = None, *, rehearsal: bool = False
+) -> bytes:
+    return build_pdf(spielliste_story(snap, code_url), _title(snap), mark=rehearsal_mark(rehearsal))
+
+
+def blank_spielliste_pdf(
+    snap: ListeSnapshot, code_url: str | None = None, *, rehearsal: bool = False
+) -> bytes:
+    return build_pdf(
+        blank_spielliste_story(snap, code_url), _title(snap), mark=rehearsal_mark(rehearsal)
+    )

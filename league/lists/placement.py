@@ -32,6 +32,7 @@ def _row(key: str, liste_id: int, place: Place) -> Placement:
         members_only=place.members_only,
         season=place.season[:20],
         vouched=place.vouched,
+        rehearsal=place.rehearsal,
     )
 
 

@@ -111,7 +111,9 @@ def select(selection: Selection) -> None:
             lists = lists.annotate(year=ExtractYear("created_at")).filter(year=scope.season)
         selection.add("list", lists.values_list("pk", flat=True))
     elif selection.everything:
-        selection.add("list", Spielliste.objects.values_list("pk", flat=True))
+        # A Probelauf's lists are never backed up (nor is the Probelauf).
+        lists = Spielliste.objects.exclude(placement__rehearsal=True)
+        selection.add("list", lists.values_list("pk", flat=True))
     ids = selection.of("list")
     selection.add(
         "player", Seat.objects.filter(spielliste_id__in=ids).values_list("player_id", flat=True)

@@ -70,9 +70,9 @@ def register_rated(kind: str, rule: RatedRule | None = None) -> None:
 def _owners_rate(ids: Sequence[int]) -> set[int]:
     """The lists among ``ids`` their owners rate (one query, and one a kind with a rule)."""
     by_kind: dict[str, list[int]] = {}
-    for liste, kind in Placement.objects.filter(spielliste_id__in=list(ids)).values_list(
-        "spielliste_id", "owner"
-    ):
+    # A rehearsal's lists (a tournament's Probelauf) are never rated.
+    placed = Placement.objects.filter(spielliste_id__in=list(ids), rehearsal=False)
+    for liste, kind in placed.values_list("spielliste_id", "owner"):
         by_kind.setdefault(kind, []).append(liste)
     out: set[int] = set()
     for kind, lists in by_kind.items():

@@ -143,7 +143,10 @@ def standing_rows(named: Named) -> Iterator[Row]:
 def list_rows(named: Named) -> Iterator[Row]:
     """Each public list of an event (tournament round, league Spieltag, club evening) and
     each of its players' points there: 3 queries, the points streamed."""
-    readable = Spielliste.objects.filter(placement__isnull=False).exclude(lists_closed_to(public()))
+    readable = Spielliste.objects.filter(
+        placement__isnull=False,
+        placement__rehearsal=False,  # never a Probelauf's
+    ).exclude(lists_closed_to(public()))
     places = {
         p[0]: p[1:]
         for p in Placement.objects.filter(spielliste__in=readable).values_list(

@@ -56,7 +56,11 @@ class Duplicates:
 
 
 def candidates_of_register() -> list[Candidate]:
-    rows = Player.objects.values_list("pk", "name", "ddv_number", "club_id").order_by("pk")
+    rows = (
+        Player.objects.filter(rehearsal=False)
+        .values_list("pk", "name", "ddv_number", "club_id")
+        .order_by("pk")
+    )
     return [
         Candidate(pk, name, number or None, frozenset({club}) if club else frozenset())
         for pk, name, number, club in rows.iterator(chunk_size=5000)

@@ -78,7 +78,11 @@ def find_people(query: str, *, reader: Reader) -> FoundPeople:
     own = _own_record(reader)
     staff = bool(reader.is_authenticated and reader.is_staff)
     hits: list[tuple[str, int, str, bool]] = []
-    rows = Player.objects.values_list("pk", "name", "name_key", "hide_name").order_by("pk")
+    rows = (
+        Player.objects.filter(rehearsal=False)
+        .values_list("pk", "name", "name_key", "hide_name")
+        .order_by("pk")
+    )
     for pk, name, key, hidden in rows.iterator(chunk_size=5000):
         masked = hidden and not staff and pk != own
         shown = public_alias(pk) if masked else name
@@ -126,7 +130,7 @@ def _clubs_of(ids: list[int], reader: Reader) -> dict[int, list[str]]:
 def _events_of(ids: list[int], reader: Reader) -> dict[int, list[EventLink]]:
     out: dict[int, list[EventLink]] = defaultdict(list)
     entries = (
-        Participant.objects.filter(player_id__in=ids)
+        Participant.objects.filter(player_id__in=ids, tournament__rehearsal=False)
         .exclude(tournament__in=_closed_tournaments(reader))
         .values_list("player_id", "tournament_id", "tournament__name", "tournament__date")
         .order_by("-tournament__date", "-tournament_id")
@@ -169,6 +173,7 @@ def head_to_head(first: Player, second: Player, *, reader: Reader) -> HeadToHead
         Seat.objects.filter(player=first)
         .filter(spielliste__in=Seat.objects.filter(player=second).values("spielliste"))
         .exclude(spielliste__in=_closed_lists(reader))
+        .exclude(spielliste__placement__rehearsal=True)  # a Probelauf counts nowhere
         .values_list("spielliste", flat=True)
         .distinct()
     )

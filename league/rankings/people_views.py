@@ -92,7 +92,7 @@ def player_find(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def player_head_to_head(request: HttpRequest, player_id: int, other_id: int) -> HttpResponse:
-    first = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-    second = get_object_or_404(Player.objects.select_related("club"), pk=other_id)
+    first = get_object_or_404(Player.objects.select_related("club"), pk=player_id, rehearsal=False)
+    second = get_object_or_404(Player.objects.select_related("club"), pk=other_id, rehearsal=False)
     figures = head_to_head(first, second, reader=request.user)
     return render(request, "rankings/head_to_head.html", {"h2h": figures})

@@ -44,7 +44,11 @@ def find_players(
     ranks = {r.player: r.rank for r in view.rangliste}
     young = {r.player for r in view.unter_36}
     found: list[FoundPlayer] = []
-    rows = Player.objects.values_list("pk", "name", "hide_name", "club__name").order_by("pk")
+    rows = (
+        Player.objects.filter(rehearsal=False)  # never a Probelauf's generated people
+        .values_list("pk", "name", "hide_name", "club__name")
+        .order_by("pk")
+    )
     for pk, name, hidden, club in rows.iterator(chunk_size=2000):
         masked = hidden and not reveal and pk != own_id
         shown = public_alias(pk) if masked else name

@@ -229,7 +229,7 @@ _PLAYER_ROWS = (
     "LEFT JOIN {roundtable} rt ON rt.spielliste_id = s.spielliste_id "
     "LEFT JOIN {round} r ON r.id = rt.tournament_round_id "
     "LEFT JOIN {tournament} t ON t.id = r.tournament_id "
-    "WHERE s.player_id = %s"
+    "WHERE s.player_id = %s AND (p.rehearsal IS NULL OR NOT p.rehearsal)"  # no Probelauf
 )
 
 

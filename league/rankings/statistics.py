@@ -202,7 +202,9 @@ _SUMS = (
 _HIS = (
     "WITH s AS MATERIALIZED (SELECT spielliste_id, total, "
     + ", ".join(COUNTS)
-    + ", solos, partners FROM {statline} WHERE player_id = %s{among}) "
+    + ", solos, partners FROM {statline} WHERE player_id = %s{among}"
+    # A rehearsal's lists (a tournament's Probelauf) count nowhere: a partial index.
+    " AND spielliste_id NOT IN (SELECT spielliste_id FROM {placement} WHERE rehearsal)) "
 )
 
 
@@ -228,7 +230,9 @@ def _sql(sql: str, among: int = 0) -> tuple[str, bool]:
             "second": "json_extract(j.value, '$[1]')",
         }
         marks = f" AND spielliste_id IN ({', '.join(['%s'] * among)})"
-    his = _HIS.format(among=marks if among else "", **names)
+    his = _HIS.format(
+        among=marks if among else "", statline=names["statline"], placement=names["placement"]
+    )
     return his + sql.format(**names, **json), postgres
 
 

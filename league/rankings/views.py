@@ -175,7 +175,7 @@ def _strength_chart(strength: PlayerStrength | None, name: str) -> str:
 
 @live(by_site_and_strength)
 def player_record(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id, rehearsal=False)
     as_of, _bad = stichtag_of(request)
     record = selectors.player_record(player=player, as_of=as_of, reader=request.user)
     reveal = _reveal(request) or bool(
@@ -249,7 +249,7 @@ RECENT_LISTS = 20
 @require_safe
 def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
     """A player's statistics across every event the reader may see, with filters."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id, rehearsal=False)
     reveal = _reveal(request) or bool(
         request.user.is_authenticated and player.account_id == request.user.pk
     )
@@ -309,7 +309,7 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
 def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
     """Merge a duplicate record into this player, or this (desk) record into another
     (organisers, club managers, staff); the record that stays keeps its name and id."""
-    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+    player = get_object_or_404(Player.objects.select_related("club"), pk=player_id, rehearsal=False)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not can_merge_player(request.user, player):
@@ -347,7 +347,7 @@ def player_merge(request: HttpRequest, player_id: int) -> HttpResponse:
                 )
                 return redirect("player-record", keep.pk)
     same_name = list(
-        Player.objects.filter(name__iexact=player.name)
+        Player.objects.filter(name__iexact=player.name, rehearsal=False)
         .exclude(pk=player.pk)
         .select_related("club")
         .order_by("pk")[:20]

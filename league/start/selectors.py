@@ -43,7 +43,7 @@ def running_events(user: User | AnonymousUser, today: dt.date | None = None) -> 
     )
     tournaments = list(
         Tournament.objects.exclude(tournaments_closed_to(user))
-        .filter(closed_at__isnull=True)
+        .filter(closed_at__isnull=True, rehearsal=False)  # a Probelauf: not a public event
         .annotate(playing=open_round)
         .filter(Q(playing=True) | near)
         .order_by("-playing", "date", "name")[:SHOWN]

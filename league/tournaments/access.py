@@ -40,6 +40,8 @@ def can_organise(user: User | AnonymousUser, tournament: Tournament) -> bool:
 
 
 def can_read_tournament(user: User | AnonymousUser, tournament: Tournament) -> bool:
+    if tournament.rehearsal:
+        return can_organise(user, tournament)  # a Probelauf: its organisers and staff only
     if not tournament.members_only:
         return True
     if not user.is_authenticated:
@@ -50,10 +52,13 @@ def can_read_tournament(user: User | AnonymousUser, tournament: Tournament) -> b
 
 
 def tournament_readers(tournament: Tournament) -> frozenset[int] | None:
-    """The accounts that read a members-only tournament (staff aside); None: everybody."""
+    """The accounts that read a members-only tournament or a rehearsal (staff aside);
+    None: everybody."""
+    organisers = tournament.organisers.values_list("pk", flat=True)
+    if tournament.rehearsal:
+        return frozenset(organisers)
     if not tournament.members_only:
         return None
-    organisers = tournament.organisers.values_list("pk", flat=True)
     players = tournament.participants.filter(player__account__isnull=False).values_list(
         "player__account_id", flat=True
     )
@@ -64,13 +69,14 @@ def tournaments_closed_to(user: User | AnonymousUser) -> Q:
     """The condition on Tournament of those ``user`` may not read (for every queryset that
     lists tournaments, their lists or standings)."""
     if not user.is_authenticated:
-        return Q(members_only=True)
+        return Q(members_only=True) | Q(rehearsal=True)
     if user.is_staff:
         return Q(pk__in=[])
     readable = Tournament.objects.filter(
         Q(organisers=user.pk) | Q(participants__player__account=user.pk)
     ).values("pk")
-    return Q(members_only=True) & ~Q(pk__in=readable)
+    organised = Tournament.objects.filter(organisers=user.pk).values("pk")
+    return (Q(members_only=True) & ~Q(pk__in=readable)) | (Q(rehearsal=True) & ~Q(pk__in=organised))
 
 
 def round_silent_to(user: User | AnonymousUser, tournament: Tournament, number: int) -> bool:
@@ -108,6 +114,8 @@ def silent_rounds_closed_to(user: User | AnonymousUser, prefix: str = "") -> Q:
 def read_or_refuse(request: HttpRequest, tournament: Tournament) -> None:
     """The check of ``reader_required`` for a view that has the tournament already (the
     standings and projector, whose ETag function asks in the same query as the version)."""
+    if tournament.rehearsal:
+        hidden_rehearsal(request, tournament)
     if not can_read_tournament(request.user, tournament):
         if not request.user.is_authenticated:
             raise LoginRequired
@@ -122,7 +130,11 @@ def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
 
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        tournament = Tournament.objects.filter(pk=pk).only("pk", "members_only").first()
+        tournament = (
+            Tournament.objects.filter(pk=pk).only("pk", "members_only", "rehearsal").first()
+        )
+        if tournament is not None and tournament.rehearsal:
+            hidden_rehearsal(request, tournament)
         if tournament is not None and not can_read_tournament(request.user, tournament):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
@@ -132,6 +144,13 @@ def reader_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
         return view(request, pk, *args, **kwargs)
 
     return wrapped
+
+
+def hidden_rehearsal(request: HttpRequest, tournament: Tournament) -> None:
+    """A Probelauf (issue 36) does not exist for anybody but its organisers and staff: 404,
+    not a login page or 403 that would tell it is there."""
+    if not can_organise(request.user, tournament):
+        raise Http404
 
 
 def _mark_public(request: HttpRequest, tournament: Tournament) -> None:
@@ -159,9 +178,13 @@ def organiser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     @wraps(view)
     def wrapped(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated:
+            if Tournament.objects.filter(pk=pk, rehearsal=True).exists():
+                raise Http404  # a Probelauf is not there for strangers
             return redirect_to_login(request.get_full_path())
         tournament = get_object_or_404(Tournament, pk=pk)
         if not can_organise(request.user, tournament):
+            if tournament.rehearsal:
+                raise Http404
             raise PermissionDenied
         if tournament.published_at is not None and request.method not in ("GET", "HEAD"):
             # Published from a venue: its source is the laptop (federation.md), where a

@@ -212,3 +212,36 @@ class PaperCsvForm(forms.Form):
         label=_("CSV-Datei (Tisch; Summe Platz 1; Platz 2; Platz 3; Platz 4; Platz 5)"),
         help_text=_("Eine Zeile je Tisch; Trennzeichen Komma oder Semikolon."),
     )
+
+
+class RehearsalForm(forms.Form):
+    """A Probelauf of N generated players (issue 36)."""
+
+    players = forms.IntegerField(label=_("Spieler"), min_value=8, max_value=200, initial=32)
+    rounds = forms.IntegerField(label=_("Runden"), min_value=1, max_value=20, initial=3)
+    name = forms.CharField(label=_("Name (frei)"), max_length=80, required=False)
+
+
+class RehearsalManualForm(forms.Form):
+    """The tables of a Probelauf the organiser enters himself ("1-2")."""
+
+    manual = forms.CharField(label=_("Tische selbst eintragen"), max_length=40, required=False)
+
+
+class RehearsalPlayForm(forms.Form):
+    """How many generated games each open table plays now."""
+
+    spiele = forms.ChoiceField(choices=[("1", "1"), ("alle", "alle")])
+
+
+class SelfConfirmForm(forms.Form):
+    """A participant confirms his table's list from his own page: his slip's PIN."""
+
+    pin = forms.RegexField(
+        label=_("PIN"),
+        regex=r"^\d{4}$",
+        max_length=4,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "size": 4}
+        ),
+    )

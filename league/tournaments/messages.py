@@ -23,6 +23,9 @@ MESSAGES: Mapping[str, str] = {
     # the participant's own page (issue 36)
     "self_withdrawn": gettext_noop("Du bist abgemeldet."),
     "self_tournament_closed": gettext_noop("Das Turnier ist abgeschlossen."),
+    "self_nothing_to_confirm": gettext_noop(
+        "Deine Liste wartet auf keine Bestätigung (noch nicht fertig oder schon bestätigt)."
+    ),
     "self_check_in_drawn": gettext_noop("Du bist schon ausgelost: anmelden ist nicht mehr nötig."),
     "self_withdraw_drawn": gettext_noop(
         "Du bist in Runde {number} schon ausgelost (Tisch {table}): abmelden jetzt nur "
@@ -137,4 +140,19 @@ MESSAGES: Mapping[str, str] = {
         "Genehmigt wird erst ein abgeschlossenes Turnier (mindestens 32 Spieler, 3 Runden)."
     ),
     "rating_reason_missing": gettext_noop("Bitte einen Grund angeben."),
+    # the Probelauf (issue 36)
+    "rehearsal_players": gettext_noop("Ein Probelauf hat {min} bis {max} Spieler."),
+    "rehearsal_rounds": gettext_noop("Ein Probelauf hat 1 bis 20 Runden."),
+    "rehearsal_of_rehearsal": gettext_noop(
+        "Das ist schon ein Probelauf: bitte das Turnier selbst kopieren."
+    ),
+    "rehearsal_manual": gettext_noop(
+        "Tische bitte als Nummern oder Bereiche angeben, z. B. „1-2“ oder „1, 4“."
+    ),
+    "rehearsal_only": gettext_noop("Das geht nur in einem Probelauf."),
+    "rehearsal_registration": gettext_noop(
+        "Im Probelauf wird niemand angemeldet: die Teilnehmer kommen aus der Kopie oder "
+        "werden erzeugt."
+    ),
+    "rehearsal_not_rated": gettext_noop("Ein Probelauf zählt nie für die Rangliste."),
 }

@@ -127,6 +127,13 @@ class Tournament(models.Model):
     # round rounds_planned - silent_rounds until the organiser sets 0 again (after the prize
     # ceremony) or the tournament is closed; the organiser always sees every round.
     silent_rounds = models.PositiveSmallIntegerField(_("Stille Runden"), default=0)
+    # A practice run (Probelauf, issue 36): a copy of a tournament or a generated one that
+    # only its organisers and staff see, marked on every page and printout, whose lists
+    # count nowhere (``lists.Placement.rehearsal``) and which is deleted in one step.
+    rehearsal = models.BooleanField(_("Probelauf"), default=False, editable=False)
+    # The tables the organiser enters by hand in a rehearsal (the generated results leave
+    # them alone), e.g. "1-2"; "" for none.
+    rehearsal_manual = models.CharField(max_length=40, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,6 +31,13 @@ from league.tournaments.models import Tournament, TournamentRound
 from league.tournaments.selectors import Slip, Standings, round_board
 
 
+def rehearsal_mark(tournament: Tournament) -> str:
+    """The line on every page of a Probelauf's printout (issue 36); "" for a tournament."""
+    if not tournament.rehearsal:
+        return ""
+    return _("PROBELAUF – zählt nirgends")
+
+
 def surname_key(name: str) -> tuple[str, str]:
     """Sort key of "Wo sitze ich?": the last word of the name (the surname), then the
     first names; accents and case do not count (Özdemir with O, Weiß as Weiss)."""
@@ -75,7 +82,7 @@ def draw_pdf(rnd: TournamentRound, *, reveal: bool = False) -> bytes:
     data = [[_("Name"), _("Tisch"), pgettext("seat", "Platz")]]
     data += [[n, str(t), str(pos)] for n, t, pos in where]
     story.append(grid(data, [120 * mm, 35 * mm, 35 * mm], text_columns=(0,), size=11))
-    return build_pdf(story, title, wide=False)
+    return build_pdf(story, title, wide=False, mark=rehearsal_mark(rnd.tournament))
 
 
 def round_lists_pdf(
@@ -103,7 +110,11 @@ def round_lists_pdf(
         )
     if not story:
         story = [para(_("Keine Tische in dieser Runde."), heading_styles()[2])]
-    return build_pdf(story, f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number})
+    return build_pdf(
+        story,
+        f"{rnd.tournament.name} – " + _("Runde %(n)s") % {"n": rnd.number},
+        mark=rehearsal_mark(rnd.tournament),
+    )
 
 
 def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
@@ -170,7 +181,7 @@ def standings_pdf(tournament: Tournament, standings: Standings) -> bytes:
                 "old": n.seat_name,
             }
             story.append(para(line, p))
-    return build_pdf(story, f"{tournament.name} – " + _("Wertung"))
+    return build_pdf(story, f"{tournament.name} – " + _("Wertung"), mark=rehearsal_mark(tournament))
 
 
 def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> bytes:
@@ -194,7 +205,7 @@ def codes_pdf(rnd: TournamentRound, code_url: Callable[[Spielliste], str]) -> by
             [("BOX", (0, 0), (-1, -1), 0.6, GRID, None, (3, 3))],
         )
         story += [KeepTogether([slip, Spacer(1, 5 * mm)])]
-    return build_pdf(story, title, wide=False)
+    return build_pdf(story, title, wide=False, mark=rehearsal_mark(rnd.tournament))
 
 
 SLIPS_PER_ROW = 2
@@ -261,7 +272,12 @@ def participant_slips_pdf(
         rows[-1] += [""] * (SLIPS_PER_ROW - len(rows[-1]))
     title = f"{tournament.name} – " + _("Teilnehmerzettel")
     if not rows:
-        return build_pdf([para(title, _h), para(_("Noch keine Teilnehmer."), p)], title, wide=False)
+        return build_pdf(
+            [para(title, _h), para(_("Noch keine Teilnehmer."), p)],
+            title,
+            wide=False,
+            mark=rehearsal_mark(tournament),
+        )
     sheet = table(
         rows,
         [cell_w] * SLIPS_PER_ROW,
@@ -273,4 +289,4 @@ def participant_slips_pdf(
         ],
         heights=[cell_h - 0.5] * len(rows),
     )
-    return build_pdf([sheet], title, wide=False)
+    return build_pdf([sheet], title, wide=False, mark=rehearsal_mark(tournament))

@@ -31,6 +31,7 @@ from league.core.sections import (
     Place,
     PrivacySection,
     RestoreContext,
+    ScopeNotFound,
     Selection,
     move_rows,
     moved_key,
@@ -59,8 +60,18 @@ TOURNAMENT = Tournament._meta.label_lower
 
 def select(selection: Selection) -> None:
     """One tournament's export holds it; every export the lists of its rounds, its players
-    and its club."""
-    ids = selection.own("tournament", Tournament)
+    and its club. A Probelauf is never exported: not in a backup of everything, and
+    asked for alone it is not there (a restore would make it a real tournament)."""
+    if selection.scope.kind == "tournament":
+        if Tournament.objects.filter(pk=selection.scope.pk, rehearsal=True).exists():
+            raise ScopeNotFound("tournament", selection.scope.pk)
+        ids = selection.own("tournament", Tournament)
+    elif selection.everything:
+        real = Tournament.objects.filter(rehearsal=False).values_list("pk", flat=True)
+        selection.add("tournament", real)
+        ids = selection.of("tournament")
+    else:
+        ids = selection.own("tournament", Tournament)
     selection.add(
         "list",
         RoundTable.objects.filter(tournament_round__tournament_id__in=ids).values_list(

@@ -5,6 +5,12 @@ from league.tournaments import views as tv
 urlpatterns = [
     path("turniere/", tv.tournament_index, name="tournament-index"),
     path("turniere/neu/", tv.tournament_create, name="tournament-create"),
+    # The Probelauf (issue 36 item 4): only its organisers and staff see it.
+    path("turniere/probelauf/neu/", tv.rehearsal_new, name="rehearsal-new"),
+    path("turniere/<int:pk>/probelauf/", tv.rehearsal_copy, name="rehearsal-copy"),
+    path("turniere/<int:pk>/probelauf/spielen/", tv.rehearsal_play, name="rehearsal-play"),
+    path("turniere/<int:pk>/probelauf/tische/", tv.rehearsal_manual, name="rehearsal-manual"),
+    path("turniere/<int:pk>/probelauf/loeschen/", tv.rehearsal_delete, name="rehearsal-delete"),
     path("turniere/<int:pk>/", tv.tournament_detail, name="tournament-detail"),
     path(
         "turniere/<int:pk>/teilnehmer/", tv.tournament_participants, name="tournament-participants"
@@ -100,6 +106,11 @@ urlpatterns = [
         "turniere/<int:pk>/ich/<str:token>/abmelden/",
         tv.participant_self_withdraw,
         name="participant-self-withdraw",
+    ),
+    path(
+        "turniere/<int:pk>/ich/<str:token>/bestaetigen/",
+        tv.participant_self_confirm,
+        name="participant-self-confirm",
     ),
     path(
         "turniere/<int:pk>/teilnehmer/<int:participant_id>/neuer-link/",

@@ -135,9 +135,9 @@ def open_lists_today(
 
 def current_tournaments() -> QuerySet[Tournament]:
     """Tournaments with an open round, the newest first (the poster's and the projector's
-    candidates)."""
+    candidates); never a Probelauf (its organisers' own, not the hall's)."""
     return (
-        Tournament.objects.filter(rounds__status=TournamentRound.Status.DRAWN)
+        Tournament.objects.filter(rounds__status=TournamentRound.Status.DRAWN, rehearsal=False)
         .distinct()
         .order_by("-date", "-pk")
     )

@@ -116,6 +116,8 @@ TOURNAMENT_ACTIONS = [
     # The venue's "An die Verbandsseite übertragen" (tests/federation/test_link.py): without
     # a site's address set, the organiser is told so and nothing is sent.
     ("tournament-send", "post"),
+    # A Probelauf of the tournament (issue 36 item 4): its organisers (the copy's below).
+    ("rehearsal-copy", "post"),
 ]
 # The organiser's writes above that act on the round or the tournament as a whole: refused
 # for everybody else, with nothing written (test_refused_round_actions_write_nothing).
@@ -240,6 +242,7 @@ PUBLIC_READS = {
 LOGGED_IN_ONLY = {  # any account; acts on its own things only
     "liste-create",
     "tournament-create",
+    "rehearsal-new",  # a Probelauf of generated players, his own (test_rehearsal_pages)
     "password_change",
     "password_change_done",
     "privacy",  # the linked player's own "hide my name"
@@ -248,7 +251,20 @@ LOGGED_IN_ONLY = {  # any account; acts on its own things only
 }
 # A participant's own page (issue 36): the personal link is the right, whoever holds it;
 # without it (renewed, mistyped, another tournament's) a 404 (test_personal_links).
-PERSONAL_LINK = {"participant-self", "participant-self-check-in", "participant-self-withdraw"}
+PERSONAL_LINK = {
+    "participant-self",
+    "participant-self-check-in",
+    "participant-self-withdraw",
+    "participant-self-confirm",
+}
+# The Probelauf (issue 36 item 4): its organisers and staff; for anybody else it and its
+# actions do not exist — 404, no login page (test_rehearsal_actions).
+REHEARSAL_ACTIONS = [
+    ("rehearsal-play", "post"),
+    ("rehearsal-manual", "post"),
+    ("rehearsal-delete", "get"),
+    ("rehearsal-delete", "post"),
+]
 CLAIMS = {"player-claim"}  # an account asks; an organiser or club manager decides
 # Anybody: asking for a reset link, and setting a password with a valid one.
 ACCOUNT_PAGES = {
@@ -640,6 +656,7 @@ def test_every_url_has_a_row():
         | {n for n, _ in KASSE_WRITES}
         | {n for n, _ in MANAGED_LIST_WRITES}
         | {n for n, _ in TOURNAMENT_ACTIONS}
+        | {n for n, _ in REHEARSAL_ACTIONS}
         | {n for n, _ in CLUB_ACTIONS}
         | PUBLIC_READS
         | LOGGED_IN_ONLY
@@ -786,3 +803,75 @@ def test_a_claim_needs_an_account(client):
     player = Player.objects.create(name="X")
     assert _outcome(client.post(reverse("player-claim", args=[player.pk]))) == LOGIN
     assert not player.claims.exists()
+
+
+GONE = "404"
+REHEARSAL = (GONE, GONE, GONE, GONE, GONE, OK, GONE, GONE, OK)
+# The rehearsal's own pages, read by the same roles: the same answer.
+REHEARSAL_PAGES = ["tournament-detail", "round-board", "standings", "projector", "standings-pdf"]
+
+
+def _rehearsal_outcome(response) -> str:
+    return GONE if response.status_code == 404 else _outcome(response)
+
+
+def _rehearsal(world):
+    from league.tournaments import services as ts
+
+    t = ts.tournament_rehearsal_copy(
+        tournament=world["tournament"], account=world["users"]["organiser_this"]
+    )
+    ts.round_draw(tournament=t, seed=1)
+    return t
+
+
+@pytest.mark.parametrize(("name", "method"), REHEARSAL_ACTIONS)
+def test_rehearsal_actions(world, name, method):
+    """Every role on a Probelauf's actions: a stranger, another organiser, a Listenführer
+    of another event, a table code of the real tournament — 404, nothing written; its
+    organiser and staff act (the deletion last: by the organiser)."""
+    from league.lists.models import Game
+    from league.tournaments.models import Tournament
+
+    t = _rehearsal(world)
+    args = [t.pk]
+    outcomes = []
+    for role in ROLES:
+        if name == "rehearsal-delete" and method == "post" and role in ("organiser_this",):
+            outcomes.append(OK)  # below, once everybody else was refused
+            continue
+        client = _client(world, role, world["l1"], world["l2"])
+        games = Game.objects.filter(spielliste__round_table__tournament_round__tournament=t)
+        before = (games.count(), Tournament.objects.get(pk=t.pk).rehearsal_manual)
+        data = {"spiele": "1", "manual": "1"}
+        response = getattr(client, method)(reverse(name, args=args), data)
+        outcomes.append(_rehearsal_outcome(response))
+        if role not in ("organiser_this", "staff"):
+            assert (games.count(), Tournament.objects.get(pk=t.pk).rehearsal_manual) == before
+        if name == "rehearsal-delete" and method == "post" and role == "staff":
+            assert not Tournament.objects.filter(pk=t.pk).exists()  # staff deleted it
+    assert tuple(outcomes) == REHEARSAL, dict(zip(ROLES, outcomes, strict=True))
+
+
+def test_rehearsal_delete_by_its_organiser(world):
+    from league.tournaments.models import Tournament
+
+    t = _rehearsal(world)
+    client = _client(world, "organiser_other", world["l1"], world["l2"])
+    assert client.post(reverse("rehearsal-delete", args=[t.pk])).status_code == 404
+    client = _client(world, "organiser_this", world["l1"], world["l2"])
+    response = client.post(reverse("rehearsal-delete", args=[t.pk]))
+    assert response.status_code == 302
+    assert not Tournament.objects.filter(pk=t.pk).exists()
+
+
+@pytest.mark.parametrize("name", REHEARSAL_PAGES)
+def test_rehearsal_pages(world, name):
+    """A Probelauf's pages: its organisers and staff; everybody else a 404."""
+    t = _rehearsal(world)
+    args = [t.pk, 1] if name == "round-board" else [t.pk]
+    outcomes = []
+    for role in ROLES:
+        client = _client(world, role, world["l1"], world["l2"])
+        outcomes.append(_rehearsal_outcome(client.get(reverse(name, args=args))))
+    assert tuple(outcomes) == REHEARSAL, dict(zip(ROLES, outcomes, strict=True))

@@ -22,11 +22,14 @@ TAG = re.compile(r'data-live-tag="([0-9a-f]+)"')
 
 
 @pytest.fixture(autouse=True)
-def _sharing():
+def _sharing(monkeypatch):
+    monkeypatch.setattr(shared_pages, "EVERY", 0)  # each test below says when it counts
     cache.clear()
+    shared_pages.forget()
     with override_settings(SHARED_PAGES=True):
         yield
     cache.clear()
+    shared_pages.forget()
 
 
 def _visit(client: Client, path: str) -> tuple[str, int]:
@@ -125,7 +128,7 @@ def test_while_one_reader_renders_a_new_version_the_others_get_the_newest_copy(
         spielliste=liste, record=normal(players=services.table_names(players)), user=user
     )
     # Somebody is rendering the new version right now (the lock of shared_pages.served).
-    with patch.object(shared_pages.cache, "add", return_value=False):
+    with patch.object(cache, "add", return_value=False):
         waiting = Client()
         with CaptureQueriesContext(connection) as queries:
             response = waiting.get(path, HTTP_X_LIVE="1")
@@ -153,9 +156,29 @@ def test_a_copy_older_than_stale_is_not_handed_out(liste, players, user, monkeyp
     )
     monkeypatch.setattr(shared_pages, "STALE", -1)
     with (
-        patch.object(shared_pages.cache, "add", return_value=False),
+        patch.object(cache, "add", return_value=False),
         CaptureQueriesContext(connection) as queries,
     ):
         page = Client().get(path, HTTP_X_LIVE="1").content.decode()
     assert 'id="spiel-1"' in page  # rendered for himself rather than a stale copy
     assert len(queries) > 2
+
+
+@pytest.mark.django_db
+def test_a_page_is_rendered_for_strangers_at_most_every_few_seconds(
+    liste, players, user, monkeypatch
+):
+    """However fast the tables save, a copy younger than EVERY serves the next version."""
+    path = f"/listen/{liste.pk}/"
+    monkeypatch.setattr(shared_pages, "EVERY", 60)
+    assert Client().get(path, HTTP_X_LIVE="1").status_code == 200
+    services.game_record(
+        spielliste=liste, record=normal(players=services.table_names(players)), user=user
+    )
+    with CaptureQueriesContext(connection) as queries:
+        soon = Client().get(path, HTTP_X_LIVE="1")
+    assert 'id="spiel-1"' not in soon.content.decode()
+    assert len(queries) <= 2
+    monkeypatch.setattr(shared_pages, "EVERY", 0)
+    later = Client().get(path, HTTP_X_LIVE="1")
+    assert 'id="spiel-1"' in later.content.decode()

@@ -306,3 +306,64 @@ def test_his_link_goes_by_mail_when_his_account_has_an_address(client, mailoutbo
     assert f"/turniere/{t.pk}/ich/{p.link}/" in mailoutbox[0].body
     entry = AuditEntry.objects.get(action="link_mail")
     assert p.link not in str(entry.after)
+
+
+# --- confirming his table's list with his PIN (api.md "Confirmation") ----------------------
+
+
+def _complete_table(client):
+    t = make_tournament(8, require_confirmation=True)
+    rnd, _ = ts.round_draw(tournament=t, seed=1)
+    liste = rnd.lists.order_by("pk").first()
+    seated = t.participants.get(player_id=liste.seats.get(position=1).player_id)
+    return t, rnd, liste, seated
+
+
+def test_his_page_says_what_waits_and_confirms_with_his_pin(client):
+    _t, rnd, liste, p = _complete_table(client)
+    page = client.get(url(p)).content.decode()
+    assert "data-self-confirm" not in page  # not complete yet: nothing waits
+    assert "data-self-pin" in page
+    play_round(rnd)
+    page = client.get(url(p)).content.decode()
+    assert "data-self-confirm" in page
+    wrong = "0000" if p.pin != "0000" else "1111"
+    client.post(url(p, "participant-self-confirm"), {"pin": wrong})
+    liste.refresh_from_db()
+    assert liste.confirmed_at is None
+    assert "PIN" in client.get(url(p)).content.decode()
+    before = AuditEntry.objects.count()
+    done = client.post(url(p, "participant-self-confirm"), {"pin": p.pin})
+    assert done.status_code == 302
+    liste.refresh_from_db()
+    assert liste.confirmed_at is not None
+    assert liste.confirmed_seat == 1
+    entry = AuditEntry.objects.order_by("-pk").first()
+    assert AuditEntry.objects.count() == before + 1
+    assert entry.action == "confirm"
+    assert entry.role_label == f"Teilnehmer {p.number}"
+    page = client.get(url(p)).content.decode()
+    assert "data-self-confirm" not in page
+    assert "✓" in page
+
+
+def test_confirming_from_his_page_is_refused_when_nothing_waits(client):
+    _t, rnd, liste, p = _complete_table(client)
+    with pytest.raises(ServiceError) as refused:
+        ts.participant_confirm_list(participant=p, pin=p.pin)
+    assert refused.value.code == "self_nothing_to_confirm"
+    # Not a four-digit PIN: a message, nothing written.
+    play_round(rnd)
+    response = client.post(url(p, "participant-self-confirm"), {"pin": "12a"}, follow=True)
+    assert "vierstellige PIN" in response.content.decode()
+    liste.refresh_from_db()
+    assert liste.confirmed_at is None
+
+
+def test_another_participants_pin_does_not_confirm_on_his_page(client):
+    t, rnd, liste, p = _complete_table(client)
+    play_round(rnd)
+    other = t.participants.exclude(pk=p.pk).exclude(pin=p.pin).first()
+    client.post(url(p, "participant-self-confirm"), {"pin": other.pin})
+    liste.refresh_from_db()
+    assert liste.confirmed_at is None

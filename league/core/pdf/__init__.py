@@ -19,6 +19,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 from xml.sax.saxutils import escape
 
 from django.http import HttpResponse
@@ -223,10 +224,15 @@ def pdf_response(data: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def build_pdf(story: list[Flowable], title: str = "Spielliste", *, wide: bool = True) -> bytes:
+def build_pdf(
+    story: list[Flowable], title: str = "Spielliste", *, wide: bool = True, mark: str = ""
+) -> bytes:
     """A4 (landscape when ``wide``) document from flowables; the frame has no padding, so
-    ``frame_size`` is exactly what a story can use."""
+    ``frame_size`` is exactly what a story can use. ``mark`` (a practice run's
+    "PROBELAUF …") is printed in the top margin of every page and faintly across it."""
     regular, _bold = register_fonts()
+    if mark:
+        title = f"{mark} – {title}"
     buffer = io.BytesIO()
     pagesize = landscape(A4) if wide else A4
     width, height = frame_size(wide=wide)
@@ -252,6 +258,33 @@ def build_pdf(story: list[Flowable], title: str = "Spielliste", *, wide: bool = 
         bottomPadding=0,
         id="page",
     )
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], pagesize=pagesize)])
+    on_page = _marker(mark, regular, _bold, pagesize) if mark else None
+    template = (
+        PageTemplate(id="page", frames=[frame], pagesize=pagesize, onPage=on_page)
+        if on_page is not None
+        else PageTemplate(id="page", frames=[frame], pagesize=pagesize)
+    )
+    doc.addPageTemplates([template])
     doc.build(story)
     return buffer.getvalue()
+
+
+def _marker(
+    mark: str, regular: str, bold: str, pagesize: tuple[float, float]
+) -> Callable[[Any, Any], None]:
+    """Draws ``mark`` in the top margin of a page and, faint and large, across it."""
+    width, height = pagesize
+
+    def draw(canvas: Any, _doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(bold, 9)
+        canvas.setFillColor(colors.HexColor("#b45309"))
+        canvas.drawCentredString(width / 2, height - MARGIN * 0.7, mark)
+        canvas.setFillColor(colors.Color(0.7, 0.3, 0.0, alpha=0.12))
+        canvas.setFont(bold, 64)
+        canvas.translate(width / 2, height / 2)
+        canvas.rotate(35)
+        canvas.drawCentredString(0, 0, mark.split(" ")[0])
+        canvas.restoreState()
+
+    return draw

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from league.core.pdf import pdf_response
 from league.lists.access import ListAccess
 from league.lists.codes import code_url
-from league.lists.models import Spielliste
+from league.lists.models import Placement, Spielliste
 from league.lists.pdf import blank_spielliste_pdf, spielliste_pdf
 from league.lists.views.reading import read_snapshot
 
@@ -17,13 +17,22 @@ def _code_url_for(request: HttpRequest, liste: Spielliste, access: ListAccess) -
     return code_url(request, liste) if access.sees_code and not liste.frozen else None
 
 
+def _rehearsal(pk: int) -> bool:
+    """A practice run's list (its placement says so): marked on every page."""
+    return Placement.objects.filter(spielliste_id=pk, rehearsal=True).exists()
+
+
 def liste_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
-    data = spielliste_pdf(snap, _code_url_for(request, snap.liste, access))
+    data = spielliste_pdf(
+        snap, _code_url_for(request, snap.liste, access), rehearsal=_rehearsal(pk)
+    )
     return pdf_response(data, f"spielliste-{pk}.pdf")
 
 
 def liste_blank_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     snap, access = read_snapshot(request, pk)
-    data = blank_spielliste_pdf(snap, _code_url_for(request, snap.liste, access))
+    data = blank_spielliste_pdf(
+        snap, _code_url_for(request, snap.liste, access), rehearsal=_rehearsal(pk)
+    )
     return pdf_response(data, f"spielliste-{pk}-blanko.pdf")

@@ -37,6 +37,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
             "tournament_round__tournament__rounds_planned",
             "tournament_round__tournament__silent_rounds",
             "tournament_round__tournament__closed_at",
+            "tournament_round__tournament__rehearsal",
             "tournament_round__tournament_id",
         )
         .first()
@@ -74,6 +75,7 @@ def list_owner(liste: Spielliste) -> ListOwner | None:
         clock_managed=True,
         seat_pin=partial(participant_pin, rnd.tournament_id),
         substitute_candidates=partial(unseated_participants, rnd.tournament_id, rnd.pk),
+        rehearsal=rnd.tournament.rehearsal,
     )
 
 
@@ -135,8 +137,9 @@ OWNER = "tournament"
 def list_places(list_ids: Sequence[int]) -> dict[int, Place]:
     """Where the tournaments' lists among ``list_ids`` stand (``lists.owners.Place``: the
     tournament, its date, the round's and the table's number; one query). A reader may be
-    refused a members-only tournament's list or a silent round's; an official or approved
-    tournament is vouched for (statistics.md, issue 29)."""
+    refused a members-only tournament's list, a silent round's or a rehearsal's; an
+    official or approved tournament is vouched for (statistics.md, issue 29); a
+    rehearsal's lists count nowhere (``Place.rehearsal``)."""
     rows = RoundTable.objects.filter(spielliste_id__in=list(list_ids)).values_list(
         "spielliste_id",
         "tournament_round__tournament_id",
@@ -148,6 +151,7 @@ def list_places(list_ids: Sequence[int]) -> dict[int, Place]:
         "tournament_round__tournament__silent_rounds",
         "tournament_round__tournament__official",
         "tournament_round__tournament__rating_approved_at",
+        "tournament_round__tournament__rehearsal",
     )
     return {
         liste: Place(
@@ -156,10 +160,23 @@ def list_places(list_ids: Sequence[int]) -> dict[int, Place]:
             day,
             number,
             table,
-            members_only=members_only or silent > 0,
-            vouched=official or approved is not None,
+            members_only=members_only or silent > 0 or rehearsal,
+            vouched=(official or approved is not None) and not rehearsal,
+            rehearsal=rehearsal,
         )
-        for liste, tid, name, day, number, table, members_only, silent, official, approved in rows
+        for (
+            liste,
+            tid,
+            name,
+            day,
+            number,
+            table,
+            members_only,
+            silent,
+            official,
+            approved,
+            rehearsal,
+        ) in rows
     }
 
 

@@ -26,6 +26,8 @@ class SelfPage:
     drawn: bool  # seated in some round already (check-in no longer asked)
     may_check_in: bool
     may_withdraw: bool
+    # His table's list is complete and waits for a player's PIN (require_confirmation).
+    to_confirm: bool = False
 
 
 def self_page(*, participant: Participant, version: str) -> SelfPage:
@@ -73,6 +75,12 @@ def self_page(*, participant: Participant, version: str) -> SelfPage:
         drawn=drawn,
         may_check_in=open_to_him and not drawn and participant.checked_in_at is None,
         may_withdraw=open_to_him and seat is None,
+        to_confirm=open_to_him
+        and tournament.require_confirmation
+        and seat is not None
+        and seat.liste.complete
+        and seat.liste.confirmed_at is None
+        and not seat.liste.frozen,
     )
 
 

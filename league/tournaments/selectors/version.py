@@ -52,8 +52,8 @@ def standings_version(
     running round leaves it unchanged and the phones polling it get 304s all round long.
     The SQL is compiled once per process and variant: this runs on every poll of every
     phone. With ``reader`` (an account or anonymous), None also for a members-only
-    tournament he may not read (no ETag, so no 304: the view refuses) — the same query
-    says whether it is members-only, so a phone's poll stays one query.
+    tournament or a Probelauf he may not read (no ETag, so no 304: the view refuses) — the
+    same query says whether it is either, so a phone's poll stays one query.
 
     With ``participant_id``: what one participant's page shows (his lists, as player or
     substitute, instead of every list) — a game at another table leaves it unchanged, so the
@@ -66,11 +66,13 @@ def standings_version(
     row = _version_row(tournament_id, provisional, public=False, participant=participant_id)
     if row is None:
         return None
-    members_only, silent_rounds, closed_at = row[0], row[6], row[7]
+    members_only, silent_rounds, closed_at, rehearsal = row[0], row[6], row[7], row[15]
     if (
-        members_only
+        (members_only or rehearsal)
         and reader is not None
-        and not can_read_tournament(reader, Tournament(pk=tournament_id, members_only=True))
+        and not can_read_tournament(
+            reader, Tournament(pk=tournament_id, members_only=members_only, rehearsal=rehearsal)
+        )
     ):
         return None
     public = bool(
@@ -208,6 +210,7 @@ def _version_query(
             "rounds_closed",
             "rounds_started",
             "entries",
+            "rehearsal",
         )
     )
 

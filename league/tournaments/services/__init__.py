@@ -13,7 +13,8 @@ One module per sub-domain; every public name is importable from here as before
 - ``rounds``: the round's clock, time up, closing and reopening;
 - ``paper``: results typed from the paper lists;
 - ``selfservice``: the participant's own page (check-in, withdrawing), his link;
-- ``closing``: Ranglistenturnier, closing and reopening the tournament.
+- ``closing``: Ranglistenturnier, closing and reopening the tournament;
+- ``rehearsal``: the Probelauf (copy, generated players and results, deletion).
 """
 
 from __future__ import annotations
@@ -38,6 +39,14 @@ from league.tournaments.services.registration import (
     participant_set_withdrawn,
     participants_import,
 )
+from league.tournaments.services.rehearsal import (
+    rehearsal_delete,
+    rehearsal_play,
+    rehearsal_rows,
+    rehearsal_set_manual,
+    tournament_rehearsal_copy,
+    tournament_rehearsal_generate,
+)
 from league.tournaments.services.rounds import (
     Status,
     lock_lists,
@@ -49,6 +58,7 @@ from league.tournaments.services.rounds import (
 from league.tournaments.services.selfservice import (
     participant_actor,
     participant_check_in,
+    participant_confirm_list,
     participant_link_mail,
     participant_link_renew,
     participant_withdraw_self,
@@ -74,11 +84,16 @@ __all__ = [
     "participant_actor",
     "participant_add",
     "participant_check_in",
+    "participant_confirm_list",
     "participant_link_mail",
     "participant_link_renew",
     "participant_set_withdrawn",
     "participant_withdraw_self",
     "participants_import",
+    "rehearsal_delete",
+    "rehearsal_play",
+    "rehearsal_rows",
+    "rehearsal_set_manual",
     "round_call_time",
     "round_close",
     "round_draw",
@@ -92,6 +107,8 @@ __all__ = [
     "tournament_close",
     "tournament_create",
     "tournament_rating_decide",
+    "tournament_rehearsal_copy",
+    "tournament_rehearsal_generate",
     "tournament_remove_organiser",
     "tournament_reopen",
     "tournament_set_rating",

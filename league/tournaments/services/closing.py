@@ -30,6 +30,8 @@ def tournament_set_rating(
     t = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if t.closed_at is not None:
         raise ServiceError("tournament_already_closed")
+    if rated and t.rehearsal:
+        raise ServiceError("rehearsal_not_rated")
     land = bundesland.strip().upper()
     if land and land not in Bundesland.values:
         raise ServiceError("bundesland_missing", field="bundesland")

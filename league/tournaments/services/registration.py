@@ -61,6 +61,8 @@ def participant_add(
         raise ServiceError("name_missing", field="name")
     # Start numbers are handed out under the tournament's lock.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rehearsal:
+        raise ServiceError("rehearsal_registration")
     club = club_get_or_create(name=club_name, user=user)
     number_text = ddv_number_clean(ddv_number)
     if number_text:
@@ -184,6 +186,8 @@ def participants_import(
     find them here). All or nothing: a conflict with a concurrent write (a unique
     constraint) refuses the whole import and writes nothing."""
     locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if locked.rehearsal:
+        raise ServiceError("rehearsal_registration")
     items = []
     for row in rows:
         name = clean_name(row.name)

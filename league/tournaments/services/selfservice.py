@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 
 from league.core.audit import Actor, User, audit_record
 from league.core.errors import ServiceError
-from league.lists.models import Seat
+from league.lists.models import Seat, Spielliste
+from league.lists.services import spielliste_confirm
 from league.tournaments.models import Participant, TournamentRound, new_link
+from league.tournaments.selectors.rounds import current_seat
 from league.tournaments.services.registration import participant_set_withdrawn
 
 
@@ -81,6 +83,21 @@ def participant_withdraw_self(*, participant: Participant) -> Participant:
     return participant_set_withdrawn(
         participant=locked, withdrawn=True, user=participant_actor(locked)
     )
+
+
+@transaction.atomic
+def participant_confirm_list(*, participant: Participant, pin: str) -> Spielliste:
+    """He confirms his table's complete list from his own page with the PIN of his slip
+    (api.md "Confirmation"): the same check as at the table — his seat, his PIN, wrong PINs
+    counted and blocked per seat and client (his page is a client of its own)."""
+    locked = _locked(participant)
+    if not locked.tournament.require_confirmation:
+        raise ServiceError("self_nothing_to_confirm")
+    seat = current_seat(tournament=locked.tournament, player_id=locked.player_id)
+    if seat is None or not seat.liste.complete or seat.liste.confirmed_at is not None:
+        raise ServiceError("self_nothing_to_confirm")
+    actor = Actor(None, label=f"Teilnehmer {locked.number}", session=f"teilnehmer-{locked.pk}")
+    return spielliste_confirm(spielliste=seat.liste, seat=seat.seat, pin=pin, user=actor)
 
 
 @transaction.atomic

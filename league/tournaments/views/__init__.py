@@ -7,7 +7,8 @@ one view per action. One module per page group; every view is importable from he
 - ``rounds``: drawing, the round board and its actions;
 - ``paper``: results from paper lists;
 - ``standings``: the standings, the projector, a participant's page;
-- ``printouts``: the PDFs.
+- ``printouts``: the PDFs;
+- ``rehearsal``: the Probelauf (new, copy, generated results, deletion).
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ from league.tournaments.views.printouts import (
     round_lists_pdf,
     standings_pdf,
 )
+from league.tournaments.views.rehearsal import (
+    rehearsal_copy,
+    rehearsal_delete,
+    rehearsal_manual,
+    rehearsal_new,
+    rehearsal_play,
+)
 from league.tournaments.views.rounds import (
     round_board_view,
     round_call_time,
@@ -41,6 +49,7 @@ from league.tournaments.views.selfservice import (
     participant_link_renew,
     participant_self,
     participant_self_check_in,
+    participant_self_confirm,
     participant_self_withdraw,
     self_url,
 )
@@ -67,12 +76,18 @@ __all__ = [
     "participant_link_renew",
     "participant_self",
     "participant_self_check_in",
+    "participant_self_confirm",
     "participant_self_withdraw",
     "participant_slips_pdf",
     "participant_toggle",
     "participants_import",
     "player_view",
     "projector",
+    "rehearsal_copy",
+    "rehearsal_delete",
+    "rehearsal_manual",
+    "rehearsal_new",
+    "rehearsal_play",
     "round_board_view",
     "round_call_time",
     "round_close",

@@ -38,6 +38,7 @@ from league.tournaments.selectors import (
     round_repeats,
     standings_version,
 )
+from league.tournaments.selectors.rehearsal import running_round
 from league.tournaments.views.common import Question, round_of
 
 
@@ -95,6 +96,7 @@ def round_board_view(request: HttpRequest, pk: int, number: int) -> HttpResponse
             "all_started": all(t.started for t in tables),
             "paper_tables": sum(1 for t in tables if t.liste.totals_only),
             "strength": any(s.rating is not None for t in tables for s in t.players),
+            "running": running_round(rnd.tournament) if rnd.tournament.rehearsal else None,
             # Before the next draw: who checked in, who is missing (issue 36).
             "presence": presence(tournament_id=pk)
             if organiser and rnd.closed and next_round_problem(tournament=rnd.tournament) is None

@@ -16,6 +16,7 @@ from league.core.forms import with_message
 from league.core.live import live
 from league.tournaments import services as ts
 from league.tournaments.access import organiser_actor, organiser_required, personal_link_required
+from league.tournaments.forms import SelfConfirmForm
 from league.tournaments.models import Participant
 from league.tournaments.selectors import self_page, standings_version
 
@@ -66,6 +67,22 @@ def participant_self_check_in(request: HttpRequest, participant: Participant) ->
         request,
         lambda: ts.participant_check_in(participant=participant),
         _("Danke, du bist als anwesend gemeldet."),
+    )
+    return redirect(self_url(participant))
+
+
+@require_POST
+@personal_link_required
+def participant_self_confirm(request: HttpRequest, participant: Participant) -> HttpResponse:
+    """He confirms his table's list with his slip's PIN."""
+    form = SelfConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Bitte die vierstellige PIN von deinem Teilnehmerzettel."))
+        return redirect(self_url(participant))
+    with_message(
+        request,
+        lambda: ts.participant_confirm_list(participant=participant, pin=form.cleaned_data["pin"]),
+        _("Danke, deine Liste ist bestätigt."),
     )
     return redirect(self_url(participant))
 

@@ -39,6 +39,7 @@ from league.tournaments.selectors import (
     round_lines,
 )
 from league.tournaments.selectors.changes import settings_history
+from league.tournaments.selectors.rehearsal import running_round
 from league.tournaments.views.common import Question
 
 
@@ -104,6 +105,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_draw": can_draw,
             "presence": presence(tournament_id=pk) if organiser and can_draw else None,
             "sections": page_sections(request, tournament, organiser),
+            "running": running_round(tournament) if tournament.rehearsal else None,
         },
     )
 

@@ -202,13 +202,14 @@ def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> Htt
     )
 
 
-# The access check first: a poll of a members-only tournament's page gets no 304 before it.
-@reader_required
+# The version asks whether the reader may read the tournament (a members-only one: None, so
+# no 304 and the view refuses); polled by phones, a 304 costs that one query.
 @live(
     lambda request, pk, participant_id: standings_version(
         tournament_id=pk, reader=request.user, participant_id=participant_id
     )
 )
+@reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     participant = get_object_or_404(

@@ -31,6 +31,10 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(pk=options["tournament"]).first()
         if tournament is None:
             raise CommandError(f"Turnier {options['tournament']} gibt es nicht.", returncode=2)
+        if tournament.rehearsal:
+            raise CommandError(
+                "Ein Probelauf wird nicht an die Verbandsseite übertragen.", returncode=1
+            )
         try:
             answer = publication_send(
                 tournament=tournament, base=options["to"], token=options["token"]
