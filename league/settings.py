@@ -160,6 +160,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "league.core.preferences.preferences",
                 "league.core.context_processors.intervals",
             ],
         },

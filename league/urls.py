@@ -7,6 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from league.api.index import api_index
 from league.core.live import favicon, ping, service_worker
+from league.core.preferences import text_size
 
 urlpatterns = [
     path("", include("league.start.urls")),
@@ -24,6 +25,7 @@ urlpatterns = [
     path("sw.js", service_worker, name="service-worker"),
     path("favicon.ico", favicon, name="favicon"),
     path("live/ping/", ping, name="live-ping"),
+    path("schrift/", text_size, name="text-size"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/", api_index, name="api-index"),

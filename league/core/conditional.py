@@ -21,6 +21,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
+from league.core.preferences import text_size_key
 from league.core.shared_pages import live_tag_set, served, served_version
 
 T = TypeVar("T")
@@ -36,13 +37,15 @@ def digest(*parts: Any) -> str:
 
 
 def viewer(request: HttpRequest) -> tuple[Any, ...]:
-    """What of the asker a page depends on: the account, the language, and the CSRF cookie
-    (a page carries a token for it; a new cookie must not get an old page)."""
+    """What of the asker a page depends on: the account, the language, the CSRF cookie
+    (a page carries a token for it; a new cookie must not get an old page) and the text
+    size (the class on <html>: a 304 must not bring back the page of the other size)."""
     user = getattr(request, "user", None)
     account = user.pk if user is not None and user.is_authenticated else None
     # The secret the CSRF middleware read from the cookie, or set while rendering.
     csrf = str(request.META.get("CSRF_COOKIE", ""))
-    return account, get_language(), hashlib.sha256(csrf.encode()).hexdigest()[:12]
+    csrf_digest = hashlib.sha256(csrf.encode()).hexdigest()[:12]
+    return account, get_language(), csrf_digest, text_size_key(request)
 
 
 def etag(request: HttpRequest, version: str, *more: Any) -> str:

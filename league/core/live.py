@@ -136,6 +136,7 @@ SW_ASSETS = (
     "js/device.js",
     "js/live.js",
     "js/outbox.js",
+    "js/prefs.js",
 )
 
 

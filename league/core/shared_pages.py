@@ -23,6 +23,8 @@ settings.CACHES) and served from there to every other stranger on every instance
   the version and the minute, so a copy never changes, and the next reader of the same page
   on this process costs no round trip to Redis (most readers of a hall ask for a handful of
   pages).
+- The reader's text size (a cookie, league/core/preferences.py: the class on <html>) is
+  part of the key: a stranger with the larger text gets the copy with it, never the other.
 - **Decision** (single flight): when a page's version moves on, one reader renders the new
   version (a lock in the shared cache, so one per page across every instance) while the
   others get the newest copy kept for that address, if it is at most ``STALE`` seconds old,
@@ -53,6 +55,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
+
+from league.core.preferences import text_size_key
 
 TIMEOUT = 120  # seconds: a copy outlives its minute only to bridge the minute's turn
 STALE = 20  # seconds: how old the newest copy may be that others get while one renders
@@ -113,6 +117,7 @@ def _key(request: HttpRequest, version: str | None, *more: Any) -> str:
         get_language(),
         minute,
         request.headers.get("HX-Request", ""),
+        text_size_key(request),  # the class on <html> (league/core/preferences.py)
         *more,
     )
     return "shared-page:" + hashlib.sha256(repr(parts).encode()).hexdigest()[:32]

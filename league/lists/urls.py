@@ -8,6 +8,7 @@ urlpatterns = [
     path("rechner/", calculator_views.calculator, name="calculator"),
     path("listen/", views.liste_index, name="liste-index"),
     path("listen/neu/", views.liste_create, name="liste-create"),
+    path("listen/anleitung-gesehen/", views.guide_seen, name="guide-seen"),
     path("listen/<int:pk>/", views.liste_detail, name="liste-detail"),
     path("listen/<int:pk>/teil/<slug:name>/", views.liste_part, name="liste-part"),
     path("listen/<int:pk>/spiel/", views.game_add, name="game-add"),

@@ -31,7 +31,8 @@
   if (window.Idiomorph) {
     Object.assign(window.Idiomorph.defaults, { ignoreActiveValue: true, restoreFocus: true });
     Object.assign(window.Idiomorph.defaults.callbacks, {
-      beforeNodeMorphed: (old) => !(old.dataset && (old.dataset.liveDirty || old.dataset.saving || "outboxBox" in old.dataset)),
+      // The guide ("So trägst du ein", guide.js) stays as the reader opened or closed it.
+      beforeNodeMorphed: (old) => !(old.dataset && (old.dataset.liveDirty || old.dataset.saving || "outboxBox" in old.dataset || "guide" in old.dataset)),
       beforeNodeRemoved: (old) => !(old.matches && old.matches("ul.messages, [data-outbox-box]")),
       beforeAttributeUpdated: (name) => name !== "open", // a section opened or closed by the user
     });

@@ -229,6 +229,10 @@ PUBLIC_READS = {
     "service-worker",  # the service worker's script (league.core.live)
     "favicon",  # the site's icon (a redirect to static/)
     "live-ping",  # constant bytes: the load bench's floor
+    # Issue 36: a browser's own preference cookies (the larger text, the entry guide seen);
+    # they write nothing on the server and reveal nothing (league/core/preferences.py).
+    "text-size",
+    "guide-seen",
     # The open-data export (issue 35): only public data; nothing of members-only events,
     # silent rounds, accounts or codes (tests/opendata/test_export.py).
     "open-data",

@@ -19,6 +19,7 @@ from league.lists.views.games import (
     redeal_add,
     redeal_undo,
 )
+from league.lists.views.guide import guide_seen
 from league.lists.views.history import liste_history
 from league.lists.views.index import LISTS_PER_PAGE, liste_create, liste_index, table_code_entry
 from league.lists.views.kasse import liste_kasse
@@ -38,6 +39,7 @@ __all__ = [
     "game_edit",
     "game_edit_preview",
     "game_preview",
+    "guide_seen",
     "list_writer",
     "liste_blank_pdf",
     "liste_close",

@@ -33,6 +33,7 @@ from league.lists.presenters import dealers_named, list_chart, list_rows, pflich
 from league.lists.rules import rules_summary
 from league.lists.selectors import ListeSnapshot, list_live_version
 from league.lists.strength import AtTable, at_tables, counts_for_rating
+from league.lists.views.guide import guide_open
 from league.lists.views.page import Page, page_of
 from league.lists.views.reading import read_snapshot, readable_as_anybody
 
@@ -71,6 +72,7 @@ def _next(page: Page, forms: Forms) -> Context:
         "form": page.entry_form(forms.game),
         "quick_form": page.quick_form(forms.quick),
         "substitute_form": forms.substitute or page.substitute_form(),
+        "guide_open": guide_open(page.request, page.access),
     }
 
 

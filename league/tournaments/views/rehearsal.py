@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext, npgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.core.forms import attempt, form_action, with_message
@@ -25,33 +25,41 @@ from league.tournaments.forms import RehearsalForm, RehearsalManualForm, Rehears
 from league.tournaments.models import Tournament
 from league.tournaments.selectors.rehearsal import running_round
 
-# How the deletion's counts are named (the rest by the model's own plural).
-ROW_NAMES: Mapping[str, object] = {
-    "tournaments.tournament": gettext_lazy("Turnier"),
-    "tournaments.participant": gettext_lazy("Teilnehmer"),
-    "tournaments.tournamentround": gettext_lazy("Runden"),
-    "tournaments.roundtable": gettext_lazy("Tische"),
-    "lists.spielliste": gettext_lazy("Spiellisten mit ihren Tisch-Codes"),
-    "lists.seat": gettext_lazy("Sitzplätze"),
-    "lists.game": gettext_lazy("Spiele"),
-    "lists.scoreline": gettext_lazy("Punktzeilen"),
-    "lists.statline": gettext_lazy("Statistikzeilen"),
-    "lists.placement": gettext_lazy("Listenzuordnungen"),
-    "lists.penaltyrow": gettext_lazy("Strafzeilen"),
-    "clubs.player": gettext_lazy("erzeugte Spieler"),
-    "core.auditentry": gettext_lazy("Protokolleinträge"),
+# How the deletion's counts are named, singular and plural (the rest by the model's own
+# names). The context keeps them apart from the same words elsewhere in the catalogue.
+_ROWS = "Probelauf-Zeilen"
+ROW_NAMES: Mapping[str, tuple[str, str]] = {
+    "tournaments.tournament": ("Turnier", "Turniere"),
+    "tournaments.participant": ("Teilnehmer", "Teilnehmer"),
+    "tournaments.tournamentround": ("Runde", "Runden"),
+    "tournaments.roundtable": ("Tisch", "Tische"),
+    "lists.spielliste": ("Spielliste mit Tisch-Code", "Spiellisten mit ihren Tisch-Codes"),
+    "lists.seat": ("Sitzplatz", "Sitzplätze"),
+    "lists.game": ("Spiel", "Spiele"),
+    "lists.scoreline": ("Punktzeile", "Punktzeilen"),
+    "lists.statline": ("Statistikzeile", "Statistikzeilen"),
+    "lists.placement": ("Listenzuordnung", "Listenzuordnungen"),
+    "lists.penaltyrow": ("Strafzeile", "Strafzeilen"),
+    "clubs.player": ("erzeugter Spieler", "erzeugte Spieler"),
+    "core.auditentry": ("Protokolleintrag", "Protokolleinträge"),
+    "tournaments.tournament_organisers": ("Turnierleitung", "Turnierleitungen"),
 }
 
 
 def row_lines(counts: Mapping[str, int]) -> list[tuple[str, int]]:
     """(what, how many) for each kind of row, in the order above, then the others."""
-    known = [(str(name), counts[key]) for key, name in ROW_NAMES.items() if counts.get(key)]
+    known = [
+        (npgettext(_ROWS, one, many, counts[key]), counts[key])
+        for key, (one, many) in ROW_NAMES.items()
+        if counts.get(key)
+    ]
     rest = []
     for key, n in sorted(counts.items()):
         if key in ROW_NAMES or not n:
             continue
         try:
-            name = str(apps.get_model(key)._meta.verbose_name_plural)
+            meta = apps.get_model(key)._meta
+            name = str(meta.verbose_name if n == 1 else meta.verbose_name_plural)
         except LookupError:
             name = key
         rest.append((name, n))
