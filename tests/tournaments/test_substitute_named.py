@@ -72,7 +72,10 @@ def test_a_substitute_is_named_at_the_seat_from_his_first_game_on(client, table)
     assert 'id="ersatz"' not in detail
     head = detail.split("<thead>")[1].split("</thead>")[0]
     assert f"Erna Ersatz (für {seat.name})" in head
-    buttons = detail.split('id="eingabe"')[1].split("</form>")[0]
+    entry = detail.split('id="eingabe"')[1]
+    # The entry form after the "So trägst du ein" guide (its own small form).
+    entry = entry.split("</section>", 1)[1] if "data-guide" in entry.split("<form")[0] else entry
+    buttons = entry.split("</form>")[0]
     assert "Erna Ersatz" in buttons
     assert f"> {seat.name}<" not in buttons
     # Pflichtsolo owed by the seat: named by who plays it now
