@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -157,7 +158,42 @@ def _phase_with_followers(
         out["public"] = followed.get("public", {"n": 0, "errors": 0, "p50": 0, "p95": 0})
         out["all"]["errors"] += out["public"].get("errors", 0)
         out["public_statuses"] = followed["statuses"]
+        # The server's CPU in the phase served the followers too: per request means per
+        # request of the phones, the tables and the followers together.
+        requests = out["all"]["n"] + out["public"]["n"]
+        out["requests"] = requests
+        out["cpu_ms_per_request"] = round(out["server_cpu_s"] * 1000 / requests, 3)
     return out
+
+
+_KINDS = (
+    ("entry", re.compile(r"^/api/v1/listen/\d+/spiele/")),
+    ("floor", re.compile(r"^/live/ping/")),
+    ("list", re.compile(r"^/listen/\d+/")),
+    ("standings", re.compile(r"^/turniere/\d+/wertung/")),
+    ("board", re.compile(r"^/turniere/\d+/runde/")),
+    ("player", re.compile(r"^/turniere/\d+/spieler/")),
+    ("projector", re.compile(r"^/turniere/\d+/beamer/")),
+)
+
+
+def _by_kind(folder: Path, began: float, ended: float) -> dict[str, dict[str, float]]:
+    """The server CPU (ms, in Django and the worker's request handling) per kind of request
+    and status within one phase, from bench/gunicorn_cpu.py's lines."""
+    out: dict[str, dict[str, float]] = {}
+    for file in folder.glob("cpu-*.txt"):
+        for line in file.read_text().splitlines():
+            when, _method, path, status, cpu = line.split(" ")
+            if not began <= float(when) <= ended:
+                continue
+            kind = next((k for k, rx in _KINDS if rx.match(path)), "other")
+            entry = out.setdefault(f"{kind}_{status}", {"n": 0, "cpu_ms": 0.0})
+            entry["n"] += 1
+            entry["cpu_ms"] += float(cpu)
+    for entry in out.values():
+        entry["cpu_ms"] = round(entry["cpu_ms"], 1)
+        entry["ms_each"] = round(entry["cpu_ms"] / entry["n"], 3)
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]["cpu_ms"]))
 
 
 def _holds_across(base: str, setup: dict[str, Any]) -> dict[str, Any]:
@@ -204,11 +240,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "DJANGO_PROXY_COUNT": "1",
     }
     gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    if args.by_kind:
+        (workdir / "cpu").mkdir()
+        env["BENCH_CPU_DIR"] = str(workdir / "cpu")
     # One parent for both instances, so that the server CPU counts both (load._server_cpu).
     script = (
         " & ".join(
             f"DJANGO_CACHE_DIR={workdir}/cache-{port} {gunicorn} league.wsgi"
             f" --workers {args.workers} --bind 127.0.0.1:{port} --timeout 30 --log-level warning"
+            + (f" -c {ROOT / 'bench/gunicorn_cpu.py'}" if args.by_kind else "")
             for port in INSTANCE_PORTS
         )
         + " & wait"
@@ -240,16 +280,25 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         paths = _public_paths(setup, args.followers)
         pid = servers.pid
         load._phase(base, setup, phones, 0, load.POLL_EVERY_S + 1, pid, name="open")
+        windows: list[tuple[float, float]] = []
+
+        def timed(phase: Any, *a: Any, **kw: Any) -> dict[str, Any]:
+            began = time.time()
+            out = phase(*a, **kw)
+            windows.append((began, time.time()))
+            return dict(out)
+
         phases = [
-            load._phase(base, setup, phones, 0, args.seconds, pid, floor=True, name="floor"),
-            _phase_with_followers(base, setup, phones, paths, 0, args.seconds, pid, name="quiet"),
-        ]
+            timed(load._phase, base, setup, phones, 0, args.seconds, pid, floor=True,
+                  name="floor"),
+            timed(_phase_with_followers, base, setup, phones, paths, 0, args.seconds, pid,
+                  name="quiet"),
+        ]  # fmt: skip
         phases += [
-            _phase_with_followers(
-                base, setup, phones, paths, rate, args.seconds, pid, name=f"live x{rate:g}"
-            )
+            timed(_phase_with_followers, base, setup, phones, paths, rate, args.seconds, pid,
+                  name=f"live x{rate:g}")
             for rate in args.rates
-        ]
+        ]  # fmt: skip
         across = _holds_across(base, setup)
     finally:
         os.killpg(proxy.pid, signal.SIGTERM)
@@ -258,6 +307,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         proxy.wait(timeout=30)
         subprocess.run([str(ROOT / "deploy/pgbouncer/local.sh"), "stop", str(POOLER_PORT)])
     log = (workdir / "gunicorn.log").read_text()[-2000:]
+    if args.by_kind:
+        for phase, window in zip(phases, windows, strict=True):
+            phase["cpu_by_kind"] = _by_kind(workdir / "cpu", *window)
     shutil.rmtree(workdir, ignore_errors=True)
     floor, quiet, *live = phases
     floor_cpu = floor["cpu_ms_per_request"] or 1e-9
@@ -299,6 +351,10 @@ def main() -> None:
     parser.add_argument("--followers", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per instance")
     parser.add_argument("--out", default="")
+    parser.add_argument(
+        "--by-kind", action="store_true",
+        help="server CPU per kind of request and phase (bench/gunicorn_cpu.py's hooks)",
+    )  # fmt: skip
     args = parser.parse_args()
     args.rates = [float(r) for r in args.rates.split(",")]
     out = run(args)
@@ -317,6 +373,9 @@ def main() -> None:
                     f"  errors={s.get('errors', 0)}",
                     file=sys.stderr,
                 )
+        for kind, spent in phase.get("cpu_by_kind", {}).items():
+            print(f"    cpu {kind:18} n={spent['n']:5} {spent['cpu_ms']:9.1f} ms"
+                  f"  {spent['ms_each']:7.2f} ms each", file=sys.stderr)  # fmt: skip
         if "save_to_page_ms" in phase:
             s = phase["save_to_page_ms"]
             print(f"  save->page p50 {s['p50']:7.1f}  p95 {s['p95']:7.1f}", file=sys.stderr)
