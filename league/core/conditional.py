@@ -81,11 +81,14 @@ _ATTR = "_doko_version"
 
 def conditional(
     version_of: Callable[[HttpRequest, int], str | None],
+    *,
+    timeless: bool = False,
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A view ``view(request, pk, ...)`` whose answer depends only on
     ``version_of(request, pk)`` (the request says which view of the object is asked for) and
-    on who asks: GET and HEAD get an ETag, a matching ``If-None-Match`` gets 304 without the
-    view running. ``version_of`` returning None (no such object) leaves it to the view."""
+    on who asks (``timeless``: as ``league.core.live.live``): GET and HEAD get an ETag, a
+    matching ``If-None-Match`` gets 304 without the view running. ``version_of`` returning
+    None (no such object) leaves it to the view."""
 
     def etag_func(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> str | None:
         version = version_of(request, pk)
@@ -108,6 +111,7 @@ def conditional(
                 lambda: view(request, *args, **kwargs),
                 lambda shown: etag(request, shown),
                 "conditional",
+                timeless=timeless,
             )
 
         conditional_view = condition(etag_func=etag_func)(shared_view)

@@ -73,10 +73,14 @@ def organiser_version() -> str:
     return str(organiser_newest().first() or 0)
 
 
-def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def live(
+    version_of: VersionOf, *, timeless: bool = False
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A page kept current by live.js: its poll (``X-Live``) gets a 304 while
     ``version_of(request, *args, **kwargs)`` and the viewer are unchanged, else the page
-    with an ETag. Visits are not touched."""
+    with an ETag. Visits are not touched. ``timeless``: the page says nothing relative to
+    now (no clock, no "vor 5 Minuten"), so strangers' shared copy is not renewed each
+    minute (league/core/shared_pages.py)."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
@@ -96,11 +100,11 @@ def live(version_of: VersionOf) -> Callable[[Callable[..., Any]], Callable[..., 
                 # 304 too, not a second rendering of the page just rendered.
                 live_tag_set(request, tag_of(version))
                 # Strangers share one rendering per version (league/core/shared_pages.py).
-                return served(request, version, render, tag_of, "live")
+                return served(request, version, render, tag_of, "live", timeless=timeless)
             tag = f'"{tag_of(version)}"'
             if tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
                 return _mark(HttpResponseNotModified(), tag)
-            response = served(request, version, render, tag_of, "live")
+            response = served(request, version, render, tag_of, "live", timeless=timeless)
             if isinstance(response, HttpResponse) and response.status_code == 200:
                 # Rendering may have set a new CSRF cookie: the tag names the one the next
                 # poll carries — and the version the answer shows (an older copy while

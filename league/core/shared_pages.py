@@ -18,7 +18,16 @@ settings.CACHES) and served from there to every other stranger on every instance
 - **Decision**: the minute is part of the key, so what a page says relative to now (a round's
   minutes left, "vor 5 Minuten") is never more than a minute old for a new reader; the page's
   scripts count on from there as they do after a 304.
-- Only 200 answers with HTML and no cookie of their own are kept.
+- Only 200 answers with HTML and no cookie of their own are kept. A page with no CSRF token
+  at all (the projector: no form, not from base.html) is kept as it is; one with the token
+  anywhere but <body>'s attribute is not kept.
+- **Decision** (timeless pages): a page that says nothing relative to now (standings, a
+  player's page: ``served(..., timeless=True)``) leaves the minute out of its key. A hall
+  of followers reads 170 player pages, a few times a minute each: with the minute in the
+  key most of their visits rendered the page again although nothing had changed.
+- Each process also keeps the newest copy of each address it served or rendered, so a page
+  whose version moves on every second (the standings at 42 tables) is handed out from
+  memory within ``EVERY`` without asking the shared cache.
 - Each process keeps the last ``LOCAL`` copies it served in memory as well: the key names
   the version and the minute, so a copy never changes, and the next reader of the same page
   on this process costs no round trip to Redis (most readers of a hall ask for a handful of
@@ -63,13 +72,15 @@ STALE = 20  # seconds: how old the newest copy may be that others get while one 
 EVERY = 1.5  # seconds: a page is rendered for strangers at most this often
 RENDERING = 15  # seconds: the single-flight lock's lifetime (a rendering that died)
 SERVED = "shared_version"  # the request's attribute: the version its answer shows
-LOCAL = 64  # copies kept in this process's memory besides the shared cache
+LOCAL = 256  # copies kept in this process's memory besides the shared cache
 
-_local: OrderedDict[str, tuple[bytes, str]] = OrderedDict()
+# A copy (content, content type) by its key; the newest copy of an address (version, time,
+# content, content type) by the address's key.
+_local: OrderedDict[str, tuple[Any, ...]] = OrderedDict()
 _local_lock = threading.Lock()
 
 
-def _local_get(key: str) -> tuple[bytes, str] | None:
+def _local_get(key: str) -> tuple[Any, ...] | None:
     with _local_lock:
         found = _local.get(key)
         if found is not None:
@@ -77,7 +88,7 @@ def _local_get(key: str) -> tuple[bytes, str] | None:
         return found
 
 
-def _local_put(key: str, copy: tuple[bytes, str]) -> None:
+def _local_put(key: str, copy: tuple[Any, ...]) -> None:
     with _local_lock:
         _local[key] = copy
         _local.move_to_end(key)
@@ -107,9 +118,10 @@ def shareable(request: HttpRequest) -> bool:
     return user is None or not user.is_authenticated
 
 
-def _key(request: HttpRequest, version: str | None, *more: Any) -> str:
-    """The copy of ``version`` (this minute's); with None, the newest copy of any version."""
-    minute = int(time.time() // 60) if version is not None else None
+def _key(request: HttpRequest, version: str | None, *more: Any, timeless: bool = False) -> str:
+    """The copy of ``version`` (this minute's, unless ``timeless``); with None, the newest
+    copy of any version."""
+    minute = int(time.time() // 60) if version is not None and not timeless else None
     # An htmx request for the same address asks for a part, not the page.
     parts = (
         version,
@@ -147,22 +159,34 @@ def served(
     render: Callable[[], Any],
     live_tag: Callable[[str], str] | None = None,
     *more: Any,
+    timeless: bool = False,
 ) -> Any:
     """The page for ``request`` at ``version``: from the shared copy when a stranger asks
     and one is there, else ``render()`` (kept for the next stranger when it can be) — or,
     while another reader renders it, the newest copy kept (``served_version`` says which).
-    ``live_tag(version)`` gives this reader's live tag (after his CSRF cookie is known)."""
+    ``live_tag(version)`` gives this reader's live tag (after his CSRF cookie is known);
+    ``timeless``: the page says nothing relative to now (its copy is not per minute)."""
     if not shareable(request):
         return render()
-    key = _key(request, version, *more)
+    key = _key(request, version, *more, timeless=timeless)
     newest = _key(request, None, *more)
     found = _local_get(key)
+    if found is None:
+        # This process's newest copy of the address, if young enough to serve any version.
+        mine = _local_get(newest)
+        if mine is not None and time.time() - float(mine[1]) < EVERY:
+            if mine[0] != version:
+                version = str(mine[0])
+                setattr(request, SERVED, version)
+            found = (bytes(mine[2]), str(mine[3]))
     if found is None:
         found = cache.get(key)
         if found is not None:
             _local_put(key, found)
     if found is None:
         older = cache.get(newest)
+        if older is not None:
+            _local_put(newest, older)
         age = time.time() - older[1] if older is not None else STALE
         # A copy younger than EVERY serves every version (one rendering per page and
         # EVERY at most, however fast the hall saves); an older one only while somebody
@@ -184,7 +208,9 @@ def served(
     response = render()
     kept = _keep(request, key, response)
     if kept is not None:
-        cache.set(newest, (version, time.time(), *kept), TIMEOUT)
+        copy = (version, time.time(), *kept)
+        cache.set(newest, copy, TIMEOUT)
+        _local_put(newest, copy)
     return response
 
 
@@ -199,9 +225,10 @@ def _keep(request: HttpRequest, key: str, response: Any) -> tuple[bytes, str] | 
         return None
     content = bytes(response.content)
     token = _TOKEN.search(content)
-    if token is None:
-        return None
-    content = content.replace(token.group(1), CSRF_HOLE)
+    if token is not None:
+        content = content.replace(token.group(1), CSRF_HOLE)
+    elif b"csrfmiddlewaretoken" in content:
+        return None  # a form with the reader's token outside <body>'s attribute
     tag = live_tag_of(request)
     if tag:
         content = content.replace(tag.encode(), TAG_HOLE)

@@ -182,3 +182,49 @@ def test_a_page_is_rendered_for_strangers_at_most_every_few_seconds(
     monkeypatch.setattr(shared_pages, "EVERY", 0)
     later = Client().get(path, HTTP_X_LIVE="1")
     assert 'id="spiel-1"' in later.content.decode()
+
+
+def _page(body: bytes) -> HttpResponse:
+    return HttpResponse(body, content_type="text/html; charset=utf-8")
+
+
+@pytest.mark.parametrize(
+    ("body", "kept"),
+    [
+        (b"<html><body><main>Beamer</main></body></html>", True),  # the projector: no form
+        (b'<form><input name="csrfmiddlewaretoken" value="%s"></form>' % (b"b" * 64), False),
+    ],
+)
+def test_a_page_without_a_token_is_kept_as_it_is_one_with_a_form_token_is_not(rf, body, kept):
+    request = rf.get("/beamer/")
+    served(request, "v1", lambda: _page(body))
+    again = served(rf.get("/beamer/"), "v1", lambda: _page(b"neu"))
+    assert (again.content == body) is kept
+    assert (again.content == b"neu") is not kept
+
+
+@pytest.mark.parametrize("timeless", [True, False])
+def test_only_a_page_with_a_clock_is_rendered_again_at_the_minutes_turn(rf, timeless):
+    body = b'<body hx-headers=\'{"X-CSRFToken": "%s"}\'>Stand' % (b"a" * 64)
+    now = 1_800_000_000.0  # the start of a minute
+    with patch("league.core.shared_pages.time.time", return_value=now):
+        served(rf.get("/wertung/"), "v1", lambda: _page(body), timeless=timeless)
+    with patch("league.core.shared_pages.time.time", return_value=now + 61):
+        again = served(rf.get("/wertung/"), "v1", lambda: _page(b"neu"), timeless=timeless)
+    assert (again.content == b"neu") is not timeless
+
+
+def test_the_newest_copy_in_memory_serves_within_every_without_the_shared_cache(rf, monkeypatch):
+    """A page whose version moves on every second is handed out from this process's memory
+    (its own version named) while its copy is younger than EVERY."""
+    monkeypatch.setattr(shared_pages, "EVERY", 60)
+    body = b'<body hx-headers=\'{"X-CSRFToken": "%s"}\'>v1' % (b"a" * 64)
+    served(rf.get("/wertung/"), "v1", lambda: _page(body))
+    cache.clear()  # nothing in the shared cache any more
+    request = rf.get("/wertung/")
+    with patch.object(cache, "get", side_effect=AssertionError("asked the shared cache")):
+        answer = served(request, "v2", lambda: _page(b"neu"))
+    assert answer.content.endswith(b">v1")
+    assert shared_pages.served_version(request, "v2") == "v1"  # its tag: the next poll asks
+    monkeypatch.setattr(shared_pages, "EVERY", 0)
+    assert served(rf.get("/wertung/"), "v2", lambda: _page(b"neu")).content == b"neu"

@@ -52,7 +52,8 @@ def _projector_version(request: HttpRequest, pk: int) -> str | None:
 
 # Polled by every phone in the hall: the read check (members-only) rides on the version's
 # query, so a 304 costs one query; the view itself checks again before it answers.
-@conditional.conditional(_standings_version)
+# Nothing on it is relative to now: strangers' shared copy lasts until the next change.
+@conditional.conditional(_standings_version, timeless=True)
 def standings_view(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     read_or_refuse(request, tournament)
@@ -207,7 +208,8 @@ def _ceremony(request: HttpRequest, tournament: Tournament, version: str) -> Htt
 @live(
     lambda request, pk, participant_id: standings_version(
         tournament_id=pk, reader=request.user, participant_id=participant_id
-    )
+    ),
+    timeless=True,  # no clock on it: the shared copy lasts until his next change
 )
 @reader_required
 def player_view(request: HttpRequest, pk: int, participant_id: int) -> HttpResponse:
