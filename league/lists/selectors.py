@@ -7,12 +7,15 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django.db.models import Prefetch, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
+from league.core.compiled import first_row
 from league.core.live import organiser_newest
 from league.core.models import AuditEntry
+from league.lists import replays
 from league.lists.models import (
     Game,
     PaperEntry,
@@ -151,16 +154,26 @@ def snapshots_of(lists: list[Spielliste], *, reveal: bool = False) -> list[Liste
         if not reveal and seat.player.hide_name:
             seat.name = seat.player.public_alias  # in memory only: snapshots are never saved
         seats[seat.spielliste_id].append(seat)
+    keys = {liste.pk: replays.key(liste, seats[liste.pk], reveal) for liste in lists}
+    known = {pk: found for pk, key in keys.items() if (found := replays.get(key)) is not None}
+    todo = [pk for pk in ids if pk not in known]
     games: dict[int, list[Game]] = defaultdict(list)
-    for game in Game.objects.filter(spielliste_id__in=ids).order_by("number"):
-        games[game.spielliste_id].append(game)
     penalties: dict[int, list[PenaltyRow]] = defaultdict(list)
-    for row in PenaltyRow.objects.filter(spielliste_id__in=ids):
-        penalties[row.spielliste_id].append(row)
-    snaps = [
-        _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk], reveal)
-        for liste in lists
-    ]
+    if todo:  # no query when every list is replayed already (a board after one save)
+        for game in Game.objects.filter(spielliste_id__in=todo).order_by("number"):
+            games[game.spielliste_id].append(game)
+        for row in PenaltyRow.objects.filter(spielliste_id__in=todo):
+            penalties[row.spielliste_id].append(row)
+    snaps = []
+    for liste in lists:
+        found = known.get(liste.pk)
+        if found is None:
+            found = _snapshot(liste, seats[liste.pk], games[liste.pk], penalties[liste.pk], reveal)
+            replays.put(keys[liste.pk], found)
+        else:  # the reader's own list row and seats; the replay of the same facts
+            seats[liste.pk].sort(key=lambda seat: seat.position)
+            found = replace(found, liste=liste, seats=tuple(seats[liste.pk]))
+        snaps.append(found)
     paper_ids = [liste.pk for liste in lists if liste.totals_only]
     if not paper_ids:  # no query for lists played game by game
         return snaps
@@ -438,16 +451,19 @@ def list_live_version(pk: int) -> str | None:
     corrected). None for no such list."""
     if not 0 < pk < 2**63:
         return None
-    # One query: a poll's whole cost while nothing changed.
-    row = (
-        Spielliste.objects.filter(pk=pk)
-        .annotate(organiser=Subquery(organiser_newest()))
-        .values_list("version", "updated_at", "frozen", "kasse_cent", "organiser")
-        .first()
-    )
+    # One query, compiled once: a poll's whole cost while nothing changed.
+    row = first_row("list_live_version", _list_version_query, pk)
     if row is None:
         return None
-    return repr((row[:4], str(row[4] or 0)))
+    return repr((tuple(row[:4]), str(row[4] or 0)))
+
+
+def _list_version_query(pk: int) -> QuerySet[Spielliste, Any]:
+    return (
+        Spielliste.objects.filter(pk=pk)
+        .annotate(organiser=Subquery(organiser_newest()))
+        .values_list("version", "updated_at", "frozen", "kasse_cent", "organiser")[:1]
+    )
 
 
 def recent_write_keys(*, liste_id: int, limit: int = 60) -> list[str]:
