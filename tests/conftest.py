@@ -155,6 +155,17 @@ def lf_client(client, user):
 
 
 @pytest.fixture(autouse=True)
+def _no_replays_kept():
+    """Each test starts with no list replay in memory (league/lists/replays.py): its ids and
+    versions come again in the next test with other games."""
+    from league.lists import replays
+
+    replays.forget()
+    yield
+    replays.forget()
+
+
+@pytest.fixture(autouse=True)
 def _german_by_default():
     """Each test starts in the site's default language, whatever an earlier request chose."""
     from django.utils import translation
