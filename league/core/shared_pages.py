@@ -53,9 +53,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +63,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from league.core.kept import Kept
 from league.core.preferences import text_size_key
 
 TIMEOUT = 120  # seconds: a copy outlives its minute only to bridge the minute's turn
@@ -76,30 +75,14 @@ LOCAL = 256  # copies kept in this process's memory besides the shared cache
 
 # A copy (content, content type) by its key; the newest copy of an address (version, time,
 # content, content type) by the address's key.
-_local: OrderedDict[str, tuple[Any, ...]] = OrderedDict()
-_local_lock = threading.Lock()
-
-
-def _local_get(key: str) -> tuple[Any, ...] | None:
-    with _local_lock:
-        found = _local.get(key)
-        if found is not None:
-            _local.move_to_end(key)
-        return found
-
-
-def _local_put(key: str, copy: tuple[Any, ...]) -> None:
-    with _local_lock:
-        _local[key] = copy
-        _local.move_to_end(key)
-        while len(_local) > LOCAL:
-            _local.popitem(last=False)
+_local: Kept[tuple[Any, ...]] = Kept(LOCAL)
+_local_get = _local.get
+_local_put = _local.put
 
 
 def forget() -> None:
     """Drop this process's copies (tests start again at the same versions)."""
-    with _local_lock:
-        _local.clear()
+    _local.clear()
 
 
 _TOKEN = re.compile(rb'"X-CSRFToken": "([A-Za-z0-9]{32,64})"')

@@ -16,18 +16,19 @@ otherwise must call ``forget()``, as the tests do between tests (ids come again 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from league.core.kept import Kept
 
 if TYPE_CHECKING:
     from league.lists.models import Seat, Spielliste
     from league.lists.selectors import ListeSnapshot
 
 KEPT = 1024  # lists: a hall's 42 tables times a round's pages, a club's evenings
-_kept: OrderedDict[tuple[Any, ...], ListeSnapshot] = OrderedDict()
-_lock = threading.Lock()
+_kept: Kept[ListeSnapshot] = Kept(KEPT)
+get = _kept.get
+put = _kept.put
 
 
 def key(liste: Spielliste, seats: Sequence[Seat], reveal: bool) -> tuple[Any, ...]:
@@ -46,23 +47,6 @@ def key(liste: Spielliste, seats: Sequence[Seat], reveal: bool) -> tuple[Any, ..
     )
 
 
-def get(found_by: tuple[Any, ...]) -> ListeSnapshot | None:
-    with _lock:
-        found = _kept.get(found_by)
-        if found is not None:
-            _kept.move_to_end(found_by)
-        return found
-
-
-def put(found_by: tuple[Any, ...], snapshot: ListeSnapshot) -> None:
-    with _lock:
-        _kept[found_by] = snapshot
-        _kept.move_to_end(found_by)
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-
-
 def forget() -> None:
     """Drop every kept replay (tests: ids and versions come again with other facts)."""
-    with _lock:
-        _kept.clear()
+    _kept.clear()
