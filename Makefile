@@ -68,7 +68,9 @@ arch: $(STAMP)
 # clone) fills the gaps the workers leave; its report follows the tests'. The house's plan
 # (make arch) is one of the tests (tests/core/test_architecture.py), so it is not run twice.
 # A fresh clone's make test: 8 min 3 s on this 2-core machine (3,211 tests; other sessions'
-# tests ran beside it, load 3-5), 750 s of CPU.
+# tests ran beside it, load 3-5), 750 s of CPU. On the quiet machine (2026-11-28, 3,227
+# tests): 7:02 with two workers (10:33 of CPU), 6:46 with three (10:59): a third worker
+# fills the browser tests' waits when nothing else runs, and costs more where it does.
 WORKERS ?= 2
 test: $(STAMP) $(MO) browser
 	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
