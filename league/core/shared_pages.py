@@ -34,10 +34,11 @@ settings.CACHES) and served from there to every other stranger on every instance
   pages).
 - The reader's text size (a cookie, league/core/preferences.py: the class on <html>) is
   part of the key: a stranger with the larger text gets the copy with it, never the other.
-- **Decision** (single flight): when a page's version moves on, one reader renders the new
-  version (a lock in the shared cache, so one per page across every instance) while the
-  others get the newest copy kept for that address, if it is at most ``STALE`` seconds old,
-  with that copy's own tag — so their next poll asks again and gets the new one. Without it
+- **Decision** (single flight): when a page's version moves on (or its minute does), one
+  reader renders the new version (a lock in the shared cache, so one per page across every
+  instance) while the others get the newest copy kept for that address, if it is at most
+  ``STALE`` seconds old, with that copy's own tag — so their next poll asks again and gets
+  the new one. Without it
   every phone whose poll arrived during the rendering rendered too: under load a rendering
   takes longer, more polls arrive meanwhile, and the hall's standings were rendered once per
   reader (bench/cluster.py at 10x the DEM's pace). A reader waits for nobody: with no copy
@@ -173,11 +174,10 @@ def served(
         age = time.time() - older[1] if older is not None else STALE
         # A copy younger than EVERY serves every version (one rendering per page and
         # EVERY at most, however fast the hall saves); an older one only while somebody
-        # renders the new version.
-        if (
-            older is not None
-            and older[0] != version
-            and (age < EVERY or (age < STALE and not cache.add(f"{key}:rendering", 1, RENDERING)))
+        # renders this one — a new version, or the same at a minute's turn.
+        if older is not None and (
+            (older[0] != version and age < EVERY)
+            or (age < STALE and not cache.add(f"{key}:rendering", 1, RENDERING))
         ):
             version, found = older[0], older[2:]
             setattr(request, SERVED, version)

@@ -228,3 +228,18 @@ def test_the_newest_copy_in_memory_serves_within_every_without_the_shared_cache(
     assert shared_pages.served_version(request, "v2") == "v1"  # its tag: the next poll asks
     monkeypatch.setattr(shared_pages, "EVERY", 0)
     assert served(rf.get("/wertung/"), "v2", lambda: _page(b"neu")).content == b"neu"
+
+
+def test_at_the_minutes_turn_one_reader_renders_while_the_others_get_the_last_copy(rf):
+    """A page with a clock is rendered again at the minute's turn by one reader, not by
+    every stranger who arrives meanwhile (single flight for the minute as for a version)."""
+    body = b'<body hx-headers=\'{"X-CSRFToken": "%s"}\'>12:00' % (b"a" * 64)
+    start = 1_800_000_000.0  # the start of a minute
+    with patch("league.core.shared_pages.time.time", return_value=start + 50):
+        served(rf.get("/runde/"), "v1", lambda: _page(body))
+    with patch("league.core.shared_pages.time.time", return_value=start + 65):
+        with patch.object(cache, "add", return_value=False):  # another reader renders
+            waiting = served(rf.get("/runde/"), "v1", lambda: _page(b"neu"))
+        first = served(rf.get("/runde/"), "v1", lambda: _page(b"neu"))
+    assert waiting.content.endswith(b">12:00")
+    assert first.content == b"neu"
