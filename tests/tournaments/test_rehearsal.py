@@ -258,6 +258,12 @@ def test_pages_are_marked_and_the_pace_works():
     phone = Client()
     phone.get(reverse("table-code-open", args=[liste.code]))
     assert "data-probelauf" in phone.get(liste.get_absolute_url()).content.decode()
+    # Anyone else: no such list (as in the API), not a login page that says it exists.
+    other = Client()
+    other.force_login(User.objects.create_user("fremd", password="pw-secret-123"))
+    for stranger in (Client(), other):
+        for address in (liste.get_absolute_url(), reverse("liste-pdf", args=[liste.pk])):
+            assert stranger.get(address).status_code == 404, address
     participant = rehearsal.participants.first()
     own = Client().get(reverse("participant-self", args=[rehearsal.pk, participant.link]))
     assert "data-probelauf" in own.content.decode()

@@ -47,6 +47,10 @@ def read_list(
     visitor = visitor or visitor_of(request)
     access = list_access(visitor, liste)
     if not access.reads:
+        if access.owner is not None and access.owner.rehearsal:
+            # A Probelauf is its organisers' (and its table codes'): to anyone else it does
+            # not exist, as in the API and on the tournament's pages.
+            raise Http404
         if access.owner is not None and access.owner.silent:
             raise Withheld("silent_round_list")  # until the prize ceremony
         # A members-only tournament's or club's list (api.md).
