@@ -162,7 +162,7 @@ def served(
             if mine[0] != version:
                 version = str(mine[0])
                 setattr(request, SERVED, version)
-            found = (bytes(mine[2]), str(mine[3]))
+            found = mine[2:]
     if found is None:
         found = cache.get(key)
         if found is not None:

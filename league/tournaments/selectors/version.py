@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from django.db import connection
 from django.db.models import (
     Aggregate,
     Case,
@@ -27,6 +26,7 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast, Coalesce, Concat
 
+from league.core.compiled import first_row
 from league.lists.models import Spielliste
 from league.tournaments.access import can_organise, can_read_tournament
 from league.tournaments.models import Participant, Tournament, TournamentRound
@@ -96,43 +96,14 @@ def standings_version(
 def _version_row(
     tournament_id: int, provisional: bool, *, public: bool, participant: int | None
 ) -> Any:
-    sql, params = _version_sql(provisional, public, participant is not None)
-    values = [
-        tournament_id if p is _ID else participant if p is _PARTICIPANT else p for p in params
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        return cursor.fetchone()
-
-
-# Where the tournament's and the participant's ids go in the compiled query's parameters.
-_ID = object()
-_PARTICIPANT = object()
-
-
-_SENTINEL = -7_364_219
-_SENTINEL_PARTICIPANT = -7_364_220
-
-
-def _version_sql(provisional: bool, public: bool, one: bool) -> tuple[str, list[Any]]:
-    variant = (connection.vendor, provisional, public, one)
-    found = _COMPILED.get(variant)
-    if found is None:
-        query = _version_query(
-            _SENTINEL, provisional, public, _SENTINEL_PARTICIPANT if one else None
-        )
-        sql, params = query.query.sql_with_params()
-        found = _COMPILED[variant] = (
-            sql,
-            [
-                _ID if p == _SENTINEL else _PARTICIPANT if p == _SENTINEL_PARTICIPANT else p
-                for p in params
-            ],
-        )
-    return found
-
-
-_COMPILED: dict[tuple[str, bool, bool, bool], tuple[str, list[Any]]] = {}
+    """The version's one row, its SQL compiled once per process and variant."""
+    one = participant is not None
+    values = (tournament_id, participant) if participant is not None else (tournament_id,)
+    return first_row(
+        ("standings_version", provisional, public, one),
+        lambda tid, pid=None: _version_query(tid, provisional, public, pid),
+        *values,
+    )
 
 
 def _version_query(
