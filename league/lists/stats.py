@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from django.db import transaction
 
-from league.lists.models import ScoreLine, Seat, Spielliste, StatLine, Substitution
-from league.lists.selectors import replay_stored
+from league.lists.models import Seat, Spielliste, StatLine, Substitution
+from league.lists.selectors import person_points, replay_stored
 from league.lists.strength import lists_days, rating_touch, rating_touch_days
 from scoring.errors import ScoringError
 from scoring.round import RoundState
@@ -77,16 +77,14 @@ def stats_store(
     state: RoundState | None,
     seats: Sequence[Seat],
     substitutions: Iterable[Substitution],
-    lines: Iterable[ScoreLine],
+    totals: Mapping[int, int],
     *,
     rate: bool = True,
 ) -> None:
-    """Replace the rows of ``liste`` by those of its replay ``state`` and score ``lines``;
-    with ``rate``, a rated list's Spielstärke follows after the commit (a rebuild of many
-    lists says False and refreshes once)."""
-    totals: dict[int, int] = {}
-    for line in lines:
-        totals[line.player_id] = totals.get(line.player_id, 0) + line.points
+    """Replace the rows of ``liste`` by those of its replay ``state`` and each player's Stand
+    (``totals``: the sums of his score lines, by player id); with ``rate``, a rated list's
+    Spielstärke follows after the commit (a rebuild of many lists says False and refreshes
+    once)."""
     StatLine.objects.filter(spielliste=liste).delete()
     StatLine.objects.bulk_create(stat_lines(liste, state, seats, substitutions, totals))
     if rate:
@@ -137,7 +135,7 @@ def stats_rebuild(list_ids: Iterable[int] | None = None) -> int:
                 state,
                 seats,
                 liste.substitutions.all(),
-                liste.lines.all(),
+                person_points(liste),
                 rate=False,
             )
             count += 1

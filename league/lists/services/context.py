@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import Any
@@ -196,34 +197,63 @@ class Context:
         for penalty_row in self.penalties:
             if penalty_row.pk is None:
                 penalty_row.save()
-        lines: list[ScoreLine] = []
+        wanted: list[Line] = []
         for row in state.rows:
             if row.redeal:
                 continue  # "neu gegeben": no points, no row of its own in the table
             # A row belongs to its game or to the penalty row it was replayed from.
-            owner: dict[str, Any] = (
-                {"game": by_number[row.game]}
+            game_id, penalty_id = (
+                (by_number[row.game].pk, None)
                 if row.penalty is None
-                else {"penalty": penalty_of[id(row.penalty)]}
+                else (None, penalty_of[id(row.penalty)].pk)
             )
-            lines.extend(
-                ScoreLine(
-                    spielliste=self.liste,
-                    player_id=self.credited(name, row.game),
-                    points=pts,
-                    **owner,
-                )
+            wanted.extend(
+                (game_id, penalty_id, self.credited(name, row.game), pts)
                 for name, pts in row.points.items()
                 if pts or name in row.players
             )
-        ScoreLine.objects.filter(spielliste=self.liste).delete()
-        ScoreLine.objects.bulk_create(lines)
-        stats_store(self.liste, state, self.seats, self.substitutions.values(), lines)
+        lines_store(self.liste, wanted)
+        stats_store(self.liste, state, self.seats, self.substitutions.values(), totals_of(wanted))
         self.liste.games_played = state.games_played
         self.liste.complete = state.complete
         self.liste.next_seating = seating_of(state.next_game, positions)
         touch(self.liste, self.user)
         return self.snapshot(state, penalty_of)
+
+
+# A score line as stored: (game id, penalty row id, player id, points).
+Line = tuple[int | None, int | None, int, int]
+
+
+def lines_store(liste: Spielliste, wanted: Sequence[Line]) -> None:
+    """Make the list's score lines ``wanted``, writing only the difference: a game appended
+    adds its own lines and leaves the others be (they were deleted and written again, every
+    line of the list, on each save), a correction rewrites the lines it changed."""
+    missing = Counter(wanted)
+    stale = []
+    for pk, *line in ScoreLine.objects.filter(spielliste=liste).values_list(
+        "pk", "game_id", "penalty_id", "player_id", "points"
+    ):
+        key = (line[0], line[1], line[2], line[3])
+        if missing[key] > 0:
+            missing[key] -= 1
+        else:
+            stale.append(pk)
+    if stale:
+        ScoreLine.objects.filter(pk__in=stale).delete()
+    ScoreLine.objects.bulk_create(
+        ScoreLine(spielliste=liste, game_id=game, penalty_id=penalty, player_id=player, points=pts)
+        for (game, penalty, player, pts), count in missing.items()
+        for _ in range(count)
+    )
+
+
+def totals_of(lines: Iterable[Line]) -> dict[int, int]:
+    """Each player's Stand: the sum of his lines' points."""
+    totals: dict[int, int] = {}
+    for _game, _penalty, player, points in lines:
+        totals[player] = totals.get(player, 0) + points
+    return totals
 
 
 def seating_of(upcoming: NextGame | None, positions: dict[str, int]) -> list[int]:

@@ -65,15 +65,14 @@ def paper_entry_save(
     )
     status = paper_status(list(liste.paper_entries.all()), double_entry=double_entry)
     ScoreLine.objects.filter(spielliste=liste).delete()
-    lines: list[ScoreLine] = []
+    stand: dict[int, int] = {}
     if status == PAPER_ACCEPTED:
-        lines = ScoreLine.objects.bulk_create(
-            ScoreLine(
-                spielliste=liste, player_id=s.player_id, points=stored_totals[str(s.position)]
-            )
-            for s in seats
+        stand = {s.player_id: stored_totals[str(s.position)] for s in seats}
+        ScoreLine.objects.bulk_create(
+            ScoreLine(spielliste=liste, player_id=player, points=points)
+            for player, points in stand.items()
         )
-    stats_store(liste, None, seats, (), lines)
+    stats_store(liste, None, seats, (), stand)
     liste.totals_only = True
     liste.complete = status == PAPER_ACCEPTED
     touch(liste, user)
