@@ -34,9 +34,9 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from league.clubs.models import Player  # noqa: E402
 from league.lists import services  # noqa: E402
 from league.lists.selectors import spielliste_snapshot  # noqa: E402
-from league.clubs.models import Player  # noqa: E402
 from scoring.simulate import next_random_game  # noqa: E402
 
 STRETCH = 8

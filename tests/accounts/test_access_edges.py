@@ -49,7 +49,9 @@ def test_scanning_the_code_again_does_not_make_a_new_device(liste):
     visitor = Visitor(AnonymousUser(), liste.code, liste.pk, session)
     actor = actor_for(visitor, list_access(visitor, liste))
     while state.next_game is not None:
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state), user=actor).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state), user=actor
+        ).snapshot.state
     phone.get(url)  # scanned once more
     liste.refresh_from_db()
     phone.post(reverse("liste-confirm", args=[liste.pk]), {"seat": "2", "version": liste.version})

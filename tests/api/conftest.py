@@ -40,7 +40,9 @@ def play(liste, games=None, user=None, seed=1):
     rng = random.Random(seed)
     state = spielliste_snapshot(pk=liste.pk).state
     while state.next_game is not None and (games is None or state.games_played < games):
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state), user=user).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state), user=user
+        ).snapshot.state
     liste.refresh_from_db()
     return state
 

@@ -66,7 +66,9 @@ def _build():
     for liste, games in ((done, None), (playing, 2)):
         state = spielliste_snapshot(pk=liste.pk).state
         while state.next_game is not None and (games is None or state.games_played < games):
-            state = list_services.game_record(spielliste=liste, record=next_random_game(rng, state)).snapshot.state
+            state = list_services.game_record(
+                spielliste=liste, record=next_random_game(rng, state)
+            ).snapshot.state
     seated = playing.seats.order_by("position").first()
     return {
         "tournament": tournament,

@@ -27,7 +27,9 @@ def _play(liste, actor, seed=1):
     rng = random.Random(seed)
     state = spielliste_snapshot(pk=liste.pk).state
     while state.next_game is not None:
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state), user=actor).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state), user=actor
+        ).snapshot.state
     liste.refresh_from_db()
 
 

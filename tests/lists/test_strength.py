@@ -31,7 +31,9 @@ def _play_out(liste: Spielliste, seed: int = 3, stop: int | None = None) -> None
     rng = random.Random(seed)
     state = spielliste_snapshot(pk=liste.pk).state
     while state.next_game is not None and (stop is None or state.games_played < stop):
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state)).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state)
+        ).snapshot.state
 
 
 def _figures() -> dict[int, tuple[float, float, int, int]]:

@@ -24,7 +24,9 @@ def play_round(rnd, seed=1, stop=None):
     for liste in rnd.lists.all():
         state = spielliste_snapshot(pk=liste.pk).state
         while state.next_game is not None and (stop is None or state.games_played < stop):
-            state = services.game_record(spielliste=liste, record=next_random_game(rng, state)).snapshot.state
+            state = services.game_record(
+                spielliste=liste, record=next_random_game(rng, state)
+            ).snapshot.state
 
 
 def play_rounds_closed(tournament, seeds=(1, 2)):

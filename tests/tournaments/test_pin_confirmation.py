@@ -58,7 +58,9 @@ def _enter_all_on_the_site(liste) -> Client:
         request = phone.get(reverse("liste-detail", args=[liste.pk])).wsgi_request
         visitor = visitor_of(request)
         actor = actor_for(visitor, list_access(visitor, liste))
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state), user=actor).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state), user=actor
+        ).snapshot.state
     liste.refresh_from_db()
     return phone
 

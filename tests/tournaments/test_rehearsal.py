@@ -67,7 +67,9 @@ def _by_hand(liste, rng):
     """A table's games entered one by one, as its phone does (what the state asks next)."""
     state = spielliste_snapshot(pk=liste.pk).state
     while state.next_game is not None:
-        state = services.game_record(spielliste=liste, record=next_random_game(rng, state)).snapshot.state
+        state = services.game_record(
+            spielliste=liste, record=next_random_game(rng, state)
+        ).snapshot.state
 
 
 def _rows(model):
