@@ -51,7 +51,7 @@ def test_an_appended_game_adds_its_lines_and_leaves_the_others(liste):
 def test_every_write_stores_what_a_whole_write_would(liste, players):
     rng = random.Random(7)
     state = spielliste_snapshot(pk=liste.pk).state
-    actions = Counter()
+    actions: Counter[str] = Counter()
     for step in range(40):
         if state.next_game is None:
             break
