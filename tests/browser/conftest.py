@@ -9,7 +9,13 @@ import pytest
 # itself are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Debian's headless shell of Chromium (package chromium-headless-shell: the same Blink, without
+# the browser's user interface; what Playwright itself runs headless) needs half the CPU of
+# the full browser per page (issue 30: 2.4 s against 5.2 s for 36 pages); the full browser is
+# the fallback where only it is installed.
+CHROMIUM = (
+    shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
+)
 
 
 @pytest.fixture(scope="session")
@@ -18,8 +24,8 @@ def browser():
 
     if not os.path.exists(CHROMIUM):
         pytest.fail(
-            "Debian's chromium is missing: run `make test` (it installs it) "
-            "or apt-get install chromium"
+            "Debian's Chromium is missing: run `make test` (it installs it) "
+            "or apt-get install chromium-headless-shell"
         )
     with sync_playwright() as p:
         browser = p.chromium.launch(
