@@ -59,20 +59,21 @@ arch: $(STAMP)
 	  --noconftest -W ignore::pytest.PytestConfigWarning
 
 # Two workers (pytest-xdist; WORKERS=n for another number): each has its own test database,
-# cache and Chromium. A third worker on the two cores was measured (issue 30): it filled the
-# browser tests' waits but cost 90 s more CPU (its start, its own copies of the prebuilt
-# worlds), and the suite is bound by CPU: 9:11 against 8:03 with two (both beside other
-# sessions' tests, their load higher during the first). What every worker needs
-# is built once per run and shared (tests/prebuilt.py: the demo, the demo's crawl, a migrated
-# site database). worksteal hands out single tests and lets an idle worker take half of the
-# other's queue, so neither waits for the other at the end.
-# The checks run beside the tests, not before them: mypy (about 45 s of one core on a fresh
+# cache and Chromium. A third worker buys little on two cores: the suite is bound by CPU, and
+# the browser tests wait longer for Chromium when three processes want the cores (grouping them
+# on one worker of three made the run 35 s longer). What every worker needs is built once per
+# run and shared (tests/prebuilt.py: the demo, the demo's crawl, a migrated site database).
+# worksteal hands out single tests and lets an idle worker take half of the other's queue, so
+# neither waits for the other at the end.
+# The checks run beside the tests, not before them: mypy (about 11 s of one core on a fresh
 # clone) fills the gaps the workers leave; its report follows the tests'. The house's plan
 # (make arch) is one of the tests (tests/core/test_architecture.py), so it is not run twice.
-# A fresh clone's make test: 8 min 3 s on this 2-core machine (3,211 tests; other sessions'
-# tests ran beside it, load 3-5), 750 s of CPU. On the quiet machine (2026-11-28, 3,227
-# tests): 7:02 with two workers (10:33 of CPU), 6:46 with three (10:59): a third worker
-# fills the browser tests' waits when nothing else runs, and costs more where it does.
+# Measured on this 2-core machine, quiet (2026-11-29, 3,230 tests): a fresh clone's make test
+# (the install included) 5:00, of it pytest 4:40; a second make test 4:37 (pytest 4:34), about
+# 410 s of CPU. Three workers: 4:34, with 40 s more CPU. What brought it there (issue 30): the
+# browser tests on Chromium's headless shell (the browser tests 237 -> 183 s), a save writing
+# only the score lines it changed, the API's schemathesis walk at 5 examples per operation
+# (40 in CI's PostgreSQL run).
 WORKERS ?= 2
 test: $(STAMP) $(MO) browser
 	@log=$$(mktemp); $(MAKE) --no-print-directory checks > $$log 2>&1 & checks=$$!; \
