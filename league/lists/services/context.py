@@ -228,13 +228,15 @@ Line = tuple[int | None, int | None, int, int]
 def lines_store(liste: Spielliste, wanted: Sequence[Line]) -> None:
     """Make the list's score lines ``wanted``, writing only the difference: a game appended
     adds its own lines and leaves the others be (they were deleted and written again, every
-    line of the list, on each save), a correction rewrites the lines it changed."""
+    line of the list, on each save), a correction rewrites the lines it changed. Totals from
+    paper are lines of neither a game nor a penalty row (None, None, player, points)."""
     missing = Counter(wanted)
     stale = []
-    for pk, *line in ScoreLine.objects.filter(spielliste=liste).values_list(
+    stored = ScoreLine.objects.filter(spielliste=liste).values_list(
         "pk", "game_id", "penalty_id", "player_id", "points"
-    ):
-        key = (line[0], line[1], line[2], line[3])
+    )
+    for pk, game, penalty, player, points in stored:
+        key = (game, penalty, player, points)
         if missing[key] > 0:
             missing[key] -= 1
         else:

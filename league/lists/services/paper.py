@@ -10,7 +10,14 @@ from league.core.audit import User, audit_record
 from league.core.errors import ServiceError
 from league.lists.models import PaperEntry, ScoreLine, Spielliste, StatLine
 from league.lists.selectors import PAPER_ACCEPTED, paper_status
-from league.lists.services.context import check_open, lock, touch
+from league.lists.services.context import (
+    Line,
+    check_open,
+    lines_store,
+    lock,
+    totals_of,
+    touch,
+)
 from league.lists.stats import stats_store
 from league.lists.strength import rating_touch
 from scoring.errors import ScoringError
@@ -64,15 +71,11 @@ def paper_entry_save(
         defaults={"totals": stored_totals, "deduction": stored_deduction},
     )
     status = paper_status(list(liste.paper_entries.all()), double_entry=double_entry)
-    ScoreLine.objects.filter(spielliste=liste).delete()
-    stand: dict[int, int] = {}
-    if status == PAPER_ACCEPTED:
-        stand = {s.player_id: stored_totals[str(s.position)] for s in seats}
-        ScoreLine.objects.bulk_create(
-            ScoreLine(spielliste=liste, player_id=player, points=points)
-            for player, points in stand.items()
-        )
-    stats_store(liste, None, seats, (), stand)
+    lines: list[Line] = []
+    if status == PAPER_ACCEPTED:  # each player's counted total, a line of no game
+        lines = [(None, None, s.player_id, stored_totals[str(s.position)]) for s in seats]
+    lines_store(liste, lines)
+    stats_store(liste, None, seats, (), totals_of(lines))
     liste.totals_only = True
     liste.complete = status == PAPER_ACCEPTED
     touch(liste, user)
